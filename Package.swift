@@ -1,0 +1,78 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+  name: "metronome",
+  products: [
+    .executable(name: "metronome", targets: ["metronome"]),
+    .library(name: "MetronomeTesting", targets: ["MetronomeTesting"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
+    // Leave the traits at their defaults: on Linux they enable OpenCombineSchedulers, and an
+    // explicit list (even `[]`) silently compiles CombineSchedulers to an empty module.
+    .package(url: "https://github.com/pointfreeco/combine-schedulers", exact: "1.2.2"),
+    .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
+    .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+  ],
+  targets: [
+    .target(name: "MetronomeCore"),
+    .target(
+      name: "MetronomeViewModel",
+      dependencies: [
+        "MetronomeCore",
+        .product(name: "OpenCombineShim", package: "OpenCombine"),
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ]
+    ),
+    .target(
+      name: "MetronomeEngine",
+      dependencies: [
+        "MetronomeCore",
+        "MetronomeViewModel",
+        .product(name: "OpenCombineShim", package: "OpenCombine"),
+      ]
+    ),
+    .target(name: "TerminalUI", dependencies: ["MetronomeCore"]),
+    .target(
+      name: "MetronomeTesting",
+      dependencies: [
+        .product(name: "OpenCombineShim", package: "OpenCombine"),
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+        .product(name: "CustomDump", package: "swift-custom-dump"),
+        .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
+        // Routes reported issues into Swift Testing as well as XCTest for every user of the kit.
+        .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
+      ]
+    ),
+    .executableTarget(
+      name: "metronome",
+      dependencies: [
+        "MetronomeCore",
+        "MetronomeViewModel",
+        "MetronomeEngine",
+        "TerminalUI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+    .executableTarget(
+      name: "MetronomeBenchmark",
+      dependencies: [
+        "MetronomeCore",
+        "MetronomeViewModel",
+        "MetronomeEngine",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ]
+    ),
+    .testTarget(name: "MetronomeCoreTests", dependencies: ["MetronomeCore"]),
+    .testTarget(
+      name: "MetronomeViewModelTests",
+      dependencies: ["MetronomeViewModel", "MetronomeTesting"]
+    ),
+    .testTarget(name: "MetronomeEngineTests", dependencies: ["MetronomeEngine", "MetronomeTesting"]),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "MetronomeTestingTests", dependencies: ["MetronomeTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,54 @@
+/// One click of the metronome: where it falls in the bar, and the exact frame it sounds on.
+public struct Beat: Hashable, Sendable, CustomStringConvertible {
+  /// How many beats came before this one since play was pressed.
+  public let count: Int
+  /// The bar, counted from 1.
+  public let bar: Int
+  /// The beat within the bar, counted from 1.
+  public let beatInBar: Int
+  /// The meter this beat was played in.
+  public let meter: Meter
+  /// The tempo this beat was played at.
+  public let tempo: Tempo
+  /// The audio frame the click starts on.
+  public let frame: Int64
+  /// The rate `frame` counts at.
+  public let sampleRate: SampleRate
+
+  /// A beat; `count`, `bar` and `beatInBar` as described on the properties.
+  public init(count: Int, bar: Int, beatInBar: Int, meter: Meter, tempo: Tempo, frame: Int64, sampleRate: SampleRate) {
+    self.count = count
+    self.bar = bar
+    self.beatInBar = beatInBar
+    self.meter = meter
+    self.tempo = tempo
+    self.frame = frame
+    self.sampleRate = sampleRate
+  }
+
+  /// Beat one of the bar, the one that is accented.
+  public var isAccent: Bool { beatInBar == 1 }
+
+  /// Raytronome's accent flag: `.first` for beat one, `.regular` for the others.
+  public var kind: BeatKind { isAccent ? .first : .regular }
+
+  /// Raytronome's pendulum side, alternating with every beat played.
+  public var parity: BeatParity { count.isMultiple(of: 2) ? .even : .odd }
+
+  /// Seconds from frame 0 to this beat.
+  public var seconds: Double { Double(frame) / Double(sampleRate.hz) }
+
+  public var description: String { "bar \(bar) beat \(beatInBar) at frame \(frame)" }
+}
+
+/// Whether a beat is the first of its bar.
+public enum BeatKind: Hashable, Sendable {
+  case first
+  case regular
+}
+
+/// Alternates with every beat, like a pendulum swinging left and right.
+public enum BeatParity: Hashable, Sendable {
+  case even
+  case odd
+}

@@ -1,0 +1,100 @@
+import CombineSchedulers
+import MetronomeCore
+import OpenCombineShim
+
+/// A point on the metronome's clock, in ticks of `1 / SampleRate.clockTicksPerSecond` seconds.
+/// Live it is the audio render cursor; in tests it is virtual. Literals are seconds: `0.5` is
+/// half a second after the clock started.
+public struct AudioTime: Strideable, Hashable, Sendable, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+  CustomStringConvertible
+{
+  /// Clock ticks since the clock started.
+  public var ticks: Int64
+
+  /// The time `ticks` ticks after the start.
+  public init(ticks: Int64) { self.ticks = ticks }
+
+  /// The time `seconds` after the start, to the nearest tick.
+  public init(seconds: Double) { ticks = Stride.seconds(seconds).ticks }
+
+  /// The time of `frame` at `sampleRate`; exact, since every frame is a whole number of ticks.
+  public init(frame: Int64, sampleRate: SampleRate) { ticks = frame * sampleRate.ticksPerFrame }
+
+  public init(integerLiteral seconds: Int) { self.init(ticks: Stride.seconds(seconds).ticks) }
+
+  public init(floatLiteral seconds: Double) { self.init(seconds: seconds) }
+
+  /// Seconds since the start.
+  public var seconds: Double { Double(ticks) / Double(SampleRate.clockTicksPerSecond) }
+
+  /// The first frame at `sampleRate` that is not before this time.
+  public func frame(roundingUpAt sampleRate: SampleRate) -> Int64 {
+    let perFrame = sampleRate.ticksPerFrame
+    let (quotient, remainder) = ticks.quotientAndRemainder(dividingBy: perFrame)
+    return remainder > 0 ? quotient + 1 : quotient
+  }
+
+  public func distance(to other: AudioTime) -> Stride { Stride(ticks: other.ticks - ticks) }
+
+  public func advanced(by stride: Stride) -> AudioTime { AudioTime(ticks: ticks + stride.ticks) }
+
+  public var description: String { "\(seconds)s" }
+
+  /// A span of clock time. Literals are seconds.
+  public struct Stride: SchedulerTimeIntervalConvertible, Comparable, SignedNumeric, Hashable, Sendable,
+    ExpressibleByFloatLiteral, CustomStringConvertible
+  {
+    /// Clock ticks in the span.
+    public var ticks: Int64
+
+    /// A span of `ticks` ticks.
+    public init(ticks: Int64) { self.ticks = ticks }
+
+    public init(integerLiteral seconds: Int) { self = .seconds(seconds) }
+
+    public init(floatLiteral seconds: Double) { self = .seconds(seconds) }
+
+    public init?<T: BinaryInteger>(exactly source: T) {
+      guard let seconds = Int(exactly: source) else { return nil }
+      self = .seconds(seconds)
+    }
+
+    public static func seconds(_ s: Int) -> Stride { Stride(ticks: Int64(s) * SampleRate.clockTicksPerSecond) }
+
+    public static func seconds(_ s: Double) -> Stride {
+      Stride(ticks: Int64((s * Double(SampleRate.clockTicksPerSecond)).rounded()))
+    }
+
+    public static func milliseconds(_ ms: Int) -> Stride {
+      Stride(ticks: Int64(ms) * (SampleRate.clockTicksPerSecond / 1_000))
+    }
+
+    public static func microseconds(_ us: Int) -> Stride { .seconds(Double(us) / 1e6) }
+
+    public static func nanoseconds(_ ns: Int) -> Stride { .seconds(Double(ns) / 1e9) }
+
+    /// The span of `frames` frames at `sampleRate`.
+    public static func frames(_ frames: Int64, at sampleRate: SampleRate) -> Stride {
+      Stride(ticks: frames * sampleRate.ticksPerFrame)
+    }
+
+    /// The span in seconds.
+    public var seconds: Double { Double(ticks) / Double(SampleRate.clockTicksPerSecond) }
+
+    public var magnitude: Stride { Stride(ticks: Swift.abs(ticks)) }
+
+    public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.ticks < rhs.ticks }
+    public static func + (lhs: Stride, rhs: Stride) -> Stride { Stride(ticks: lhs.ticks + rhs.ticks) }
+    public static func - (lhs: Stride, rhs: Stride) -> Stride { Stride(ticks: lhs.ticks - rhs.ticks) }
+    /// Required by `SignedNumeric`; scales by the other span's tick count, which is rarely meaningful.
+    public static func * (lhs: Stride, rhs: Stride) -> Stride { Stride(ticks: lhs.ticks * rhs.ticks) }
+    public static func += (lhs: inout Stride, rhs: Stride) { lhs.ticks += rhs.ticks }
+    public static func -= (lhs: inout Stride, rhs: Stride) { lhs.ticks -= rhs.ticks }
+    public static func *= (lhs: inout Stride, rhs: Stride) { lhs.ticks *= rhs.ticks }
+
+    public var description: String { "\(seconds)s" }
+  }
+}
+
+/// The scheduler beats are emitted on: virtual time in tests, the audio clock live.
+public typealias BeatScheduler = AnyScheduler<AudioTime, Never>

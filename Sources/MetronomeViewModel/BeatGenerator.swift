@@ -1,0 +1,48 @@
+import MetronomeCore
+import OpenCombineShim
+
+/// Emits beats on the injected scheduler at their exact frames. Its state is touched only from
+/// actions running on that scheduler: settings arrive through `receive(on:)`, never shared.
+final class BeatGenerator {
+  /// Every beat, emitted on the scheduler at the beat's own time.
+  let beats = PassthroughSubject<Beat, Never>()
+  private let scheduler: BeatScheduler
+  private let sampleRate: SampleRate
+  private var sequencer: BeatSequencer?
+  /// Bumped on every change, so a beat scheduled under older settings knows it is stale.
+  private var generation = 0
+
+  init(scheduler: BeatScheduler, sampleRate: SampleRate) {
+    self.scheduler = scheduler
+    self.sampleRate = sampleRate
+  }
+
+  /// Applies new settings: play starts at once with beat one; pause forgets the position, so the
+  /// next play starts a new bar; a change while playing keeps the phase (see `BeatSequencer`).
+  func apply(_ settings: MetronomeSettings) {
+    generation &+= 1
+    guard settings.isPlaying else {
+      sequencer = nil
+      return
+    }
+    let now = scheduler.now.frame(roundingUpAt: sampleRate)
+    if sequencer == nil {
+      sequencer = BeatSequencer(startFrame: now, tempo: settings.tempo, meter: settings.meter, sampleRate: sampleRate)
+    } else {
+      sequencer?.change(tempo: settings.tempo, meter: settings.meter, earliestFrame: now)
+    }
+    scheduleNextBeat()
+  }
+
+  private func scheduleNextBeat() {
+    guard let frame = sequencer?.nextFrame else { return }
+    let scheduledGeneration = generation
+    scheduler.schedule(after: AudioTime(frame: frame, sampleRate: sampleRate)) { [weak self] in
+      guard let self, self.generation == scheduledGeneration, let beat = self.sequencer?.advance() else { return }
+      // Schedule the next beat before emitting, so a subscriber that reacts to this beat
+      // already sees the generator in its following state.
+      self.scheduleNextBeat()
+      self.beats.send(beat)
+    }
+  }
+}

@@ -1,0 +1,27 @@
+import MetronomeCore
+
+/// Everything a player can do to the metronome; each input of the view model becomes one of these.
+public enum MetronomeAction: Hashable, Sendable {
+  /// Set the tempo; NaN is ignored, other values are clamped to `Tempo.range`.
+  case setTempo(Double)
+  /// Add `delta` quarter notes per minute.
+  case nudgeTempo(by: Double)
+  /// Multiply the tempo by `factor` (2 doubles it, 0.5 halves it).
+  case scaleTempo(by: Double)
+  /// A tap for tap tempo, at `seconds` on the beat clock.
+  case tapTempo(atSeconds: Double)
+  /// Set the requested numerator (shown clamped to the current maximum).
+  case setNumerator(Int)
+  /// Move the shown numerator up or down by `delta`.
+  case stepNumerator(by: Int)
+  /// Set Raytronome's denominator stepper: 1, 2, 3, 4 for 4, 8, 16, 32.
+  case setDenominatorStep(Int)
+  /// Move the denominator one power of two up or down per unit of `delta`.
+  case stepDenominator(by: Int)
+  /// Set the whole meter at once.
+  case setMeter(Meter)
+  /// Toggle between playing and paused.
+  case togglePlaying
+  /// Back to the starting tempo and meter, keeping playing or paused as it is.
+  case reset
+}

@@ -1,0 +1,71 @@
+import MetronomeCore
+
+/// The view model's state and the pure rule that applies an action to it.
+public struct MetronomeState: Hashable, Sendable {
+  /// The tempo.
+  public private(set) var tempo: Tempo
+  /// The numerator the player asked for, before clamping (Raytronome's stepper value).
+  public private(set) var requestedNumerator: Int
+  /// The denominator of the meter.
+  public private(set) var denominator: Int
+  /// Whether beats are playing.
+  public private(set) var isPlaying: Bool
+  /// The rule for the largest numerator.
+  public let cap: NumeratorCap
+  private let initialTempo: Tempo
+  private let initialMeter: Meter
+  private var tapTempo = TapTempo()
+
+  /// The starting state.
+  public init(tempo: Tempo, meter: Meter, isPlaying: Bool, cap: NumeratorCap) {
+    self.tempo = tempo
+    requestedNumerator = meter.numerator
+    denominator = meter.denominator
+    self.isPlaying = isPlaying
+    self.cap = cap
+    initialTempo = tempo
+    initialMeter = meter
+  }
+
+  /// The largest numerator the current denominator allows.
+  public var maxNumerator: Int { cap.maxNumerator(denominator: denominator) }
+
+  /// The meter: the requested numerator clamped to `maxNumerator`, which is how 24/32 becomes
+  /// 16/16 when the denominator steps down.
+  public var meter: Meter { Meter(clampingNumerator: requestedNumerator, denominator: denominator, cap: cap) }
+
+  /// What the beat generator needs.
+  public var settings: MetronomeSettings { MetronomeSettings(tempo: tempo, meter: meter, isPlaying: isPlaying) }
+
+  /// The state after `action`.
+  public mutating func apply(_ action: MetronomeAction) {
+    switch action {
+    case .setTempo(let bpm):
+      tempo = Tempo(clamping: bpm) ?? tempo
+    case .nudgeTempo(let delta):
+      tempo = Tempo(clamping: tempo.bpm + delta) ?? tempo
+    case .scaleTempo(let factor):
+      tempo = Tempo(clamping: tempo.bpm * factor) ?? tempo
+    case .tapTempo(let seconds):
+      tempo = tapTempo.tap(atSeconds: seconds, denominator: denominator) ?? tempo
+    case .setNumerator(let numerator):
+      requestedNumerator = min(max(numerator, 1), NumeratorCap.ceiling)
+    case .stepNumerator(let delta):
+      requestedNumerator = min(max(meter.numerator + delta, 1), maxNumerator)
+    case .setDenominatorStep(let step):
+      denominator = Meter.denominator(forStep: step)
+    case .stepDenominator(let delta):
+      denominator = Meter.denominator(forStep: Meter.step(forDenominator: denominator) + delta)
+    case .setMeter(let meter):
+      requestedNumerator = meter.numerator
+      denominator = meter.denominator
+    case .togglePlaying:
+      isPlaying.toggle()
+      tapTempo = TapTempo()
+    case .reset:
+      tempo = initialTempo
+      requestedNumerator = initialMeter.numerator
+      denominator = initialMeter.denominator
+    }
+  }
+}

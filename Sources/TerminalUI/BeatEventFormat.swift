@@ -1,0 +1,29 @@
+import MetronomeCore
+
+/// How a headless run writes each beat: a line of text, or one JSON object per line.
+public enum BeatEventFormat: String, CaseIterable, Sendable {
+  case text
+  case ndjson
+
+  /// One line, without its newline, for a beat heard `seconds` after the run started.
+  ///
+  /// text: `0.500000 bar 1 beat 2 regular` (time in seconds, bar, beat, accent or regular);
+  /// ndjson: `{"time":0.5,"frame":24000,"bar":1,"beat":2,"accent":false,"tempo":120,"meter":"4/4"}`.
+  public func line(for beat: Beat) -> String {
+    switch self {
+    case .text:
+      let time = Self.fixed(beat.seconds)
+      return "\(time) bar \(beat.bar) beat \(beat.beatInBar) \(beat.isAccent ? "accent" : "regular")"
+    case .ndjson:
+      return "{\"time\":\(beat.seconds),\"frame\":\(beat.frame),\"bar\":\(beat.bar),\"beat\":\(beat.beatInBar),"
+        + "\"accent\":\(beat.isAccent),\"tempo\":\(Tempo.format(beat.tempo.bpm)),\"meter\":\"\(beat.meter.signature)\"}"
+    }
+  }
+
+  /// Seconds with six decimals (microseconds), without Foundation's formatter.
+  static func fixed(_ seconds: Double) -> String {
+    let micros = Int64((seconds * 1_000_000).rounded())
+    let fraction = String(micros % 1_000_000)
+    return "\(micros / 1_000_000).\(String(repeating: "0", count: 6 - fraction.count))\(fraction)"
+  }
+}

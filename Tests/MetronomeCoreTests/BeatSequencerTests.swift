@@ -1,0 +1,39 @@
+import MetronomeCore
+import Testing
+
+struct BeatSequencerTests {
+  private func sequencer(_ bpm: Double, _ meter: Meter = .fourFour) throws -> BeatSequencer {
+    BeatSequencer(startFrame: 0, tempo: try Tempo(bpm: bpm), meter: meter, sampleRate: .standard)
+  }
+
+  @Test func countsBarsAndBeatsFromOne() throws {
+    var beats = try sequencer(120, Meter(3, 4))
+    let played = (0..<4).map { _ in beats.advance() }
+    #expect(played.map { [$0.bar, $0.beatInBar] } == [[1, 1], [1, 2], [1, 3], [2, 1]])
+    #expect(played.map(\.kind) == [.first, .regular, .regular, .first])
+    #expect(played.map(\.parity) == [.even, .odd, .even, .odd])
+  }
+
+  @Test func aChangeBeforeTheFirstBeatMovesThatBeat() throws {
+    var beats = try sequencer(120)
+    beats.change(tempo: try Tempo(bpm: 60), meter: .fourFour, earliestFrame: 0)
+    #expect(beats.advance().frame == 0)
+    #expect(beats.nextFrame == 48_000)
+  }
+
+  @Test func aNumeratorOnlyChangeKeepsTheGrid() throws {
+    var beats = try sequencer(137)
+    for _ in 0..<5 { _ = beats.advance() }
+    let before = beats.nextFrame
+    beats.change(tempo: try Tempo(bpm: 137), meter: try Meter(3, 4), earliestFrame: before - 10)
+    #expect(beats.nextFrame == before)
+  }
+
+  @Test func aShrunkenBarWrapsToBeatOne() throws {
+    var beats = try sequencer(120)
+    for _ in 0..<3 { _ = beats.advance() }
+    beats.change(tempo: .standard, meter: try Meter(2, 4), earliestFrame: 0)
+    let next = beats.advance()
+    #expect([next.bar, next.beatInBar] == [2, 1])
+  }
+}

@@ -1,0 +1,21 @@
+import MetronomeCore
+import TerminalUI
+import Testing
+
+struct BeatEventFormatTests {
+  let beat = Beat(
+    count: 8, bar: 3, beatInBar: 1, meter: try! Meter(7, 8), tempo: try! Tempo(bpm: 97.5),
+    frame: 118_154, sampleRate: .standard
+  )
+
+  @Test func textLineHasTimeBarBeatAndAccent() {
+    #expect(BeatEventFormat.text.line(for: beat) == "2.461542 bar 3 beat 1 accent")
+  }
+
+  @Test func ndjsonLineIsOneObject() {
+    #expect(
+      BeatEventFormat.ndjson.line(for: beat)
+        == #"{"time":2.4615416666666667,"frame":118154,"bar":3,"beat":1,"accent":true,"tempo":97.5,"meter":"7/8"}"#
+    )
+  }
+}
