@@ -34,6 +34,10 @@ let package = Package(
         .product(name: "OpenCombineShim", package: "OpenCombine"),
       ]
     ),
+    .systemLibrary(
+      name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]
+    ),
+    .target(name: "ALSAOutput", dependencies: ["CALSA", "MetronomeCore", "MetronomeEngine"]),
     .target(name: "TerminalUI", dependencies: ["MetronomeCore"]),
     .target(
       name: "MetronomeTesting",
@@ -52,6 +56,7 @@ let package = Package(
         "MetronomeCore",
         "MetronomeViewModel",
         "MetronomeEngine",
+        "ALSAOutput",
         "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
@@ -71,7 +76,9 @@ let package = Package(
       dependencies: ["MetronomeViewModel", "MetronomeTesting"]
     ),
     .testTarget(name: "MetronomeEngineTests", dependencies: ["MetronomeEngine", "MetronomeTesting"]),
+    .testTarget(name: "ALSAOutputTests", dependencies: ["ALSAOutput", "MetronomeTesting"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
+    .testTarget(name: "MetronomeEndToEndTests", dependencies: ["metronome", "MetronomeTesting"]),
     .testTarget(name: "MetronomeTestingTests", dependencies: ["MetronomeTesting"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `metronome` command: plays at once, or runs one of its subcommands.
 @main
@@ -7,7 +8,23 @@ struct Metronome: ParsableCommand {
     commandName: "metronome",
     abstract: "A sample-exact command-line metronome.",
     version: "0.1.0",
-    subcommands: [PlayCommand.self],
+    subcommands: [PlayCommand.self, ExportCommand.self, DevicesCommand.self],
     defaultSubcommand: PlayCommand.self
   )
+}
+
+extension Metronome {
+  /// Ends the program as ArgumentParser does for bad input found while parsing, for input that
+  /// can only be checked later (a keys script on standard input): `Error: …`, the usage, exit 64.
+  static func exitWithUsage(of command: any ParsableCommand.Type, _ error: any Error) -> Never {
+    let name = command.configuration.commandName ?? ""
+    let message = """
+      Error: \(error)
+      Usage: \(usageString(for: command))
+        See 'metronome \(name) --help' for more information.
+
+      """
+    FileHandle.standardError.write(Data(message.utf8))
+    Foundation.exit(ExitCode.validationFailure.rawValue)
+  }
 }

@@ -1,99 +1,117 @@
 import ArgumentParser
+import Foundation
 import MetronomeCore
 import MetronomeEngine
-import MetronomeViewModel
-import OpenCombineShim
 import TerminalUI
 
 /// `metronome [METER] [TEMPO]`: plays the metronome.
 struct PlayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "play",
-    abstract: "Play a click track (the default command).",
+    abstract: "Play the metronome (the default command).",
     discussion: """
       METER is beats/note (4/4, 7/8, 6/8); TEMPO counts quarter notes per minute, fractions \
-      allowed (97.5), from 1 to 1000. By default a bar holds at most as many beats as the \
-      denominator; --max-numerator raises that cap for meters such as 5/4 or 7/4.
+      allowed (97.5), from 1 to 1000, so 7/8 at 200 clicks every 0.15 s. By default a bar holds \
+      at most as many beats as the denominator; --max-numerator raises that cap for 5/4 or 7/4.
+
+      When standard output is not a terminal (or with --headless) it prints one line per beat \
+      as the beat is heard: seconds, bar, beat, accent or regular.
+
+      Keys (in the display, and in --keys scripts as 'SECONDS KEY', keys named space, up, down, \
+      left, right, esc or by their character):
+        \(KeyBindings.helpItems.joined(separator: "\n  "))
       """
   )
 
-  @Argument(help: ArgumentHelp("Meter and tempo, in either order (default 4/4 120).", valueName: "meter-or-tempo"))
-  var words: [String] = []
+  @OptionGroup var meterAndTempo: MeterTempoOptions
+  @OptionGroup var length: LengthOptions
+  @OptionGroup var sound: SoundOptions
 
-  @Option(help: "Allow at least this many beats per bar, for 5/4 or 7/4 (1 to 64).")
-  var maxNumerator: Int?
+  @Option(help: "ALSA playback device (see `metronome devices`).")
+  var device = "default"
 
-  @Flag(help: "Run in virtual time: no audio, no waiting; print the exact beat timeline at once.")
+  @Option(help: "ALSA period size in frames; smaller is lower latency.")
+  var period = 256
+
+  @Option(help: "ALSA buffer size in frames (at least two periods); the output latency.")
+  var buffer = 1024
+
+  @Flag(help: "List the ALSA playback devices and exit.")
+  var listDevices = false
+
+  @Flag(help: "Play no audio, paced in real time by the system clock.")
+  var silent = false
+
+  @Flag(help: "Run in virtual time: no audio and no waiting; print the exact beat timeline at once.")
   var virtual = false
 
-  @Option(help: "Stop after this many beats.")
-  var beats: Int?
+  @Flag(help: "Print beats instead of showing the display, even in a terminal.")
+  var headless = false
 
-  @Option(help: "Stop after this many bars.")
-  var bars: Int?
-
-  @Option(help: "Stop after this many seconds.")
-  var duration: Double?
-
-  @Option(help: "How to print each beat: text or ndjson.")
+  @Option(help: "How headless runs print each beat: text or ndjson.")
   var events: BeatEventFormat = .text
 
+  @Option(help: ArgumentHelp("Replay timed key presses from FILE ('-' for standard input).", valueName: "file"))
+  var keys: String?
+
   func validate() throws {
-    if let maxNumerator, !(1...NumeratorCap.ceiling).contains(maxNumerator) {
-      throw ValidationError("--max-numerator must be from 1 to \(NumeratorCap.ceiling)")
+    guard (16...65_536).contains(period) else { throw ValidationError("--period must be from 16 to 65536 frames") }
+    guard buffer >= 2 * period, buffer <= 1 << 20 else {
+      throw ValidationError("--buffer must be at least two periods (\(2 * period) frames) and at most 1048576")
     }
-    _ = try MeterAndTempo(words: words, cap: cap)
-    guard [beats != nil, bars != nil, duration != nil].filter({ $0 }).count <= 1 else {
-      throw ValidationError("give at most one of --beats, --bars and --duration")
-    }
-    if let beats, beats < 1 { throw ValidationError("--beats must be at least 1") }
-    if let bars, bars < 1 { throw ValidationError("--bars must be at least 1") }
-    if let duration, !(duration > 0 && duration.isFinite) {
-      throw ValidationError("--duration must be a positive number of seconds")
-    }
-    guard virtual else {
-      throw ValidationError("live audio output is not built yet: add --virtual to print the beat timeline")
-    }
-    guard length != nil else { throw ValidationError("a --virtual run needs --beats, --bars or --duration") }
   }
 
-  var cap: NumeratorCap { NumeratorCap(atLeast: maxNumerator) }
-
-  var length: PlayLength? {
-    if let beats { return .beats(beats) }
-    if let bars { return .bars(bars) }
-    return duration.map(PlayLength.seconds)
+  var keyScript: KeyScript {
+    get throws {
+      guard let keys else { return KeyScript.empty }
+      let text: String
+      if keys == "-" {
+        text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+      } else {
+        guard let data = FileManager.default.contents(atPath: keys) else {
+          throw ValidationError("cannot read the keys file '\(keys)'")
+        }
+        text = String(decoding: data, as: UTF8.self)
+      }
+      do { return try KeyScript(parsing: text) } catch { throw ValidationError("\(error)") }
+    }
   }
 
-  func run() throws {
-    let start = try MeterAndTempo(words: words, cap: cap)
-    guard let length else { return }
-    let clock = AudioClockScheduler()
-    let viewModel = MetronomeViewModel(
-      initialMeter: start.meter, initialTempo: start.tempo, autoplay: true, cap: cap,
-      beatScheduler: clock.eraseToAnyScheduler()
+  mutating func run() throws {
+    if listDevices {
+      DevicesCommand.printDevices()
+      return
+    }
+    let start = try meterAndTempo.parsed
+    let settings = PlaybackSettings(
+      meter: start.meter, tempo: start.tempo, cap: meterAndTempo.cap, sampleRate: try sound.sampleRate,
+      sound: sound.sound, volume: sound.volume, length: length.length
     )
-    var finished = false
-    let printing = viewModel.beat.sink { beat in
-      guard !finished else { return }
-      guard length.contains(beat) else {
-        finished = true
-        return
+    // Read once, here rather than in validate(): standard input cannot be read twice.
+    let script: KeyScript
+    do {
+      script = try keyScript
+      let quits = script.presses.contains { KeyBindings.command(for: $0.key) == .quit }
+      if virtual, length.length == nil, !quits {
+        throw ValidationError("a --virtual run needs --beats, --bars, --duration or a 'q' in --keys to end")
       }
-      print(events.line(for: beat))
+    } catch {
+      Metronome.exitWithUsage(of: Self.self, error)
     }
-    defer { printing.cancel() }
-    let step = AudioTime.Stride.seconds(1)
-    let end = length.endFrame(at: .standard).map { AudioTime(frame: $0, sampleRate: .standard) }
-    while !finished {
-      let next = clock.now.advanced(by: step)
-      if let end, next >= end {
-        clock.advance(to: end)
-        break
-      }
-      clock.advance(to: next)
+    if virtual {
+      VirtualRun(engine: ClickEngine(settings: settings), keys: script, format: events).run()
+      return
     }
+    try LiveRun(
+      engine: ClickEngine(settings: settings), keys: script, format: events,
+      output: silent ? .silent : .alsa(device: device, periodFrames: period, bufferFrames: buffer)
+    ).run()
   }
 }
 
 extension BeatEventFormat: ExpressibleByArgument {}
+
+extension KeyScript {
+  /// A script with no presses.
+  static var empty: KeyScript { try! KeyScript(parsing: "") }
+}

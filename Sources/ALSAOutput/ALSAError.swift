@@ -1,0 +1,33 @@
+/// A failed ALSA call: what metronome was doing, ALSA's own message for the error code, and what
+/// the user can do about it.
+public struct ALSAError: Error, Equatable, CustomStringConvertible {
+  /// What failed, in words: "open", "set the sample rate", "write".
+  public let operation: String
+  /// The PCM device name.
+  public let device: String
+  /// ALSA's negative error code.
+  public let code: Int32
+  /// ALSA's message for `code` (`snd_strerror`).
+  public let message: String
+  /// What to try next.
+  public let hint: String
+
+  /// An error with ALSA's message already looked up.
+  public init(operation: String, device: String, code: Int32, message: String, hint: String) {
+    self.operation = operation
+    self.device = device
+    self.code = code
+    self.message = message
+    self.hint = hint
+  }
+
+  public var description: String {
+    if operation == "open" {
+      return "no ALSA playback device '\(device)' (\(message)): \(hint)"
+    }
+    return "ALSA device '\(device)' could not \(operation) (\(message)): \(hint)"
+  }
+
+  /// The hint for a device that does not open.
+  static let noDeviceHint = "no sound card? try --device NAME, `metronome devices`, or --silent"
+}

@@ -1,0 +1,167 @@
+import CALSA
+import Foundation
+import MetronomeCore
+
+/// An ALSA playback PCM. This file is the only place metronome calls `snd_*`: each C call is
+/// wrapped once here, and every failure becomes an `ALSAError` with ALSA's own message.
+public final class ALSAPCM {
+  /// How samples are sent to the device.
+  public enum Format: Sendable {
+    case float32
+    case int16
+  }
+
+  /// A playback device ALSA knows of.
+  public struct Device: Equatable, Sendable {
+    /// The name to pass to `--device`.
+    public let name: String
+    /// ALSA's description, one line.
+    public let description: String
+  }
+
+  /// The device name.
+  public let device: String
+  /// The negotiated sample format.
+  public let format: Format
+  /// The negotiated channel count (metronome writes the same click to every channel).
+  public let channels: Int
+  /// The negotiated period size in frames.
+  public let periodFrames: Int
+  /// The negotiated buffer size in frames.
+  public let bufferFrames: Int
+  /// How many underruns were recovered from.
+  public private(set) var underruns = 0
+  private let handle: OpaquePointer
+
+  /// Opens `device` for playback at `sampleRate` and negotiates the format (float, else 16-bit),
+  /// one channel (or the fewest the device takes), and the period and buffer sizes nearest those asked.
+  public init(device: String, sampleRate: SampleRate, periodFrames: Int, bufferFrames: Int) throws(ALSAError) {
+    metronome_alsa_silence_errors()
+    var opened: OpaquePointer?
+    try Self.check(snd_pcm_open(&opened, device, SND_PCM_STREAM_PLAYBACK, 0), "open", device, ALSAError.noDeviceHint)
+    guard let handle = opened else {
+      throw ALSAError(operation: "open", device: device, code: 0, message: "no handle", hint: ALSAError.noDeviceHint)
+    }
+    self.handle = handle
+    self.device = device
+    do {
+      let negotiated = try Self.configure(
+        handle, device: device, rate: sampleRate.hz, period: periodFrames, buffer: bufferFrames
+      )
+      (format, channels, self.periodFrames, self.bufferFrames) = negotiated
+    } catch {
+      snd_pcm_close(handle)
+      throw error
+    }
+  }
+
+  deinit { snd_pcm_close(handle) }
+
+  private static func configure(_ handle: OpaquePointer, device: String, rate: Int, period: Int, buffer: Int)
+    throws(ALSAError) -> (Format, Int, Int, Int)
+  {
+    var hardware: OpaquePointer?
+    try check(snd_pcm_hw_params_malloc(&hardware), "allocate its parameters", device, "out of memory?")
+    defer { snd_pcm_hw_params_free(hardware) }
+    let hint = "try another --device, --rate, --period or --buffer"
+    try check(snd_pcm_hw_params_any(handle, hardware), "report its parameters", device, hint)
+    try check(
+      snd_pcm_hw_params_set_access(handle, hardware, SND_PCM_ACCESS_RW_INTERLEAVED), "take interleaved writes",
+      device, hint)
+    let format: Format
+    if snd_pcm_hw_params_set_format(handle, hardware, SND_PCM_FORMAT_FLOAT_LE) == 0 {
+      format = .float32
+    } else {
+      try check(snd_pcm_hw_params_set_format(handle, hardware, SND_PCM_FORMAT_S16_LE), "take 16-bit samples", device, hint)
+      format = .int16
+    }
+    var channels: UInt32 = 1
+    try check(snd_pcm_hw_params_set_channels_near(handle, hardware, &channels), "set the channels", device, hint)
+    var actualRate = UInt32(rate)
+    try check(snd_pcm_hw_params_set_rate_near(handle, hardware, &actualRate, nil), "set the sample rate", device, hint)
+    guard actualRate == UInt32(rate) else {
+      throw ALSAError(
+        operation: "play at \(rate) Hz", device: device, code: -EINVAL, message: "it offers \(actualRate) Hz",
+        hint: "use --rate \(actualRate), or a 'plug:' device that converts")
+    }
+    var periodSize = snd_pcm_uframes_t(period)
+    try check(
+      snd_pcm_hw_params_set_period_size_near(handle, hardware, &periodSize, nil), "set the period size", device, hint)
+    var bufferSize = snd_pcm_uframes_t(max(buffer, 2 * Int(periodSize)))
+    try check(
+      snd_pcm_hw_params_set_buffer_size_near(handle, hardware, &bufferSize), "set the buffer size", device, hint)
+    try check(snd_pcm_hw_params(handle, hardware), "apply its parameters", device, hint)
+
+    var software: OpaquePointer?
+    try check(snd_pcm_sw_params_malloc(&software), "allocate its parameters", device, "out of memory?")
+    defer { snd_pcm_sw_params_free(software) }
+    try check(snd_pcm_sw_params_current(handle, software), "report its parameters", device, hint)
+    // Start only once the buffer is full, so the first periods cannot run dry.
+    try check(
+      snd_pcm_sw_params_set_start_threshold(handle, software, bufferSize), "set the start threshold", device, hint)
+    try check(snd_pcm_sw_params_set_avail_min(handle, software, periodSize), "set the wake-up size", device, hint)
+    try check(snd_pcm_sw_params(handle, software), "apply its parameters", device, hint)
+    return (format, Int(channels), Int(periodSize), Int(bufferSize))
+  }
+
+  /// Writes `frames` interleaved frames, blocking until the device has room; recovers from an
+  /// underrun (and counts it) and goes on writing.
+  public func write(_ interleaved: UnsafeRawPointer, frames: Int) throws(ALSAError) {
+    let frameBytes = channels * (format == .float32 ? 4 : 2)
+    var done = 0
+    while done < frames {
+      let result = snd_pcm_writei(handle, interleaved + done * frameBytes, snd_pcm_uframes_t(frames - done))
+      if result >= 0 {
+        done += Int(result)
+        continue
+      }
+      let code = Int32(result)
+      if code == -EAGAIN { continue }
+      if code == -EPIPE || code == -ESTRPIPE { underruns += 1 }
+      try Self.check(snd_pcm_recover(handle, code, 1), "write", device, "the device stopped; is it still connected?")
+    }
+  }
+
+  /// Frames written but not yet heard (`snd_pcm_delay`); 0 when the device cannot tell.
+  public var delayFrames: Int64 {
+    var delay: snd_pcm_sframes_t = 0
+    return snd_pcm_delay(handle, &delay) == 0 ? Int64(delay) : 0
+  }
+
+  /// Starts playback of what is queued even if the buffer is not full, and waits until it is heard.
+  public func drain() throws(ALSAError) {
+    if snd_pcm_state(handle) == SND_PCM_STATE_PREPARED { snd_pcm_start(handle) }
+    try Self.check(snd_pcm_drain(handle), "finish playing", device, "the device stopped; is it still connected?")
+  }
+
+  /// Stops at once, dropping what is queued.
+  public func stop() { snd_pcm_drop(handle) }
+
+  /// The playback devices ALSA's configuration and the sound cards offer.
+  public static func playbackDevices() -> [Device] {
+    metronome_alsa_silence_errors()
+    var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+    guard snd_device_name_hint(-1, "pcm", &hints) == 0, let hints else { return [] }
+    defer { snd_device_name_free_hint(hints) }
+    func text(_ hint: UnsafeMutableRawPointer, _ field: String) -> String? {
+      guard let value = snd_device_name_get_hint(hint, field) else { return nil }
+      defer { free(value) }
+      return String(cString: value)
+    }
+    var devices: [Device] = []
+    var index = 0
+    while let hint = hints[index] {
+      index += 1
+      guard let name = text(hint, "NAME"), text(hint, "IOID").map({ $0 == "Output" }) ?? true else { continue }
+      let description = (text(hint, "DESC") ?? "").split(separator: "\n").joined(separator: " — ")
+      devices.append(Device(name: name, description: description))
+    }
+    return devices
+  }
+
+  private static func check(_ result: Int32, _ operation: String, _ device: String, _ hint: String) throws(ALSAError) {
+    guard result < 0 else { return }
+    throw ALSAError(
+      operation: operation, device: device, code: result, message: String(cString: snd_strerror(result)), hint: hint)
+  }
+}

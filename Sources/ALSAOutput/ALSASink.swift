@@ -1,0 +1,35 @@
+import MetronomeCore
+import MetronomeEngine
+
+/// Plays rendered audio through an ALSA PCM, in the device's format and channels, from a buffer
+/// allocated once.
+public final class ALSASink: AudioSink {
+  public let sampleRate: SampleRate
+  /// The open device.
+  public let pcm: ALSAPCM
+  private let encoding: SampleEncoding
+  private var bytes: [UInt8]
+
+  /// Opens `device`; see `ALSAPCM.init` for the negotiation and its errors.
+  public init(device: String, sampleRate: SampleRate, periodFrames: Int, bufferFrames: Int) throws(ALSAError) {
+    self.sampleRate = sampleRate
+    pcm = try ALSAPCM(device: device, sampleRate: sampleRate, periodFrames: periodFrames, bufferFrames: bufferFrames)
+    encoding = pcm.format == .float32 ? .float32 : .pcm16
+    bytes = [UInt8](repeating: 0, count: pcm.periodFrames * pcm.channels * encoding.bytesPerSample)
+  }
+
+  public var outputDelayFrames: Int64 { pcm.delayFrames }
+
+  public var underrunCount: Int { pcm.underruns }
+
+  public func write(_ period: RenderedPeriod) throws {
+    let count = period.frames * pcm.channels * encoding.bytesPerSample
+    if bytes.count < count { bytes = [UInt8](repeating: 0, count: count) }
+    try bytes.withUnsafeMutableBytes { buffer in
+      period.encode(into: buffer, as: encoding, channels: pcm.channels)
+      try pcm.write(buffer.baseAddress!, frames: period.frames)
+    }
+  }
+
+  public func finish() throws { try pcm.drain() }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// The built-in click sounds. Each is short and dry, starts at full strength on its first sample
+/// (so its onset is the beat's frame), and has a higher, louder accent for beat one.
+public enum ClickSound: String, CaseIterable, Hashable, Sendable {
+  /// A decaying square wave, like klick's default.
+  case pulse
+  /// A decaying sine beep.
+  case beep
+  /// A short tone with a burst of noise, like a woodblock.
+  case woodblock
+
+  /// Peak level of the regular click relative to the accent, so beat one stands out.
+  public static let regularLevel: Float = 0.6
+
+  /// The click as samples in -1...1 at `sampleRate`, its peak `volume` (0...1) for an accent and
+  /// `volume × regularLevel` otherwise; it never clips.
+  public func samples(accent: Bool, sampleRate: SampleRate, volume: Double) -> [Float] {
+    let rate = Double(sampleRate.hz)
+    let shape = self.shape(accent: accent)
+    let count = Int((shape.seconds * rate).rounded())
+    var noise = NoiseGenerator(seed: accent ? 0x9E37_79B9 : 0x85EB_CA6B)
+    var samples = [Float](repeating: 0, count: count)
+    for index in 0..<count {
+      let time = Double(index) / rate
+      let envelope = Self.envelope(at: time, decay: shape.decay, length: shape.seconds)
+      let phase = time * shape.frequency
+      switch self {
+      case .pulse:
+        samples[index] = Float((phase - phase.rounded(.down) < 0.5 ? 1.0 : -1.0) * envelope)
+      case .beep:
+        samples[index] = Float(Self.cosine(phase) * envelope)
+      case .woodblock:
+        samples[index] = Float((Self.cosine(phase) + 0.35 * noise.next()) * envelope)
+      }
+    }
+    Self.normalise(&samples, peak: Float(min(max(volume, 0), 1)) * (accent ? 1 : Self.regularLevel))
+    return samples
+  }
+
+  /// The pitch of the accent and of the regular click, in Hz.
+  public var pitches: (accent: Double, regular: Double) {
+    switch self {
+    case .pulse: return (1_600, 1_000)
+    case .beep: return (1_760, 880)
+    case .woodblock: return (1_900, 1_250)
+    }
+  }
+
+  private func shape(accent: Bool) -> (frequency: Double, seconds: Double, decay: Double) {
+    let frequency = accent ? pitches.accent : pitches.regular
+    switch self {
+    case .pulse: return (frequency, 0.030, 0.008)
+    case .beep: return (frequency, 0.060, 0.015)
+    case .woodblock: return (frequency, 0.040, 0.010)
+    }
+  }
+
+  /// Exponential decay, with a short fade at the very end so the click stops without a step.
+  private static func envelope(at time: Double, decay: Double, length: Double) -> Double {
+    let fade = min(1, (length - time) / 0.002)
+    return exp(-time / decay) * max(fade, 0)
+  }
+
+  private static func cosine(_ cycles: Double) -> Double { cos(2 * Double.pi * cycles) }
+
+  /// Scales `samples` so the largest magnitude is exactly `peak`.
+  private static func normalise(_ samples: inout [Float], peak: Float) {
+    let largest = samples.reduce(Float(0)) { max($0, abs($1)) }
+    guard largest > 0 else { return }
+    let gain = peak / largest
+    for index in samples.indices { samples[index] *= gain }
+  }
+}
+
+/// Deterministic white noise in -1...1 (xorshift), so every run renders the same click.
+private struct NoiseGenerator {
+  private var state: UInt32
+
+  init(seed: UInt32) { state = seed }
+
+  mutating func next() -> Double {
+    state ^= state << 13
+    state ^= state >> 17
+    state ^= state << 5
+    return Double(state) / Double(UInt32.max) * 2 - 1
+  }
+}

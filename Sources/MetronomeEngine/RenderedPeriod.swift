@@ -1,0 +1,51 @@
+import Foundation
+
+/// One period of audio as the renderer describes it: silence, except for the spans where a click
+/// sounds. Each sink turns it into samples of its own format; silence (all zero bits in every
+/// format) is one `memset`, and only the click samples are converted.
+public struct RenderedPeriod {
+  /// Where part of a click sounds in the period.
+  public struct Span: Equatable, Sendable {
+    /// The first frame of the span within the period.
+    public let offset: Int
+    /// Whether it is the accent's sound.
+    public let isAccent: Bool
+    /// The index of the span's first sample within the click.
+    public let clickPosition: Int
+    /// How many frames the span lasts.
+    public let count: Int
+  }
+
+  /// Frames in the period.
+  public let frames: Int
+  /// The click spans, in order and not overlapping.
+  public let spans: ArraySlice<Span>
+  let accent: [Float]
+  let regular: [Float]
+
+  /// Writes the period into `buffer` as `encoding`, each frame repeated over `channels`;
+  /// `buffer` must hold `frames × channels` samples.
+  public func encode(into buffer: UnsafeMutableRawBufferPointer, as encoding: SampleEncoding, channels: Int = 1) {
+    let frameBytes = encoding.bytesPerSample * channels
+    precondition(buffer.count >= frames * frameBytes, "buffer too small for the period")
+    guard let base = buffer.baseAddress else { return }
+    memset(base, 0, frames * frameBytes)
+    for span in spans {
+      let click = span.isAccent ? accent : regular
+      click.withUnsafeBufferPointer { samples in
+        for index in 0..<span.count {
+          let frame = base + (span.offset + index) * frameBytes
+          let sample = samples[span.clickPosition + index]
+          for channel in 0..<channels { encoding.store(sample, at: frame + channel * encoding.bytesPerSample) }
+        }
+      }
+    }
+  }
+
+  /// The period as mono float samples (allocates: for checks, not for the render path).
+  public var samples: [Float] {
+    var samples = [Float](repeating: 0, count: frames)
+    samples.withUnsafeMutableBytes { encode(into: $0, as: .float32) }
+    return samples
+  }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import MetronomeCore
+
+/// A silent sink paced by the system's monotonic clock, as if a device with a one-period buffer
+/// were playing: each write returns once the previous period would have been heard.
+public final class WallClockSink: AudioSink {
+  public let sampleRate: SampleRate
+  public let underrunCount = 0
+  private var start: ContinuousClock.Instant?
+  private var framesWritten: Int64 = 0
+  private var lastWrite: Int64 = 0
+
+  /// A sink at `sampleRate`.
+  public init(sampleRate: SampleRate) { self.sampleRate = sampleRate }
+
+  public var outputDelayFrames: Int64 {
+    guard let start else { return 0 }
+    let played = Int64((ContinuousClock.now - start).seconds * Double(sampleRate.hz))
+    return max(framesWritten - played, 0)
+  }
+
+  public func write(_ period: RenderedPeriod) throws {
+    let start = self.start ?? ContinuousClock.now
+    self.start = start
+    // Block until the previous write has played out, as a full device buffer would.
+    let due = start + .nanoseconds(lastWrite * 1_000_000_000 / Int64(sampleRate.hz))
+    let wait = due - ContinuousClock.now
+    if wait > .zero { Thread.sleep(forTimeInterval: wait.seconds) }
+    lastWrite = framesWritten
+    framesWritten += Int64(period.frames)
+  }
+
+  public func finish() throws {}
+}
+
+extension Duration {
+  /// The duration in seconds.
+  var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
+}

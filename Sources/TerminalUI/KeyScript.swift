@@ -1,0 +1,41 @@
+import Foundation
+
+/// Timed key presses read from a file or standard input, one per line: `SECONDS KEY`, for
+/// example `2.0 ]` or `4.5 space`. Blank lines and lines starting with `#` are skipped.
+public struct KeyScript: Equatable, Sendable {
+  /// One press: when, in seconds after the start, and which key.
+  public struct Press: Equatable, Sendable {
+    public let seconds: Double
+    public let key: Key
+  }
+
+  /// The presses, in time order.
+  public let presses: [Press]
+
+  /// Parses `text`, or throws an error naming the first bad line.
+  public init(parsing text: String) throws(KeyScriptError) {
+    var presses: [Press] = []
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let trimmed = line.trimmingCharacters(in: .whitespaces)
+      if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+      let fields = trimmed.split(separator: " ", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      guard fields.count == 2, let seconds = Double(fields[0]), seconds >= 0, seconds.isFinite,
+        let key = Key(name: fields[1])
+      else { throw KeyScriptError(line: number + 1, text: trimmed) }
+      guard KeyBindings.command(for: key) != nil else { throw KeyScriptError(line: number + 1, text: trimmed) }
+      presses.append(Press(seconds: seconds, key: key))
+    }
+    self.presses = presses.enumerated().sorted { ($0.element.seconds, $0.offset) < ($1.element.seconds, $1.offset) }
+      .map(\.element)
+  }
+}
+
+/// A line of a key script that is not `SECONDS KEY` with a bound key.
+public struct KeyScriptError: Error, Equatable, CustomStringConvertible {
+  public let line: Int
+  public let text: String
+
+  public var description: String {
+    "keys line \(line): '\(text)' is not 'SECONDS KEY' with a key metronome knows (such as '2.0 ]' or '4 space')"
+  }
+}

@@ -1,0 +1,18 @@
+import MetronomeViewModel
+import TerminalUI
+
+extension MetronomeViewModel {
+  /// Sends what a key asks for to the view model's inputs; `.quit` is the caller's to handle.
+  func perform(_ command: KeyCommand) {
+    switch command {
+    case .togglePlaying: tappedPlayPause.send(())
+    case .tapTempo: tappedTempo.send(())
+    case .nudgeTempo(let delta): actions.send(.nudgeTempo(by: delta))
+    case .scaleTempo(let factor): actions.send(.scaleTempo(by: factor))
+    case .stepNumerator(let delta): actions.send(.stepNumerator(by: delta))
+    case .stepDenominator(let delta): actions.send(.stepDenominator(by: delta))
+    case .reset: actions.send(.reset)
+    case .quit: break
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import ArgumentParser
+import MetronomeCore
+import MetronomeEngine
+
+/// Options that choose what the clicks sound like, shared by playing and exporting.
+struct SoundOptions: ParsableArguments {
+  @Option(help: "Click sound: pulse, beep or woodblock.")
+  var sound: ClickSound = .pulse
+
+  @Option(help: "Volume from 0 to 1; beat one is always louder than the others.")
+  var volume: Double = 1
+
+  @Option(help: "Sample rate in Hz, from 8000 to 192000 (44100, 48000, 96000, …).")
+  var rate: Int = SampleRate.standard.hz
+
+  func validate() throws {
+    guard volume.isFinite, (0...1).contains(volume) else { throw ValidationError("--volume must be from 0 to 1") }
+    _ = try sampleRate
+  }
+
+  var sampleRate: SampleRate {
+    get throws {
+      do { return try SampleRate(rate) } catch { throw ValidationError("\(error)") }
+    }
+  }
+}
+
+/// `--beats`, `--bars` or `--duration`: how long to play or export.
+struct LengthOptions: ParsableArguments {
+  @Option(help: "Stop after this many beats.")
+  var beats: Int?
+
+  @Option(help: "Stop after this many bars.")
+  var bars: Int?
+
+  @Option(help: "Stop after this many seconds.")
+  var duration: Double?
+
+  func validate() throws {
+    guard [beats != nil, bars != nil, duration != nil].filter({ $0 }).count <= 1 else {
+      throw ValidationError("give at most one of --beats, --bars and --duration")
+    }
+    if let beats, beats < 1 { throw ValidationError("--beats must be at least 1") }
+    if let bars, bars < 1 { throw ValidationError("--bars must be at least 1") }
+    if let duration, !(duration > 0 && duration.isFinite) {
+      throw ValidationError("--duration must be a positive number of seconds")
+    }
+  }
+
+  /// The length given, if any.
+  var length: PlayLength? {
+    if let beats { return .beats(beats) }
+    if let bars { return .bars(bars) }
+    return duration.map(PlayLength.seconds)
+  }
+}
+
+/// `[METER] [TEMPO]` and `--max-numerator`, shared by playing and exporting.
+struct MeterTempoOptions: ParsableArguments {
+  @Argument(help: ArgumentHelp("Meter and tempo, in either order (default 4/4 120).", valueName: "meter-or-tempo"))
+  var words: [String] = []
+
+  @Option(help: "Allow at least this many beats per bar, for 5/4 or 7/4 (1 to 64).")
+  var maxNumerator: Int?
+
+  func validate() throws {
+    if let maxNumerator, !(1...NumeratorCap.ceiling).contains(maxNumerator) {
+      throw ValidationError("--max-numerator must be from 1 to \(NumeratorCap.ceiling)")
+    }
+    _ = try parsed
+  }
+
+  var cap: NumeratorCap { NumeratorCap(atLeast: maxNumerator) }
+
+  var parsed: MeterAndTempo { get throws { try MeterAndTempo(words: words, cap: cap) } }
+}
+
+extension ClickSound: ExpressibleByArgument {}
+extension SampleEncoding: ExpressibleByArgument {}

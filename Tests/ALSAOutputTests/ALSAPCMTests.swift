@@ -1,0 +1,37 @@
+import ALSAOutput
+import MetronomeCore
+import MetronomeEngine
+import Testing
+
+/// ALSA's `null` PCM takes writes without pacing or a sound card: enough to check negotiation,
+/// conversion and errors; the real-time path is checked against JACK end to end.
+struct ALSAPCMTests {
+  @Test func negotiatesWithTheNullDevice() throws {
+    let pcm = try ALSAPCM(device: "null", sampleRate: .standard, periodFrames: 256, bufferFrames: 1_024)
+    #expect(pcm.periodFrames > 0)
+    #expect(pcm.bufferFrames >= 2 * pcm.periodFrames)
+    #expect(pcm.channels >= 1)
+  }
+
+  @Test func playsAWholeRunIntoTheNullDevice() throws {
+    let sink = try ALSASink(device: "null", sampleRate: .standard, periodFrames: 256, bufferFrames: 1_024)
+    let engine = ClickEngine(settings: PlaybackSettings(length: .beats(4)))
+    while !engine.isFinished { try sink.write(engine.renderPeriod(frames: sink.pcm.periodFrames)) }
+    #expect(engine.renderer.cursor >= 72_000)
+    #expect(sink.underrunCount == 0)
+  }
+
+  @Test func anUnknownDeviceIsOneErrorWithALSAsMessageAndAHint() {
+    #expect {
+      try ALSAPCM(device: "no-such-device", sampleRate: .standard, periodFrames: 256, bufferFrames: 1_024)
+    } throws: { error in
+      let alsa = error as? ALSAError
+      return alsa?.operation == "open" && alsa?.message == "No such file or directory"
+        && alsa?.description.contains("try --device NAME, `metronome devices`, or --silent") == true
+    }
+  }
+
+  @Test func listsTheNullDevice() {
+    #expect(ALSAPCM.playbackDevices().contains { $0.name == "null" })
+  }
+}

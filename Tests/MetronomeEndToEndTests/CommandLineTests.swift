@@ -1,0 +1,117 @@
+import Foundation
+import MetronomeTesting
+import XCTest
+
+/// Runs the built binary as a script would and pins what it prints.
+final class CommandLineTests: XCTestCase {
+  func testVirtualRunAt120InThreeFourIsTheExactTimeline() throws {
+    let run = try MetronomeProcess.run(["3/4", "120", "--virtual", "--bars", "2"])
+    XCTAssertEqual(run.status, 0)
+    XCTAssertEqual(
+      run.standardOutput,
+      """
+      0.000000 bar 1 beat 1 accent
+      0.500000 bar 1 beat 2 regular
+      1.000000 bar 1 beat 3 regular
+      1.500000 bar 2 beat 1 accent
+      2.000000 bar 2 beat 2 regular
+      2.500000 bar 2 beat 3 regular
+
+      """)
+  }
+
+  /// 97.5 quarter notes per minute in 7/8: an eighth lasts 240 / (97.5 × 8) s = 14769.23… frames.
+  func testVirtualRunAt97Point5InSevenEightIsTheExactTimeline() throws {
+    let run = try MetronomeProcess.run(["7/8", "97.5", "--virtual", "--beats", "9", "--events", "ndjson"])
+    XCTAssertEqual(run.status, 0)
+    let beats = try run.standardOutput.split(separator: "\n").map {
+      try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+    }
+    XCTAssertEqual(beats.map { $0["frame"] as! Int }, (0..<9).map { Int((Double($0) * 48_000 * 240 / 780).rounded()) })
+    XCTAssertEqual(beats.map { [$0["bar"] as! Int, $0["beat"] as! Int] }, (0..<9).map { [$0 / 7 + 1, $0 % 7 + 1] })
+    XCTAssertEqual(beats.map { $0["accent"] as! Bool }, (0..<9).map { $0 % 7 == 0 })
+    XCTAssertEqual(Set(beats.map { $0["meter"] as! String }), ["7/8"])
+  }
+
+  /// Raytronome's clamping scenario played by replayed keys: from 24/32, lowering the note value
+  /// three times gives 16/16, 8/8 and 4/4, each from the next beat on.
+  func testTwentyFourThirtyTwoStepsDownToFourFourByReplayedKeys() throws {
+    let run = try MetronomeProcess.run(
+      ["24/32", "60", "--virtual", "--duration", "5", "--events", "ndjson", "--keys", "-"],
+      input: "1.0 {\n2.0 {\n3.0 {\n")
+    XCTAssertEqual(run.status, 0, run.standardError)
+    let meters = try run.standardOutput.split(separator: "\n").map {
+      (try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any])["meter"] as! String
+    }
+    var changes: [String] = []
+    for meter in meters where changes.last != meter { changes.append(meter) }
+    XCTAssertEqual(changes, ["24/32", "16/16", "8/8", "4/4"])
+  }
+
+  func testAQuitKeyEndsAVirtualRun() throws {
+    let run = try MetronomeProcess.run(["--virtual", "--keys", "-"], input: "# stop after four beats\n1.9 q\n")
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertEqual(run.standardOutput.split(separator: "\n").count, 4)
+  }
+
+  func testBadInputIsRejectedBeforeAnythingStartsWithExitStatus64() throws {
+    let cases: [([String], String)] = [
+      (["0", "--virtual", "--beats", "1"], "Error: tempo 0 is out of range: use 1 to 1000 quarter notes per minute"),
+      (["abc"], "Error: 'abc' is neither a meter (such as 7/8) nor a tempo (such as 120)"),
+      (["7/3"], "Error: meter denominator 3 is not one of 1, 2, 4, 8, 16, 32, 64"),
+      (["0/4"], "Error: meter numerator 0 is too small: a bar has at least 1 beat"),
+      (["5/4"], "Error: meter 5/4 has more than 4 beats per bar; raise the cap with --max-numerator 5"),
+      (["--bogus"], "Error: Unknown option '--bogus'"),
+      (["--virtual"], "Error: a --virtual run needs --beats, --bars, --duration or a 'q' in --keys to end"),
+      (["export", "--bars", "1", "-o", "x.wav", "--rate", "0"], "Error: sample rate 0 is not supported"),
+      (["export", "--bars", "1", "-o", "x.wav", "--rate", "10000000"], "Error: sample rate 10000000 is not supported"),
+      (["export", "-o", "x.wav"], "Error: an export needs --bars, --beats or --duration"),
+    ]
+    for (arguments, message) in cases {
+      let run = try MetronomeProcess.run(arguments)
+      XCTAssertEqual(run.status, 64, "\(arguments)")
+      XCTAssertTrue(run.standardError.hasPrefix(message), "\(arguments): \(run.standardError)")
+      XCTAssertEqual(run.standardOutput, "", "\(arguments)")
+    }
+  }
+
+  func testFiveFourPlaysOnceTheCapIsRaised() throws {
+    let run = try MetronomeProcess.run(["5/4", "--max-numerator", "5", "--virtual", "--bars", "1"])
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertEqual(run.standardOutput.split(separator: "\n").last, "2.000000 bar 1 beat 5 regular")
+  }
+
+  func testExportWritesTheClickTrackAndReportsIt() throws {
+    let directory = try temporaryDirectory()
+    let file = directory.appendingPathComponent("click.wav")
+    let run = try MetronomeProcess.run(["export", "7/8", "200", "--bars", "8", "--sound", "woodblock", "-o", file.path])
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertEqual(run.standardError, "wrote \(file.path): 403200 frames, 8.4 s\n")
+    let onsets = Onset.detect(in: try WAVFile(contentsOf: file).samples, sampleRate: 48_000)
+    XCTAssertEqual(onsets.map(\.frame), (0..<56).map { $0 * 7_200 })
+  }
+
+  func testAnUnwritableExportFailsWithOneLineAndLeavesNothing() throws {
+    let directory = try temporaryDirectory()
+    let file = directory.appendingPathComponent("missing/click.wav")
+    let run = try MetronomeProcess.run(["export", "--bars", "1", "-o", file.path])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      run.standardError,
+      "Error: cannot write '\(file.path)': No such file or directory; choose a writable path with --output\n")
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
+  }
+
+  func testClosedStandardInputGivesAnEmptyKeyScript() throws {
+    let run = try MetronomeProcess.run(["--virtual", "--beats", "2", "--keys", "-"])
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertEqual(run.standardOutput.split(separator: "\n").count, 2)
+  }
+
+  private func temporaryDirectory() throws -> URL {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-cli-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
+    return directory
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+
+/// A JACK server on the dummy backend (paced in real time, no sound card), started for one test
+/// under a name of its own and stopped, by process id, when the test ends.
+final class JACKDummyServer {
+  let name = "metronome-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+  private let server = Process()
+  /// JACK keeps this registry after its last server exits; removed on stop if this server made it.
+  private static let registry = "/dev/shm/jack-shm-registry"
+  private let registryExisted = FileManager.default.fileExists(atPath: registry)
+
+  init(sampleRate: Int = 48_000, periodFrames: Int = 256) throws {
+    guard let jackd = ChildProcess.which("jackd"), ChildProcess.which("jack_rec") != nil else {
+      throw XCTSkip("unreachable: scripts/setup installs jackd2")
+    }
+    server.executableURL = jackd
+    server.arguments = ["--no-realtime", "-n", name, "-d", "dummy", "-r", "\(sampleRate)", "-p", "\(periodFrames)"]
+    server.standardOutput = FileHandle.nullDevice
+    server.standardError = FileHandle.nullDevice
+    try server.run()
+    let ready = try ChildProcess.run(
+      ChildProcess.which("jack_wait")!, ["-s", name, "-w", "-t", "10"], environment: environment)
+    guard ready.status == 0 else {
+      stop()
+      throw JACKError("the JACK dummy server '\(name)' did not start: \(ready.standardError)")
+    }
+  }
+
+  /// The environment that points JACK clients (and ALSA's jack plugin) at this server.
+  var environment: [String: String] { ["JACK_DEFAULT_SERVER": name] }
+
+  /// The ports the server has now.
+  func ports() throws -> [String] {
+    try ChildProcess.run(ChildProcess.which("jack_lsp")!, ["-s", name], environment: environment)
+      .standardOutput.split(separator: "\n").map(String.init)
+  }
+
+  func stop() {
+    guard server.isRunning else { return }
+    server.terminate()
+    server.waitUntilExit()
+    if !registryExisted { unlink(Self.registry) }
+  }
+
+  deinit { stop() }
+}
+
+/// `jack_rec` recording one port of a JACK server into a WAV file for a fixed time. It connects
+/// its input to the server's silent capture port; the device under test connects to it as well,
+/// and JACK mixes both into the recording.
+final class JACKRecorder {
+  let file: URL
+  private let recorder = Process()
+
+  init(server: JACKDummyServer, seconds: Int, file: URL) throws {
+    self.file = file
+    recorder.executableURL = ChildProcess.which("jack_rec")
+    recorder.arguments = ["-f", file.path, "-d", "\(seconds)", "system:capture_1"]
+    recorder.environment = ProcessInfo.processInfo.environment.merging(server.environment) { $1 }
+    recorder.standardOutput = FileHandle.nullDevice
+    recorder.standardError = FileHandle.nullDevice
+    try recorder.run()
+    // Wait for its port: the device under test connects to it by name.
+    var attempts = 0
+    while try !server.ports().contains("jackrec:input1") {
+      attempts += 1
+      guard recorder.isRunning, attempts < 100 else { throw JACKError("jack_rec did not register its port") }
+      usleep(20_000)
+    }
+  }
+
+  /// Waits for the recording to end.
+  func finish() { recorder.waitUntilExit() }
+
+  deinit {
+    if recorder.isRunning {
+      recorder.terminate()
+      recorder.waitUntilExit()
+    }
+  }
+}
+
+struct JACKError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import MetronomeCore
+import MetronomeEngine
+import MetronomeTesting
+import Testing
+
+/// Exports real WAV files and finds the click onsets in them.
+struct ClickTrackExporterTests {
+  private func export(_ settings: PlaybackSettings, format: SampleEncoding = .pcm16, periodFrames: Int = 4_096)
+    throws -> WAVFile
+  {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID()).wav")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let sink = try WAVFileSink(destination: url, sampleRate: settings.sampleRate, encoding: format)
+    _ = try ClickTrackExporter.export(ClickEngine(settings: settings), to: sink, periodFrames: periodFrames)
+    return try WAVFile(contentsOf: url)
+  }
+
+  /// round(n × rate × 240 / (bpm × d)) in integers, halves up: the exact grid.
+  private func exactFrames(count: Int, rate: Int64, bpm: Int64, denominator: Int64) -> [Int] {
+    (0..<Int64(count)).map { n in Int((2 * n * rate * 240 + bpm * denominator) / (2 * bpm * denominator)) }
+  }
+
+  @Test func threeHundredBarsAt137LandOnTheExactGridWithAccentsOnBeatOne() throws {
+    let wav = try export(PlaybackSettings(meter: .fourFour, tempo: try Tempo(bpm: 137), length: .bars(300)))
+    let onsets = Onset.detect(in: wav.samples, sampleRate: wav.sampleRate)
+
+    #expect(onsets.map(\.frame) == exactFrames(count: 1_200, rate: 48_000, bpm: 137, denominator: 4))
+    #expect(wav.samples.count == exactFrames(count: 1_201, rate: 48_000, bpm: 137, denominator: 4).last)
+    let accents = onsets.enumerated().filter { $0.element.peak > 0.8 }.map(\.offset)
+    #expect(accents == Array(stride(from: 0, to: 1_200, by: 4)))
+  }
+
+  @Test func eightBarsOfSevenEightAt200ClickEvery150Milliseconds() throws {
+    let wav = try export(PlaybackSettings(meter: try Meter(7, 8), tempo: try Tempo(bpm: 200), sound: .beep, length: .bars(8)))
+    let onsets = Onset.detect(in: wav.samples, sampleRate: wav.sampleRate)
+
+    #expect(onsets.map(\.frame) == (0..<56).map { $0 * 7_200 })
+    #expect(onsets.filter { $0.peak > 0.8 }.count == 8)
+    #expect(wav.samples.count == 56 * 7_200)
+  }
+
+  @Test func aTempoChangeMidExportLandsOnTheNextBeatWithThePhaseKept() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("change-\(UUID()).wav")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let engine = ClickEngine(settings: PlaybackSettings(length: .beats(8)))
+    // At 1.2 s, between beat 3 (1.0 s) and beat 4, the tempo drops to 60.
+    engine.clock.schedule(after: 1.2) { engine.viewModel.tempo.send(60) }
+    let sink = try WAVFileSink(destination: url, sampleRate: .standard, encoding: .pcm16)
+    _ = try ClickTrackExporter.export(engine, to: sink)
+    let onsets = Onset.detect(in: try WAVFile(contentsOf: url).samples, sampleRate: 48_000)
+
+    #expect(onsets.map(\.frame) == [0, 24_000, 48_000, 96_000, 144_000, 192_000, 240_000, 288_000])
+    #expect(onsets.map { $0.peak > 0.8 } == [true, false, false, false, true, false, false, false])
+  }
+
+  @Test func periodSizeDoesNotChangeASingleSample() throws {
+    let settings = PlaybackSettings(tempo: try Tempo(bpm: 997), sound: .woodblock, length: .bars(4))
+    let small = try export(settings, periodFrames: 64)
+    let large = try export(settings, periodFrames: 48_000)
+    #expect(small.samples == large.samples)
+  }
+
+  @Test(arguments: [SampleEncoding.pcm24, .float32])
+  func otherFormatsStoreTheSameClicks(format: SampleEncoding) throws {
+    let settings = PlaybackSettings(tempo: try Tempo(bpm: 90), length: .beats(3))
+    let wav = try export(settings, format: format)
+    #expect(wav.bitsPerSample == (format == .pcm24 ? 24 : 32))
+    #expect(wav.isFloat == (format == .float32))
+    #expect(Onset.detect(in: wav.samples, sampleRate: 48_000).map(\.frame) == [0, 32_000, 64_000])
+  }
+
+  @Test func otherRatesKeepTheExactGrid() throws {
+    let wav = try export(PlaybackSettings(tempo: try Tempo(bpm: 137), sampleRate: try SampleRate(44_100), length: .beats(50)))
+    #expect(wav.sampleRate == 44_100)
+    let onsets = Onset.detect(in: wav.samples, sampleRate: 44_100).map(\.frame)
+    #expect(onsets == exactFrames(count: 50, rate: 44_100, bpm: 137, denominator: 4))
+  }
+
+  @Test func anUnwritablePathFailsBeforeWritingAnything() {
+    let url = URL(fileURLWithPath: "/nonexistent-\(UUID())/click.wav")
+    #expect(throws: ExportError.cannotWrite(path: url.path, reason: "No such file or directory")) {
+      try WAVFileSink(destination: url, sampleRate: .standard, encoding: .pcm16)
+    }
+  }
+
+  @Test func anInterruptedExportLeavesNoFileBehind() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("interrupted-\(UUID())")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("click.wav")
+    var periods = 0
+    #expect(throws: ExportError.interrupted) {
+      let sink = try WAVFileSink(destination: url, sampleRate: .standard, encoding: .pcm16)
+      _ = try ClickTrackExporter.export(
+        ClickEngine(settings: PlaybackSettings(length: .bars(100))), to: sink,
+        progress: { _ in periods += 1 }, isCancelled: { periods == 3 }
+      )
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+  }
+}
