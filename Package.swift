@@ -78,7 +78,7 @@ let package = Package(
     .testTarget(name: "MetronomeEngineTests", dependencies: ["MetronomeEngine", "MetronomeTesting"]),
     .testTarget(name: "ALSAOutputTests", dependencies: ["ALSAOutput", "MetronomeTesting"]),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-    .testTarget(name: "MetronomeEndToEndTests", dependencies: ["metronome", "MetronomeTesting"]),
+    .testTarget(name: "MetronomeEndToEndTests", dependencies: ["metronome", "MetronomeTesting", "TerminalUI"]),
     .testTarget(name: "MetronomeTestingTests", dependencies: ["MetronomeTesting"]),
   ],
   swiftLanguageModes: [.v6]

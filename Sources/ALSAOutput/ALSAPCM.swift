@@ -72,7 +72,8 @@ public final class ALSAPCM {
     if snd_pcm_hw_params_set_format(handle, hardware, SND_PCM_FORMAT_FLOAT_LE) == 0 {
       format = .float32
     } else {
-      try check(snd_pcm_hw_params_set_format(handle, hardware, SND_PCM_FORMAT_S16_LE), "take 16-bit samples", device, hint)
+      try check(
+        snd_pcm_hw_params_set_format(handle, hardware, SND_PCM_FORMAT_S16_LE), "take 16-bit samples", device, hint)
       format = .int16
     }
     var channels: UInt32 = 1

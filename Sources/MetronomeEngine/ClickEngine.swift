@@ -50,7 +50,8 @@ public final class ClickEngine: @unchecked Sendable {
   public init(settings: PlaybackSettings) {
     self.settings = settings
     clock = AudioClockScheduler()
-    renderer = ClickRenderer(clock: clock, sampleRate: settings.sampleRate, sound: settings.sound, volume: settings.volume)
+    renderer = ClickRenderer(
+      clock: clock, sampleRate: settings.sampleRate, sound: settings.sound, volume: settings.volume)
     viewModel = MetronomeViewModel(
       initialMeter: settings.meter, initialTempo: settings.tempo, autoplay: true, cap: settings.cap,
       sampleRate: settings.sampleRate, beatScheduler: clock.eraseToAnyScheduler()
@@ -98,7 +99,8 @@ public final class ClickEngine: @unchecked Sendable {
     case .bars(let count): beats = count * settings.meter.numerator
     case .seconds: return nil
     }
-    let grid = BeatGrid(anchorFrame: 0, tempo: settings.tempo, denominator: settings.meter.denominator, sampleRate: settings.sampleRate)
+    let grid = BeatGrid(
+      anchorFrame: 0, tempo: settings.tempo, denominator: settings.meter.denominator, sampleRate: settings.sampleRate)
     return grid.frame(ofBeat: beats)
   }
 }

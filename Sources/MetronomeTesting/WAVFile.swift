@@ -39,7 +39,8 @@ public struct WAVFile: Sendable {
           switch (isFloat, format.bits) {
           case (true, 32): return Float(bitPattern: UInt32(u32(at)))
           case (false, 16): return Float(Int16(truncatingIfNeeded: u16(at))) / 32_768
-          case (false, 24): return Float(Int32(truncatingIfNeeded: (u16(at) | Int(data[at + 2]) << 16) << 8) >> 8) / 8_388_608
+          case (false, 24):
+            return Float(Int32(truncatingIfNeeded: (u16(at) | Int(data[at + 2]) << 16) << 8) >> 8) / 8_388_608
           default: return .nan
           }
         }

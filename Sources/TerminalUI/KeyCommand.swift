@@ -22,12 +22,18 @@ public enum KeyBindings {
   /// Every binding, in the order the help shows them.
   public static let all: [Binding] = [
     Binding(keys: [(.character(" "), .togglePlaying)], help: "play/pause"),
-    Binding(keys: [(.right, .nudgeTempo(1)), (.character("+"), .nudgeTempo(1)), (.left, .nudgeTempo(-1)), (.character("-"), .nudgeTempo(-1))], help: "tempo ±1"),
+    Binding(
+      keys: [
+        (.right, .nudgeTempo(1)), (.character("+"), .nudgeTempo(1)), (.left, .nudgeTempo(-1)),
+        (.character("-"), .nudgeTempo(-1)),
+      ], help: "tempo ±1"),
     Binding(keys: [(.up, .nudgeTempo(10)), (.down, .nudgeTempo(-10))], help: "tempo ±10"),
     Binding(keys: [(.character("*"), .scaleTempo(2)), (.character("/"), .scaleTempo(0.5))], help: "double/halve"),
     Binding(keys: [(.character("t"), .tapTempo)], help: "tap tempo"),
-    Binding(keys: [(.character("]"), .stepNumerator(1)), (.character("["), .stepNumerator(-1))], help: "beats per bar ±1"),
-    Binding(keys: [(.character("}"), .stepDenominator(1)), (.character("{"), .stepDenominator(-1))], help: "note value ×2/÷2"),
+    Binding(
+      keys: [(.character("]"), .stepNumerator(1)), (.character("["), .stepNumerator(-1))], help: "beats per bar ±1"),
+    Binding(
+      keys: [(.character("}"), .stepDenominator(1)), (.character("{"), .stepDenominator(-1))], help: "note value ×2/÷2"),
     Binding(keys: [(.character("r"), .reset)], help: "reset"),
     Binding(keys: [(.character("q"), .quit), (.escape, .quit)], help: "quit"),
   ]
@@ -37,8 +43,8 @@ public enum KeyBindings {
     all.lazy.flatMap(\.keys).first { $0.0 == key }?.1
   }
 
-  /// Each binding as "Space play/pause", "→/+/←/- tempo ±1": the display's help and `--help`.
+  /// Each binding as "Space play/pause", "→ + ← - tempo ±1": the display's help and `--help`.
   public static var helpItems: [String] {
-    all.map { binding in binding.keys.map { $0.0.description }.joined(separator: "/") + " " + binding.help }
+    all.map { binding in binding.keys.map { $0.0.description }.joined(separator: " ") + " " + binding.help }
   }
 }

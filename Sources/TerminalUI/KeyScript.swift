@@ -32,8 +32,16 @@ public struct KeyScript: Equatable, Sendable {
 
 /// A line of a key script that is not `SECONDS KEY` with a bound key.
 public struct KeyScriptError: Error, Equatable, CustomStringConvertible {
+  /// The line's number, from 1.
   public let line: Int
+  /// The line, trimmed.
   public let text: String
+
+  /// The error for line `line` reading `text`.
+  public init(line: Int, text: String) {
+    self.line = line
+    self.text = text
+  }
 
   public var description: String {
     "keys line \(line): '\(text)' is not 'SECONDS KEY' with a key metronome knows (such as '2.0 ]' or '4 space')"

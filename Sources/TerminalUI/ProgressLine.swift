@@ -22,7 +22,8 @@ public final class ProgressLine {
     guard isTerminal, ContinuousClock.now - lastDrawn > .milliseconds(200) else { return }
     lastDrawn = ContinuousClock.now
     drawn = true
-    FileHandle.standardError.write(Data(("\r\u{1B}[K" + Self.text(frames: frames, total: total, sampleRate: sampleRate)).utf8))
+    FileHandle.standardError.write(
+      Data(("\r\u{1B}[K" + Self.text(frames: frames, total: total, sampleRate: sampleRate)).utf8))
   }
 
   /// Clears the line.

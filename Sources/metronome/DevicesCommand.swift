@@ -14,7 +14,8 @@ struct DevicesCommand: ParsableCommand {
   static func printDevices() {
     let devices = ALSAPCM.playbackDevices()
     guard !devices.isEmpty else {
-      FileHandle.standardError.write(Data("metronome: no ALSA playback devices found (no sound card?); --silent plays without one\n".utf8))
+      FileHandle.standardError.write(
+        Data("metronome: no ALSA playback devices found (no sound card?); --silent plays without one\n".utf8))
       return
     }
     for device in devices { print("\(device.name)\t\(device.description)") }

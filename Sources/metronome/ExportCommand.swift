@@ -36,7 +36,8 @@ struct ExportCommand: ParsableCommand {
     let interrupts = InterruptWatcher()
     let progress = ProgressLine(total: engine.expectedFrames, sampleRate: settings.sampleRate)
     do {
-      let sink = try WAVFileSink(destination: URL(fileURLWithPath: output), sampleRate: settings.sampleRate, encoding: format)
+      let sink = try WAVFileSink(
+        destination: URL(fileURLWithPath: output), sampleRate: settings.sampleRate, encoding: format)
       let frames = try ClickTrackExporter.export(
         engine, to: sink, progress: progress.update, isCancelled: { interrupts.receivedSignal != nil }
       )

@@ -11,6 +11,26 @@ struct Metronome: ParsableCommand {
     subcommands: [PlayCommand.self, ExportCommand.self, DevicesCommand.self],
     defaultSubcommand: PlayCommand.self
   )
+
+  /// Runs the command line; `metronome --help` shows what a player needs first: every option
+  /// and key of playing (the default command), then the other commands.
+  static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    guard [["--help"], ["-h"], ["help"]].contains(arguments) else {
+      main(nil)
+      return
+    }
+    print(helpMessage(for: PlayCommand.self))
+    print(
+      """
+
+      OTHER COMMANDS:
+        metronome export      \(ExportCommand.configuration.abstract)
+        metronome devices     \(DevicesCommand.configuration.abstract)
+
+        See 'metronome help export' for the options of export.
+      """)
+  }
 }
 
 extension Metronome {

@@ -102,9 +102,11 @@ struct PlayCommand: ParsableCommand {
       VirtualRun(engine: ClickEngine(settings: settings), keys: script, format: events).run()
       return
     }
+    let interactive = !headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     try LiveRun(
-      engine: ClickEngine(settings: settings), keys: script, format: events,
-      output: silent ? .silent : .alsa(device: device, periodFrames: period, bufferFrames: buffer)
+      engine: ClickEngine(settings: settings), keys: script,
+      output: silent ? .silent : .alsa(device: device, periodFrames: period, bufferFrames: buffer),
+      presentation: interactive ? .display : .headless(events)
     ).run()
   }
 }

@@ -115,3 +115,27 @@ final class CommandLineTests: XCTestCase {
     return directory
   }
 }
+
+/// Live headless output is for scripts reading beats as they happen.
+final class LiveHeadlessOutputTests: XCTestCase {
+  func testEachBeatLineArrivesWhileTheRunGoesOn() throws {
+    let process = Process()
+    process.executableURL = MetronomeProcess.binary
+    process.arguments = ["--silent", "--headless", "--beats", "3"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var received = Data()
+    while !received.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      received += chunk
+    }
+    // Three beats at 120 last until 1.5 s: the first line must not wait for the end.
+    XCTAssertTrue(process.isRunning, "the first line came only when the run ended")
+    XCTAssertEqual(String(decoding: received, as: UTF8.self), "0.000000 bar 1 beat 1 accent\n")
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0)
+  }
+}

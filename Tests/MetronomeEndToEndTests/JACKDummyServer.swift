@@ -23,7 +23,7 @@ final class JACKDummyServer {
       ChildProcess.which("jack_wait")!, ["-s", name, "-w", "-t", "10"], environment: environment)
     guard ready.status == 0 else {
       stop()
-      throw JACKError("the JACK dummy server '\(name)' did not start: \(ready.standardError)")
+      throw FixtureError("the JACK dummy server '\(name)' did not start: \(ready.standardError)")
     }
   }
 
@@ -65,7 +65,7 @@ final class JACKRecorder {
     var attempts = 0
     while try !server.ports().contains("jackrec:input1") {
       attempts += 1
-      guard recorder.isRunning, attempts < 100 else { throw JACKError("jack_rec did not register its port") }
+      guard recorder.isRunning, attempts < 100 else { throw FixtureError("jack_rec did not register its port") }
       usleep(20_000)
     }
   }
@@ -81,7 +81,7 @@ final class JACKRecorder {
   }
 }
 
-struct JACKError: Error, CustomStringConvertible {
+struct FixtureError: Error, CustomStringConvertible {
   let description: String
   init(_ description: String) { self.description = description }
 }

@@ -14,16 +14,21 @@ enum MetronomeProcess {
   }
 
   /// Runs `metronome` with `arguments`; `input` becomes standard input (closed at once when nil).
-  static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+  static func run(_ arguments: [String], input: String? = nil, environment: [String: String] = [:]) throws
+    -> ProcessResult
+  {
     try ChildProcess.run(binary, arguments, input: input, environment: environment)
   }
 }
 
 enum ChildProcess {
   /// Runs `executable` and waits for it; standard output and error are read while it runs.
-  static func run(_ executable: URL, _ arguments: [String], input: String? = nil, environment: [String: String] = [:])
-    throws -> ProcessResult
-  {
+  /// A program that leaves a daemon behind (which keeps the pipes open) needs `captureOutput: false`.
+  static func run(
+    _ executable: URL, _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+    captureOutput: Bool = true
+  ) throws -> ProcessResult {
+    guard captureOutput else { return try spawnAndReap(executable, arguments, environment: environment) }
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -46,6 +51,35 @@ enum ChildProcess {
       status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
       standardError: String(decoding: errorData.wait(), as: UTF8.self)
     )
+  }
+
+  /// Runs with no standard streams and reaps the child with `waitpid` itself: Foundation's
+  /// `Process` can miss the exit of a child that forks a daemon and ends at once (tmux's client),
+  /// leaving `waitUntilExit` waiting on a zombie.
+  private static func spawnAndReap(_ executable: URL, _ arguments: [String], environment: [String: String]) throws
+    -> ProcessResult
+  {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+      posix_spawn_file_actions_addopen(
+        &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+    }
+    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+    let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+    let envp = variables.map { strdup($0) } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, envp)
+    guard spawned == 0 else {
+      throw FixtureError("cannot run \(executable.path): \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1, errno == EINTR {}
+    let exited = status & 0x7F == 0
+    return ProcessResult(
+      status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), standardOutput: "", standardError: "")
   }
 
   /// The path of a program on PATH, or nil.

@@ -32,7 +32,8 @@ struct ClickTrackExporterTests {
   }
 
   @Test func eightBarsOfSevenEightAt200ClickEvery150Milliseconds() throws {
-    let wav = try export(PlaybackSettings(meter: try Meter(7, 8), tempo: try Tempo(bpm: 200), sound: .beep, length: .bars(8)))
+    let wav = try export(
+      PlaybackSettings(meter: try Meter(7, 8), tempo: try Tempo(bpm: 200), sound: .beep, length: .bars(8)))
     let onsets = Onset.detect(in: wav.samples, sampleRate: wav.sampleRate)
 
     #expect(onsets.map(\.frame) == (0..<56).map { $0 * 7_200 })
@@ -71,7 +72,8 @@ struct ClickTrackExporterTests {
   }
 
   @Test func otherRatesKeepTheExactGrid() throws {
-    let wav = try export(PlaybackSettings(tempo: try Tempo(bpm: 137), sampleRate: try SampleRate(44_100), length: .beats(50)))
+    let wav = try export(
+      PlaybackSettings(tempo: try Tempo(bpm: 137), sampleRate: try SampleRate(44_100), length: .beats(50)))
     #expect(wav.sampleRate == 44_100)
     let onsets = Onset.detect(in: wav.samples, sampleRate: 44_100).map(\.frame)
     #expect(onsets == exactFrames(count: 50, rate: 44_100, bpm: 137, denominator: 4))

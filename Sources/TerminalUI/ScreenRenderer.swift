@@ -1,0 +1,78 @@
+import MetronomeCore
+
+/// Turns a display state into the lines of the screen for a terminal of a given size: a pure
+/// function, so the display is tested without a terminal. With colour, beat one lights red and
+/// the other beats green; without (NO_COLOR), they differ by their mark, X against x.
+public struct ScreenRenderer: Sendable {
+  /// The terminal's width and height in cells.
+  public let width: Int
+  public let height: Int
+  /// Whether to use colour.
+  public let colors: Bool
+
+  /// A renderer for a `width` × `height` terminal.
+  public init(width: Int, height: Int, colors: Bool) {
+    self.width = max(width, 1)
+    self.height = max(height, 1)
+    self.colors = colors
+  }
+
+  /// The screen's lines, at most `height` of them, none wider than `width` visible cells.
+  public func lines(for state: DisplayState) -> [String] {
+    var lines: [String] = []
+    lines.append(
+      clip(" metronome  \(state.tempoText)  \(state.meter.signature)  \(state.isPlaying ? "playing" : "paused")"))
+    lines.append("")
+    lines.append(contentsOf: indicator(for: state))
+    lines.append("")
+    let position = state.heard.map { "bar \($0.bar)  beat \($0.beat) of \(state.meter.numerator)" } ?? "bar –  beat –"
+    lines.append(clip(" \(position)"))
+    lines.append("")
+    let latency = state.latencyMilliseconds.map { "latency \(Tempo.format($0)) ms" } ?? "latency –"
+    lines.append(clip(" \(state.output) · \(latency) · underruns \(state.underruns)"))
+    lines.append(contentsOf: wrapped(KeyBindings.helpItems, indent: " "))
+    return Array(lines.prefix(height))
+  }
+
+  /// One cell per beat of the bar, the heard one lit; rows of as many cells as fit.
+  private func indicator(for state: DisplayState) -> [String] {
+    let lit = state.isPlaying ? state.heard : nil
+    let perRow = max(1, (width - 1) / 4)
+    var rows: [String] = []
+    var row = " "
+    for beat in 1...state.meter.numerator {
+      let cell: String
+      if let lit, lit.beat == beat {
+        let mark = lit.isAccent ? "X" : "x"
+        cell = colors ? "\u{1B}[1;\(lit.isAccent ? 31 : 32)m[\(mark)]\u{1B}[0m" : "[\(mark)]"
+      } else {
+        cell = "[ ]"
+      }
+      row += cell + " "
+      if beat % perRow == 0 || beat == state.meter.numerator {
+        rows.append(row)
+        row = " "
+      }
+    }
+    return rows
+  }
+
+  /// `items` joined by " · ", broken into lines that fit the width.
+  private func wrapped(_ items: [String], indent: String) -> [String] {
+    var lines: [String] = []
+    var line = indent
+    for item in items {
+      let separator = line == indent ? "" : " · "
+      if line.count + separator.count + item.count > width, line != indent {
+        lines.append(line)
+        line = indent + item
+      } else {
+        line += separator + item
+      }
+    }
+    lines.append(line)
+    return lines.map(clip)
+  }
+
+  private func clip(_ line: String) -> String { String(line.prefix(width)) }
+}

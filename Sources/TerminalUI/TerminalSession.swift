@@ -1,0 +1,71 @@
+import Foundation
+
+/// The one owner of the terminal while the display runs: it saves the terminal's settings,
+/// switches to raw input, the alternate screen and a hidden cursor, and puts everything back
+/// exactly as it was in `restore()`, which every way out calls (and which is safe to call twice).
+public final class TerminalSession: @unchecked Sendable {
+  private let input: Int32
+  private let output: Int32
+  private var saved: termios?
+  private let lock = NSLock()
+
+  /// Takes over the terminal on `input` and `output`; throws when they are not terminals.
+  public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(TerminalError) {
+    self.input = input
+    self.output = output
+    var settings = termios()
+    guard tcgetattr(input, &settings) == 0 else { throw TerminalError.notATerminal }
+    saved = settings
+    var raw = settings
+    // No line editing or echo; signals stay on so Ctrl-C is SIGINT, handled like every signal.
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
+    raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+    withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+      cc[Int(VMIN)] = 1
+      cc[Int(VTIME)] = 0
+    }
+    guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw TerminalError.notATerminal }
+    send("\u{1B}[?1049h\u{1B}[?25l")
+  }
+
+  /// The terminal's size in cells, or 80 × 24 when it cannot tell.
+  public var size: (width: Int, height: Int) {
+    var window = winsize()
+    guard ioctl(output, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return (80, 24) }
+    return (Int(window.ws_col), Int(window.ws_row))
+  }
+
+  /// Writes text to the terminal.
+  public func send(_ text: String) {
+    var bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeMutableBytes {
+        Foundation.write(output, $0.baseAddress! + offset, $0.count - offset)
+      }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
+
+  /// Leaves the alternate screen, shows the cursor and restores the saved settings.
+  public func restore() {
+    lock.withLock {
+      guard var settings = saved else { return }
+      saved = nil
+      send("\u{1B}[?25h\u{1B}[?1049l")
+      tcsetattr(input, TCSAFLUSH, &settings)
+    }
+  }
+
+  deinit { restore() }
+}
+
+/// Why the display cannot run.
+public enum TerminalError: Error, Equatable, CustomStringConvertible {
+  case notATerminal
+
+  public var description: String {
+    "standard input and output must be a terminal for the display; use --headless to print beats instead"
+  }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import TerminalUI
+import XCTest
+
+/// Keeps `--help`, the man page, the display's keys and the README's examples from drifting apart.
+final class DocumentationTests: XCTestCase {
+  private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  private var manPage: URL { root.appendingPathComponent("man/metronome.1") }
+
+  /// The man page as a reader sees it, rendered by mandoc.
+  private func renderedManPage() throws -> String {
+    let mandoc = try XCTUnwrap(ChildProcess.which("mandoc"), "scripts/setup installs mandoc")
+    let rendered = try ChildProcess.run(mandoc, ["-T", "utf8", "-O", "width=200", manPage.path])
+    XCTAssertEqual(rendered.status, 0, rendered.standardError)
+    // Drop the overstrike that marks bold and underlined text.
+    return rendered.standardOutput.replacingOccurrences(of: ".\u{08}", with: "", options: .regularExpression)
+  }
+
+  private func help(_ arguments: [String]) throws -> String {
+    let run = try MetronomeProcess.run(arguments)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    return run.standardOutput
+  }
+
+  private func options(in text: String) -> Set<String> {
+    let pattern = try! NSRegularExpression(pattern: "(?<![\\w-])--[a-z][a-z-]+")
+    let range = NSRange(text.startIndex..., in: text)
+    return Set(pattern.matches(in: text, range: range).map { String(text[Range($0.range, in: text)!]) })
+  }
+
+  func testManPageIsCleanUnderMandocLint() throws {
+    let mandoc = try XCTUnwrap(ChildProcess.which("mandoc"))
+    let lint = try ChildProcess.run(mandoc, ["-T", "lint", "-W", "warning", manPage.path])
+    XCTAssertEqual(lint.status, 0, lint.standardOutput + lint.standardError)
+    XCTAssertEqual(lint.standardOutput + lint.standardError, "")
+  }
+
+  func testEveryOptionInHelpIsInTheManPage() throws {
+    let man = try renderedManPage()
+    let helped = options(in: try help(["--help"])).union(options(in: try help(["help", "export"])))
+    XCTAssertTrue(helped.isSuperset(of: ["--device", "--virtual", "--keys", "--output", "--format"]), "\(helped)")
+    for option in helped.sorted() {
+      XCTAssertTrue(man.contains(option), "\(option) is in --help but not in the man page")
+    }
+    for option in options(in: man).sorted() {
+      XCTAssertTrue(helped.contains(option), "\(option) is in the man page but not in --help")
+    }
+  }
+
+  func testEveryKeyOnScreenIsInHelpAndTheManPage() throws {
+    let help = try self.help(["--help"])
+    let man = try renderedManPage()
+    let keysSection = try XCTUnwrap(man.range(of: "KEYS").map { man[$0.upperBound...] }).prefix { _ in true }
+    let keys = String(keysSection[..<(keysSection.range(of: "ENVIRONMENT")?.lowerBound ?? keysSection.endIndex)])
+    for binding in KeyBindings.all {
+      let shown = binding.keys.map { $0.0.description }.joined(separator: " ")
+      XCTAssertTrue(help.contains("\(shown) \(binding.help)"), "'\(shown) \(binding.help)' is not in --help")
+      XCTAssertTrue(keys.contains(shown), "keys '\(shown)' are not in the man page's KEYS")
+      XCTAssertTrue(keys.contains(binding.help), "'\(binding.help)' is not in the man page's KEYS")
+    }
+  }
+
+  func testTheReadmeExampleOutputIsWhatTheMetronomePrints() throws {
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let command = "scripts/play 3/4 120 --virtual --bars 2"
+    let afterCommand = try XCTUnwrap(readme.range(of: command)).upperBound
+    let block = try XCTUnwrap(readme.range(of: "```text\n", range: afterCommand..<readme.endIndex))
+    let end = try XCTUnwrap(readme.range(of: "```", range: block.upperBound..<readme.endIndex))
+    let run = try MetronomeProcess.run(["3/4", "120", "--virtual", "--bars", "2"])
+    XCTAssertEqual(run.standardOutput, String(readme[block.upperBound..<end.lowerBound]))
+  }
+
+  func testTheManPageExamplesRun() throws {
+    let man = try renderedManPage()
+    let examples = man.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { $0.hasPrefix("$ metronome") && $0.contains("--virtual") }
+    XCTAssertFalse(examples.isEmpty)
+    for example in examples {
+      let shell = try ChildProcess.run(
+        URL(fileURLWithPath: "/bin/sh"), ["-c", String(example.dropFirst(2))],
+        environment: ["PATH": MetronomeProcess.binary.deletingLastPathComponent().path + ":/usr/bin:/bin"])
+      XCTAssertEqual(shell.status, 0, "\(example): \(shell.standardError)")
+      XCTAssertFalse(shell.standardOutput.isEmpty, example)
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import XCTest
+
+/// Drives the interactive display in a real pseudo-terminal (tmux): keys in, screen out, and the
+/// terminal's settings afterwards equal to those before, however the program ends.
+final class InteractiveDisplayTests: XCTestCase {
+  private func start(_ arguments: String, width: Int = 80, height: Int = 24, environment: [String: String] = [:])
+    throws -> TmuxSession
+  {
+    let session = try TmuxSession(
+      command: "'\(MetronomeProcess.binary.path)' --silent \(arguments)", width: width, height: height,
+      environment: environment)
+    try session.waitForScreen { $0.contains("playing") }
+    return session
+  }
+
+  /// The number of the lit beat cell on the indicator line, if one is lit.
+  private func litBeat(_ screen: String) -> Int? {
+    guard let line = screen.split(separator: "\n").first(where: { $0.hasPrefix(" [") }) else { return nil }
+    let cells = line.split(separator: " ")
+    return cells.firstIndex { $0 == "[x]" || $0 == "[X]" }.map { $0 + 1 }
+  }
+
+  func testKeysChangeTempoAndMeterAndTheIndicatorFollowsTheBeat() throws {
+    let session = try start("4/4 120")
+    var screen = try session.waitForScreen {
+      $0.contains(" metronome  120 BPM  4/4  playing") && self.litBeat($0) != nil
+    }
+    XCTAssertTrue(screen.contains("Space play/pause"), screen)
+    XCTAssertTrue(screen.contains("silent · latency"), screen)
+
+    let first = litBeat(screen)
+    screen = try session.waitForScreen { self.litBeat($0) != nil && self.litBeat($0) != first }
+    XCTAssertNotEqual(litBeat(screen), first, "the indicator did not move:\n\(screen)")
+
+    try session.send("Up", "Right")
+    screen = try session.waitForScreen { $0.contains("131 BPM") }
+    XCTAssertTrue(screen.contains(" metronome  131 BPM  4/4"), screen)
+
+    try session.send("[", "}")
+    screen = try session.waitForScreen { $0.contains("3/8") }
+    XCTAssertTrue(screen.contains(" metronome  131 BPM  3/8"), screen)
+    screen = try session.waitForScreen { $0.contains("of 3") }
+    XCTAssertTrue(screen.contains("beat") && screen.contains("of 3"), screen)
+
+    try session.send("Space")
+    screen = try session.waitForScreen { $0.contains("paused") }
+    XCTAssertTrue(screen.contains("131 BPM  3/8  paused"), screen)
+    XCTAssertNil(litBeat(screen))
+
+    try session.send("q")
+    let outcome = try XCTUnwrap(try session.outcome())
+    XCTAssertEqual(outcome.status, 0)
+    XCTAssertTrue(outcome.terminalRestored)
+  }
+
+  /// From 24/32, lowering the note value shows 16/16, 8/8 and 4/4.
+  func testTheClampingScenarioOnScreen() throws {
+    let session = try start("24/32 60")
+    var seen: [String] = []
+    for expected in ["16/16", "8/8", "4/4"] {
+      try session.send("{")
+      let screen = try session.waitForScreen { $0.contains("60 BPM  \(expected)") }
+      XCTAssertTrue(screen.contains("60 BPM  \(expected)"), screen)
+      seen.append(expected)
+    }
+    XCTAssertEqual(seen, ["16/16", "8/8", "4/4"])
+    try session.send("Escape")
+    XCTAssertEqual(try XCTUnwrap(try session.outcome()).status, 0)
+  }
+
+  func testCtrlCAndSIGTERMLeaveTheTerminalAsItWas() throws {
+    let interrupted = try start("")
+    try interrupted.send("C-c")
+    let byInterrupt = try XCTUnwrap(try interrupted.outcome())
+    XCTAssertEqual(byInterrupt.status, 130)
+    XCTAssertTrue(byInterrupt.terminalRestored)
+
+    let terminated = try start("")
+    let processes = try terminated.commandProcessIDs()
+    XCTAssertEqual(processes.count, 1)
+    for process in processes { kill(process, SIGTERM) }
+    let byTerm = try XCTUnwrap(try terminated.outcome())
+    XCTAssertEqual(byTerm.status, 143)
+    XCTAssertTrue(byTerm.terminalRestored)
+  }
+
+  func testFollowsResizesAndFitsNarrowTerminals() throws {
+    let session = try start("7/8 200")
+    try session.resize(width: 36, height: 20)
+    let screen = try session.waitForScreen {
+      $0.contains("7/8") && $0.split(separator: "\n").allSatisfy { $0.count <= 36 }
+    }
+    for line in screen.split(separator: "\n") { XCTAssertLessThanOrEqual(line.count, 36, screen) }
+    XCTAssertTrue(screen.contains("200 BPM"), screen)
+    try session.send("q")
+    XCTAssertEqual(try XCTUnwrap(try session.outcome()).status, 0)
+  }
+
+  func testHonoursNoColor() throws {
+    let colored = try start("120")
+    // tmux re-encodes what it shows: bold then red is "ESC[1m ESC[31m".
+    let redAccent = "\u{1B}[1m\u{1B}[31m[X]"
+    let withColor = try colored.waitForScreen(escapes: true) { $0.contains(redAccent) }
+    XCTAssertTrue(withColor.contains(redAccent), "the accent was never shown in red")
+    try colored.send("q")
+
+    let plain = try start("120", environment: ["NO_COLOR": "1"])
+    let withoutColor = try plain.waitForScreen(escapes: true) { $0.contains("[X]") }
+    XCTAssertTrue(withoutColor.contains("[X]"), withoutColor)
+    XCTAssertFalse(withoutColor.contains("\u{1B}[31m") || withoutColor.contains("\u{1B}[32m"), withoutColor)
+    try plain.send("q")
+  }
+
+  /// With standard input closed, even on a terminal, the run is headless: it prints and ends.
+  func testClosedStandardInputNeverHangs() throws {
+    let session = try TmuxSession(command: "'\(MetronomeProcess.binary.path)' --silent --beats 2 < /dev/null")
+    let outcome = try XCTUnwrap(try session.outcome())
+    XCTAssertEqual(outcome.status, 0)
+    XCTAssertTrue(try session.screen().contains("0.500000 bar 1 beat 2 regular"))
+  }
+}

@@ -1,0 +1,45 @@
+import TerminalUI
+import Testing
+
+struct KeyTests {
+  @Test func decodesCharactersArrowsAndEscape() {
+    let bytes: [UInt8] = [0x20, 0x1B, 0x5B, 0x41, 0x1B, 0x4F, 0x44, 0x5D, 0x1B]
+    #expect(KeyDecoder().decode(bytes) == [.character(" "), .up, .left, .character("]"), .escape])
+  }
+
+  @Test func skipsUnknownSequencesWholly() {
+    // Page Up is ESC [ 5 ~; nothing is bound to it, and its bytes must not become keys.
+    #expect(KeyDecoder().decode([0x1B, 0x5B, 0x35, 0x7E, 0x71]) == [.character("q")])
+  }
+
+  @Test func namesRoundTrip() {
+    for binding in KeyBindings.all {
+      for (key, _) in binding.keys { #expect(Key(name: key.name) == key) }
+    }
+  }
+
+  @Test func everyKeyIsBoundOnce() {
+    let keys = KeyBindings.all.flatMap { $0.keys.map(\.0) }
+    #expect(Set(keys).count == keys.count)
+  }
+
+  @Test func bindingsDoWhatTheHelpSays() {
+    #expect(KeyBindings.command(for: .character(" ")) == .togglePlaying)
+    #expect(KeyBindings.command(for: .up) == .nudgeTempo(10))
+    #expect(KeyBindings.command(for: .character("{")) == .stepDenominator(-1))
+    #expect(KeyBindings.command(for: .escape) == .quit)
+    #expect(KeyBindings.command(for: .character("z")) == nil)
+    #expect(KeyBindings.helpItems.first == "Space play/pause")
+  }
+
+  @Test func scriptsParseInTimeOrder() throws {
+    let script = try KeyScript(parsing: "# warm up\n3 q\n\n1.5 ]\n1.5 space\n")
+    #expect(script.presses.map(\.seconds) == [1.5, 1.5, 3])
+    #expect(script.presses.map(\.key) == [.character("]"), .character(" "), .character("q")])
+  }
+
+  @Test func scriptErrorsNameTheLine() {
+    #expect(throws: KeyScriptError(line: 2, text: "soon ]")) { try KeyScript(parsing: "1 ]\nsoon ]\n") }
+    #expect(throws: KeyScriptError(line: 1, text: "1 z")) { try KeyScript(parsing: "1 z") }
+  }
+}

@@ -1,0 +1,52 @@
+import MetronomeCore
+import TerminalUI
+import Testing
+
+struct ScreenRendererTests {
+  let playing = DisplayState(
+    tempoText: "120 BPM", meter: .fourFour, isPlaying: true,
+    heard: DisplayState.HeardBeat(bar: 3, beat: 1, isAccent: true), output: "ALSA 'default'",
+    latencyMilliseconds: 21.33, underruns: 0)
+
+  @Test func showsEverythingIn80By24() {
+    let lines = ScreenRenderer(width: 80, height: 24, colors: false).lines(for: playing)
+    #expect(lines[0] == " metronome  120 BPM  4/4  playing")
+    #expect(lines[2] == " [X] [ ] [ ] [ ] ")
+    #expect(lines[4] == " bar 3  beat 1 of 4")
+    #expect(lines[6] == " ALSA 'default' · latency 21.33 ms · underruns 0")
+    #expect(lines.dropFirst(7).joined(separator: " ").contains("Space play/pause"))
+    #expect(lines.allSatisfy { $0.count <= 80 })
+  }
+
+  @Test func regularBeatsLightDifferentlyFromTheAccent() {
+    var state = playing
+    state.heard = DisplayState.HeardBeat(bar: 3, beat: 2, isAccent: false)
+    #expect(ScreenRenderer(width: 80, height: 24, colors: false).lines(for: state)[2] == " [ ] [x] [ ] [ ] ")
+    let colored = ScreenRenderer(width: 80, height: 24, colors: true).lines(for: state)[2]
+    #expect(colored.contains("\u{1B}[1;32m[x]\u{1B}[0m"))
+    #expect(ScreenRenderer(width: 80, height: 24, colors: true).lines(for: playing)[2].contains("\u{1B}[1;31m[X]"))
+  }
+
+  @Test func pausedShowsNoLitBeat() {
+    var state = playing
+    state.isPlaying = false
+    let lines = ScreenRenderer(width: 80, height: 24, colors: false).lines(for: state)
+    #expect(lines[0].hasSuffix("paused"))
+    #expect(lines[2] == " [ ] [ ] [ ] [ ] ")
+  }
+
+  @Test func narrowTerminalsWrapAndClip() throws {
+    var state = playing
+    state.meter = try Meter(32, 32)
+    let lines = ScreenRenderer(width: 30, height: 24, colors: false).lines(for: state)
+    #expect(lines.allSatisfy { $0.count <= 30 })
+    #expect(lines[2].hasPrefix(" [X] [ ]"))
+    #expect(lines.filter { $0.contains("[ ]") }.count == 5)
+    let help = lines.joined(separator: " ")
+    for item in KeyBindings.helpItems { #expect(help.contains(item)) }
+  }
+
+  @Test func neverTallerThanTheTerminal() {
+    #expect(ScreenRenderer(width: 20, height: 5, colors: false).lines(for: playing).count == 5)
+  }
+}
