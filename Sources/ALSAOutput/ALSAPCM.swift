@@ -29,6 +29,9 @@ public final class ALSAPCM {
   public let periodFrames: Int
   /// The negotiated buffer size in frames.
   public let bufferFrames: Int
+  /// How many frames to write per wake-up: half the buffer in whole periods. Each wake-up costs
+  /// more than rendering does, and the buffer, not the write size, bounds the latency.
+  public var writeFrames: Int { Self.writeFrames(period: periodFrames, buffer: bufferFrames) }
   /// How many underruns were recovered from.
   public private(set) var underruns = 0
   private let handle: OpaquePointer
@@ -100,7 +103,8 @@ public final class ALSAPCM {
     // Start only once the buffer is full, so the first periods cannot run dry.
     try check(
       snd_pcm_sw_params_set_start_threshold(handle, software, bufferSize), "set the start threshold", device, hint)
-    try check(snd_pcm_sw_params_set_avail_min(handle, software, periodSize), "set the wake-up size", device, hint)
+    let wakeUp = snd_pcm_uframes_t(writeFrames(period: Int(periodSize), buffer: Int(bufferSize)))
+    try check(snd_pcm_sw_params_set_avail_min(handle, software, wakeUp), "set the wake-up size", device, hint)
     try check(snd_pcm_sw_params(handle, software), "apply its parameters", device, hint)
     return (format, Int(channels), Int(periodSize), Int(bufferSize))
   }
@@ -159,6 +163,8 @@ public final class ALSAPCM {
     }
     return devices
   }
+
+  private static func writeFrames(period: Int, buffer: Int) -> Int { max(period, buffer / 2 / period * period) }
 
   private static func check(_ result: Int32, _ operation: String, _ device: String, _ hint: String) throws(ALSAError) {
     guard result < 0 else { return }

@@ -35,3 +35,16 @@ let test = TestScheduler<AudioTime, Never>(now: 0)
 measure("view model on TestScheduler     ", scheduler: test.eraseToAnyScheduler()) {
   test.advance(to: $0.advanced(by: .seconds(0.001)))
 }
+
+// The live render path without the device: render a 256-frame period and hand it to a sink.
+let engine = ClickEngine(settings: PlaybackSettings(tempo: tempo))
+let sink = NullSink(sampleRate: .standard)
+let periods = 2_000_000
+let renderStart = ContinuousClock.now
+for _ in 0..<periods { try! sink.write(engine.renderPeriod(frames: 256)) }
+let renderSeconds = (ContinuousClock.now - renderStart) / .seconds(1)
+let perPeriod = renderSeconds / Double(periods) * 1e9
+let share = perPeriod * 48_000 / 256 / 1e9 * 100
+print(
+  "render path: \(String(format: "%.0f", perPeriod)) ns per 256-frame period = \(String(format: "%.3f", share)) % of one core in real time"
+)

@@ -52,10 +52,10 @@ struct LiveRun {
           "playing \(settings.meter) at \(settings.tempo) on '\(device)': \(settings.sampleRate.hz) Hz, period"
             + " \(alsa.pcm.periodFrames) frames, buffer \(alsa.pcm.bufferFrames) frames (\(latency) ms)")
       }
-      return (alsa, alsa.pcm.periodFrames, "ALSA '\(device)'")
+      return (alsa, alsa.pcm.writeFrames, "ALSA '\(device)'")
     case .silent:
       if case .headless = presentation { report("playing \(settings.meter) at \(settings.tempo) silently") }
-      return (WallClockSink(sampleRate: settings.sampleRate), 256, "silent")
+      return (WallClockSink(sampleRate: settings.sampleRate), 512, "silent")
     }
   }
 }

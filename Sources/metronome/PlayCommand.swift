@@ -30,10 +30,10 @@ struct PlayCommand: ParsableCommand {
   @Option(help: "ALSA playback device (see `metronome devices`).")
   var device = "default"
 
-  @Option(help: "ALSA period size in frames; smaller is lower latency.")
+  @Option(help: "ALSA period size in frames; each wake-up writes half the buffer, in whole periods.")
   var period = 256
 
-  @Option(help: "ALSA buffer size in frames (at least two periods); the output latency.")
+  @Option(help: "ALSA buffer size in frames (at least two periods); it bounds the output latency.")
   var buffer = 1024
 
   @Flag(help: "List the ALSA playback devices and exit.")
