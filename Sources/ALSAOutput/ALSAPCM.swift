@@ -58,6 +58,7 @@ public final class ALSAPCM {
     }
   }
 
+  /// Closing drops whatever is still queued: stopping is immediate.
   deinit { snd_pcm_close(handle) }
 
   private static func configure(_ handle: OpaquePointer, device: String, rate: Int, period: Int, buffer: Int)
@@ -138,9 +139,6 @@ public final class ALSAPCM {
     if snd_pcm_state(handle) == SND_PCM_STATE_PREPARED { snd_pcm_start(handle) }
     try Self.check(snd_pcm_drain(handle), "finish playing", device, "the device stopped; is it still connected?")
   }
-
-  /// Stops at once, dropping what is queued.
-  public func stop() { snd_pcm_drop(handle) }
 
   /// The playback devices ALSA's configuration and the sound cards offer.
   public static func playbackDevices() -> [Device] {

@@ -15,7 +15,8 @@ public final class ALSASink: AudioSink {
     self.sampleRate = sampleRate
     pcm = try ALSAPCM(device: device, sampleRate: sampleRate, periodFrames: periodFrames, bufferFrames: bufferFrames)
     encoding = pcm.format == .float32 ? .float32 : .pcm16
-    bytes = [UInt8](repeating: 0, count: pcm.periodFrames * pcm.channels * encoding.bytesPerSample)
+    // Sized for the writes the player makes, so the render path never grows it.
+    bytes = [UInt8](repeating: 0, count: pcm.writeFrames * pcm.channels * encoding.bytesPerSample)
   }
 
   public var outputDelayFrames: Int64 { pcm.delayFrames }

@@ -18,9 +18,6 @@ struct ScheduledActionQueue {
 
   var count: Int { heap.count }
 
-  /// The time of the earliest action, if any.
-  var earliest: AudioTime? { heap.first?.time }
-
   mutating func insert(_ action: @escaping () -> Void, at time: AudioTime) {
     heap.append(Entry(time: time, sequence: nextSequence, action: action))
     nextSequence += 1

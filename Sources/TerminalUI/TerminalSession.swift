@@ -25,6 +25,8 @@ public final class TerminalSession: @unchecked Sendable {
       cc[Int(VTIME)] = 0
     }
     guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw TerminalError.notATerminal }
+    // Ctrl-Z would stop the program with the terminal still raw: ignore it while the display runs.
+    signal(SIGTSTP, SIG_IGN)
     send("\u{1B}[?1049h\u{1B}[?25l")
   }
 
@@ -55,6 +57,7 @@ public final class TerminalSession: @unchecked Sendable {
       saved = nil
       send("\u{1B}[?25h\u{1B}[?1049l")
       tcsetattr(input, TCSAFLUSH, &settings)
+      signal(SIGTSTP, SIG_DFL)
     }
   }
 

@@ -86,6 +86,11 @@ final class LiveSession {
   }
 
   func start(presentation: LiveRun.Presentation, outputName: String, keys: KeyScript) throws {
+    // Watch signals before touching the terminal. The handler hops to the main actor, which is
+    // busy until start() returns, so a signal can only end a run that has fully started.
+    interrupts = InterruptWatcher { signal in
+      DispatchQueue.main.async { [weak self] in self?.finish(InterruptWatcher.exitStatus(for: signal)) }
+    }
     switch presentation {
     case .headless(let format): self.format = format
     case .display:
@@ -96,9 +101,6 @@ final class LiveSession {
       } catch {
         throw RuntimeError("\(error)")
       }
-    }
-    interrupts = InterruptWatcher { signal in
-      DispatchQueue.main.async { [weak self] in self?.finish(InterruptWatcher.exitStatus(for: signal)) }
     }
     let started = DispatchTime.now()
     for press in keys.presses {
