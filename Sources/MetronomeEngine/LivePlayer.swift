@@ -3,11 +3,11 @@ import MetronomeCore
 
 /// Plays an engine's run through a sink in real time on a thread of its own. The sink's
 /// blocking writes pace the loop, so the device's clock is the beat clock. After each period
-/// it reports when each of its beats will be heard: now plus the device's delay, less how far
-/// before the period's end the beat falls.
+/// it reports how long until each of its beats is heard: the device's delay, less how far before
+/// the end of what was written the beat falls.
 public final class LivePlayer: @unchecked Sendable {
-  /// A beat and the moment it reaches the listener.
-  public typealias HeardHandler = @Sendable (Beat, DispatchTime) -> Void
+  /// A beat and the seconds from now until it reaches the listener.
+  public typealias HeardHandler = @Sendable (Beat, Double) -> Void
 
   private let engine: ClickEngine
   private let sink: any AudioSink
@@ -61,13 +61,14 @@ public final class LivePlayer: @unchecked Sendable {
   private func playUntilDone() throws {
     let rate = Double(engine.settings.sampleRate.hz)
     while !lock.withLock({ stopRequested }), !engine.isFinished {
-      try sink.write(engine.renderPeriod(frames: periodFrames))
-      let written = DispatchTime.now()
+      let start = engine.renderer.cursor
+      let period = engine.renderPeriod(frames: periodFrames)
+      try sink.write(period)
       let delay = sink.outputDelayFrames
-      let periodEnd = engine.renderer.cursor
+      // The last period of a run is cut short: what was written ends there, not at the cursor.
+      let writtenEnd = start + Int64(period.frames)
       for beat in engine.renderer.beatsInLastPeriod {
-        let framesUntilHeard = delay - (periodEnd - beat.frame)
-        onHeard(beat, written + .nanoseconds(Int(Double(max(framesUntilHeard, 0)) / rate * 1e9)))
+        onHeard(beat, Double(max(delay - (writtenEnd - beat.frame), 0)) / rate)
       }
       lock.withLock {
         delayFrames = delay

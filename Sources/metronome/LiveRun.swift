@@ -80,8 +80,8 @@ final class LiveSession {
   init(engine: ClickEngine, sink: any AudioSink, periodFrames: Int, reportsUnderruns: Bool) {
     self.engine = engine
     self.reportsUnderruns = reportsUnderruns
-    player = LivePlayer(engine: engine, sink: sink, periodFrames: periodFrames) { [weak self] beat, heardAt in
-      DispatchQueue.main.asyncAfter(deadline: heardAt) { self?.heard(beat) }
+    player = LivePlayer(engine: engine, sink: sink, periodFrames: periodFrames) { [weak self] beat, secondsUntilHeard in
+      DispatchQueue.main.asyncAfter(deadline: .now() + secondsUntilHeard) { self?.heard(beat) }
     }
   }
 
