@@ -22,8 +22,9 @@ let package = Package(
       name: "MetronomeViewModel",
       dependencies: [
         "MetronomeCore",
-        .product(name: "OpenCombineShim", package: "OpenCombine"),
-        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+        // OpenCombine alone: combine-schedulers and OpenCombineShim would link Foundation and
+        // libcurl into the binary, doubling its resident memory. Tests still use both.
+        .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
     .target(
@@ -31,7 +32,7 @@ let package = Package(
       dependencies: [
         "MetronomeCore",
         "MetronomeViewModel",
-        .product(name: "OpenCombineShim", package: "OpenCombine"),
+        .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
     .systemLibrary(
@@ -58,6 +59,7 @@ let package = Package(
         "MetronomeEngine",
         "ALSAOutput",
         "TerminalUI",
+        .product(name: "OpenCombineDispatch", package: "OpenCombine"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),

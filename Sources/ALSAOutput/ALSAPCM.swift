@@ -1,5 +1,4 @@
 import CALSA
-import Foundation
 import MetronomeCore
 
 /// An ALSA playback PCM. This file is the only place metronome calls `snd_*`: each C call is

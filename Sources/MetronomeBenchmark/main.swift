@@ -28,11 +28,11 @@ func measure(_ name: String, scheduler: BeatScheduler, advance: (AudioTime) -> V
 }
 
 let clock = AudioClockScheduler()
-measure("view model on the audio clock   ", scheduler: clock.eraseToAnyScheduler()) {
+measure("view model on the audio clock   ", scheduler: clock.eraseToBeatScheduler()) {
   clock.advance(to: $0.advanced(by: .seconds(0.001)))
 }
 let test = TestScheduler<AudioTime, Never>(now: 0)
-measure("view model on TestScheduler     ", scheduler: test.eraseToAnyScheduler()) {
+measure("view model on TestScheduler     ", scheduler: test.eraseToBeatScheduler()) {
   test.advance(to: $0.advanced(by: .seconds(0.001)))
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The built-in click sounds. Each is short and dry, starts at full strength on its first sample
 /// (so its onset is the beat's frame), and has a higher, louder accent for beat one.

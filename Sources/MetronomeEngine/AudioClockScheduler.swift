@@ -1,6 +1,6 @@
-import Foundation
+import MetronomeCore
 import MetronomeViewModel
-import OpenCombineShim
+import OpenCombine
 
 /// A scheduler whose clock is the audio render cursor: `now` is the first frame not yet
 /// rendered. Whoever renders calls `advance(to:)` before filling each period, which runs every
@@ -10,7 +10,7 @@ public final class AudioClockScheduler: Scheduler, @unchecked Sendable {
   public typealias SchedulerTimeType = AudioTime
   public typealias SchedulerOptions = Never
 
-  private let lock = NSLock()
+  private let lock = Lock()
   private var queue = ScheduledActionQueue(capacity: 64)
   private var current: AudioTime
 
@@ -70,7 +70,7 @@ public final class AudioClockScheduler: Scheduler, @unchecked Sendable {
 private final class RepeatingAction: Cancellable, @unchecked Sendable {
   let interval: AudioTime.Stride
   let action: () -> Void
-  private let lock = NSLock()
+  private let lock = Lock()
   private var cancelled = false
 
   init(interval: AudioTime.Stride, action: @escaping () -> Void) {

@@ -1,6 +1,6 @@
 import MetronomeCore
 import MetronomeViewModel
-import OpenCombineShim
+import OpenCombine
 
 /// What to play: everything that export, live playback and virtual runs have in common.
 public struct PlaybackSettings: Sendable {
@@ -54,7 +54,7 @@ public final class ClickEngine: @unchecked Sendable {
       clock: clock, sampleRate: settings.sampleRate, sound: settings.sound, volume: settings.volume)
     viewModel = MetronomeViewModel(
       initialMeter: settings.meter, initialTempo: settings.tempo, autoplay: true, cap: settings.cap,
-      sampleRate: settings.sampleRate, beatScheduler: clock.eraseToAnyScheduler()
+      sampleRate: settings.sampleRate, beatScheduler: clock.eraseToBeatScheduler()
     )
     endFrame = settings.length?.endFrame(at: settings.sampleRate)
     let length = settings.length

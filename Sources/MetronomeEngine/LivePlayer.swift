@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 import MetronomeCore
 
 /// Plays an engine's run through a sink in real time on a thread of its own. The sink's
@@ -13,7 +13,7 @@ public final class LivePlayer: @unchecked Sendable {
   private let sink: any AudioSink
   private let periodFrames: Int
   private let onHeard: HeardHandler
-  private let lock = NSLock()
+  private let lock = Lock()
   private var stopRequested = false
   private var outcome: Result<Void, any Error>?
   private let finished = DispatchSemaphore(value: 0)
@@ -30,14 +30,12 @@ public final class LivePlayer: @unchecked Sendable {
 
   /// Starts the render thread.
   public func start() {
-    let thread = Thread { [self] in
+    // A serial queue of its own runs on a thread of its own, which the blocking writes may hold.
+    DispatchQueue(label: "metronome.render", qos: .userInteractive).async { [self] in
       let result = Result { try self.playUntilDone() }
       self.lock.withLock { self.outcome = result }
       self.finished.signal()
     }
-    thread.name = "metronome.render"
-    thread.qualityOfService = .userInteractive
-    thread.start()
   }
 
   /// Asks the render thread to stop after the period it is writing.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// One period of audio as the renderer describes it: silence, except for the spans where a click
 /// sounds. Each sink turns it into samples of its own format; silence (all zero bits in every

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MetronomeCore
 
 /// Writes a mono WAV file. It writes to a hidden temporary file beside the destination and moves

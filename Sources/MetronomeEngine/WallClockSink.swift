@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MetronomeCore
 
 /// A silent sink paced by the system's monotonic clock, as if a device with a one-period buffer
@@ -25,7 +25,11 @@ public final class WallClockSink: AudioSink {
     // Block until the previous write has played out, as a full device buffer would.
     let due = start + .nanoseconds(lastWrite * 1_000_000_000 / Int64(sampleRate.hz))
     let wait = due - ContinuousClock.now
-    if wait > .zero { Thread.sleep(forTimeInterval: wait.seconds) }
+    if wait > .zero {
+      var request = timespec(
+        tv_sec: Int(wait.components.seconds), tv_nsec: Int(wait.components.attoseconds / 1_000_000_000))
+      nanosleep(&request, nil)
+    }
     lastWrite = framesWritten
     framesWritten += Int64(period.frames)
   }

@@ -1,6 +1,5 @@
-import CombineSchedulers
 import MetronomeCore
-import OpenCombineShim
+import OpenCombine
 
 /// A point on the metronome's clock, in ticks of `1 / SampleRate.clockTicksPerSecond` seconds.
 /// Live it is the audio render cursor; in tests it is virtual. Literals are seconds: `0.5` is
@@ -95,6 +94,3 @@ public struct AudioTime: Strideable, Hashable, Sendable, ExpressibleByIntegerLit
     public var description: String { "\(seconds)s" }
   }
 }
-
-/// The scheduler beats are emitted on: virtual time in tests, the audio clock live.
-public typealias BeatScheduler = AnyScheduler<AudioTime, Never>

@@ -1,5 +1,5 @@
 import MetronomeCore
-import OpenCombineShim
+import OpenCombine
 
 /// Emits beats on the injected scheduler at their exact frames. Its state is touched only from
 /// actions running on that scheduler: settings arrive through `receive(on:)`, never shared.

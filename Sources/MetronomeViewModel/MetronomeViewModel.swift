@@ -1,7 +1,5 @@
-import CombineSchedulers
-import Foundation
 import MetronomeCore
-import OpenCombineShim
+import OpenCombine
 
 /// The metronome's reactive view model: Raytronome's inputs and outputs on OpenCombine, with
 /// beats emitted on an injected scheduler at exact frames.
@@ -50,7 +48,7 @@ public final class MetronomeViewModel: @unchecked Sendable {
   public let beatType: AnyPublisher<BeatParity, Never>
 
   private let state: CurrentValueSubject<MetronomeState, Never>
-  private let lock = NSRecursiveLock()
+  private let lock = Lock(recursive: true)
   private var subscriptions: [AnyCancellable] = []
 
   /// A view model at `initialMeter` and `initialTempo`, playing at once if `autoplay`, whose

@@ -1,9 +1,11 @@
-import Foundation
+import Dispatch
+import Glibc
+import MetronomeCore
 
 /// Turns SIGINT, SIGTERM and SIGHUP into a flag the program polls and a callback on a queue, so
 /// that every way out runs the program's own clean-up instead of dying mid-write.
 public final class InterruptWatcher: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var received: Int32?
   private var sources: [any DispatchSourceSignal] = []
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Timed key presses read from a file or standard input, one per line: `SECONDS KEY`, for
 /// example `2.0 ]` or `4.5 space`. Blank lines and lines starting with `#` are skipped.
 public struct KeyScript: Equatable, Sendable {
@@ -15,10 +13,10 @@ public struct KeyScript: Equatable, Sendable {
   /// Parses `text`, or throws an error naming the first bad line.
   public init(parsing text: String) throws(KeyScriptError) {
     var presses: [Press] = []
-    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let trimmed = line.trimmingCharacters(in: .whitespaces)
+    for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+      let trimmed = String(line.trimmed)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-      let fields = trimmed.split(separator: " ", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+      let fields = trimmed.split(separator: " ", maxSplits: 1).map { String($0.trimmed) }
       guard fields.count == 2, let seconds = Double(fields[0]), seconds >= 0, seconds.isFinite,
         let key = Key(name: fields[1])
       else { throw KeyScriptError(line: number + 1, text: trimmed) }
@@ -45,5 +43,14 @@ public struct KeyScriptError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     "keys line \(line): '\(text)' is not 'SECONDS KEY' with a key metronome knows (such as '2.0 ]' or '4 space')"
+  }
+}
+
+extension Substring {
+  /// The text without leading or trailing whitespace.
+  fileprivate var trimmed: Substring {
+    guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+    else { return self[endIndex...] }
+    return self[first...last]
   }
 }

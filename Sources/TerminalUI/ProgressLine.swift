@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import MetronomeCore
 
 /// A one-line progress report on standard error for long work, redrawn in place at most a few
@@ -22,14 +22,13 @@ public final class ProgressLine {
     guard isTerminal, ContinuousClock.now - lastDrawn > .milliseconds(200) else { return }
     lastDrawn = ContinuousClock.now
     drawn = true
-    FileHandle.standardError.write(
-      Data(("\r\u{1B}[K" + Self.text(frames: frames, total: total, sampleRate: sampleRate)).utf8))
+    TextOutput.standardError.write("\r\u{1B}[K" + Self.text(frames: frames, total: total, sampleRate: sampleRate))
   }
 
   /// Clears the line.
   public func finish() {
     guard drawn else { return }
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    TextOutput.standardError.write("\r\u{1B}[K")
   }
 
   /// "exporting: 42% (756.0 of 1800.0 s)", or without the share when the total is unknown.

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import MetronomeCore
 
 /// The one owner of the terminal while the display runs: it saves the terminal's settings,
 /// switches to raw input, the alternate screen and a hidden cursor, and puts everything back
@@ -7,7 +8,7 @@ public final class TerminalSession: @unchecked Sendable {
   private let input: Int32
   private let output: Int32
   private var saved: termios?
-  private let lock = NSLock()
+  private let lock = Lock()
 
   /// Takes over the terminal on `input` and `output`; throws when they are not terminals.
   public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(TerminalError) {
@@ -38,17 +39,7 @@ public final class TerminalSession: @unchecked Sendable {
   }
 
   /// Writes text to the terminal.
-  public func send(_ text: String) {
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes {
-        Foundation.write(output, $0.baseAddress! + offset, $0.count - offset)
-      }
-      guard written > 0 else { return }
-      offset += written
-    }
-  }
+  public func send(_ text: String) { TextOutput(descriptor: output).write(text) }
 
   /// Leaves the alternate screen, shows the cursor and restores the saved settings.
   public func restore() {

@@ -1,6 +1,5 @@
 import ALSAOutput
 import ArgumentParser
-import Foundation
 
 /// `metronome devices`: lists the ALSA playback devices.
 struct DevicesCommand: ParsableCommand {
@@ -14,8 +13,7 @@ struct DevicesCommand: ParsableCommand {
   static func printDevices() {
     let devices = ALSAPCM.playbackDevices()
     guard !devices.isEmpty else {
-      FileHandle.standardError.write(
-        Data("metronome: no ALSA playback devices found (no sound card?); --silent plays without one\n".utf8))
+      report("no ALSA playback devices found (no sound card?); --silent plays without one")
       return
     }
     for device in devices { print("\(device.name)\t\(device.description)") }

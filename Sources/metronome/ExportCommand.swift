@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import MetronomeCore
 import MetronomeEngine
 import TerminalUI
@@ -43,11 +43,11 @@ struct ExportCommand: ParsableCommand {
       )
       progress.finish()
       let seconds = Tempo.format(Double(frames) / Double(settings.sampleRate.hz))
-      FileHandle.standardError.write(Data("wrote \(output): \(frames) frames, \(seconds) s\n".utf8))
+      TextOutput.standardError.write("wrote \(output): \(frames) frames, \(seconds) s\n")
     } catch let error as ExportError {
       progress.finish()
       if error == .interrupted, let signal = interrupts.receivedSignal {
-        FileHandle.standardError.write(Data("metronome: \(error)\n".utf8))
+        report("\(error)")
         throw ExitCode(InterruptWatcher.exitStatus(for: signal))
       }
       throw RuntimeError(error.description)

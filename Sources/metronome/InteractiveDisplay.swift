@@ -1,7 +1,10 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import MetronomeCore
 import MetronomeViewModel
-import OpenCombineShim
+import OpenCombine
+import OpenCombineDispatch
 import TerminalUI
 
 /// The interactive display: draws the screen from the view model's settings and the beats as

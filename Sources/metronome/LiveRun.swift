@@ -1,5 +1,6 @@
 import ALSAOutput
-import Foundation
+import Dispatch
+import Glibc
 import MetronomeCore
 import MetronomeEngine
 import TerminalUI
@@ -62,7 +63,7 @@ struct LiveRun {
 
 /// Writes `metronome: line` to standard error.
 func report(_ line: String) {
-  FileHandle.standardError.write(Data("metronome: \(line)\n".utf8))
+  TextOutput.standardError.write("metronome: \(line)\n")
 }
 
 /// The main actor's side of a live run: the display or the printed lines, keys, signals, and
@@ -137,7 +138,7 @@ final class LiveSession {
       display.heard(beat)
     } else if let format {
       // One unbuffered write per line: it goes out when the beat is heard, even into a pipe.
-      FileHandle.standardOutput.write(Data((format.line(for: beat) + "\n").utf8))
+      TextOutput.standardOutput.write(format.line(for: beat) + "\n")
     }
   }
 

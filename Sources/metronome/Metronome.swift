@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import Glibc
+import TerminalUI
 
 /// The `metronome` command: plays at once, or runs one of its subcommands.
 @main
@@ -44,7 +45,7 @@ extension Metronome {
         See 'metronome \(name) --help' for more information.
 
       """
-    FileHandle.standardError.write(Data(message.utf8))
-    Foundation.exit(ExitCode.validationFailure.rawValue)
+    TextOutput.standardError.write(message)
+    Glibc.exit(ExitCode.validationFailure.rawValue)
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import Glibc
 import MetronomeCore
 import MetronomeEngine
 import TerminalUI
@@ -66,7 +67,7 @@ struct PlayCommand: ParsableCommand {
       guard let keys else { return KeyScript.empty }
       let text: String
       if keys == "-" {
-        text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        text = Array(sequence(state: ()) { _ in readLine(strippingNewline: false) }).joined()
       } else {
         guard let data = FileManager.default.contents(atPath: keys) else {
           throw ValidationError("cannot read the keys file '\(keys)'")

@@ -1,4 +1,3 @@
-import Foundation
 import MetronomeEngine
 import MetronomeViewModel
 import TerminalUI

@@ -21,7 +21,7 @@ final class MetronomeViewModelTests: XCTestCase {
   ) -> MetronomeViewModel {
     MetronomeViewModel(
       initialMeter: meter, initialTempo: try! Tempo(bpm: tempo), autoplay: autoplay, cap: cap,
-      beatScheduler: scheduler.limited().eraseToAnyScheduler()
+      beatScheduler: scheduler.limited().eraseToBeatScheduler()
     )
   }
 

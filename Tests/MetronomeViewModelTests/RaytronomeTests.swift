@@ -16,7 +16,7 @@ final class RaytronomeTests: XCTestCase {
   override func setUp() {
     super.setUp()
     scheduler = TestScheduler(now: 0)
-    viewModel = MetronomeViewModel(beatScheduler: scheduler.limited().eraseToAnyScheduler())
+    viewModel = MetronomeViewModel(beatScheduler: scheduler.limited().eraseToBeatScheduler())
     subscriptions = []
   }
 
@@ -174,7 +174,7 @@ final class RaytronomeTests: XCTestCase {
   /// Raytronome's beat tests build a view model that plays at once (`autoplay: true`).
   private func startPlaying(meter: Meter) {
     viewModel = MetronomeViewModel(
-      initialMeter: meter, autoplay: true, beatScheduler: scheduler.limited().eraseToAnyScheduler()
+      initialMeter: meter, autoplay: true, beatScheduler: scheduler.limited().eraseToBeatScheduler()
     )
   }
 }

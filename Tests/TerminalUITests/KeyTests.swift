@@ -38,6 +38,12 @@ struct KeyTests {
     #expect(script.presses.map(\.key) == [.character("]"), .character(" "), .character("q")])
   }
 
+  @Test func scriptLinesMayCarrySurroundingWhitespaceAndWindowsLineEnds() throws {
+    let script = try KeyScript(parsing: "  2.0 ]\t\r\n\t4   space \r\n")
+    #expect(script.presses.map(\.seconds) == [2, 4])
+    #expect(script.presses.map(\.key) == [.character("]"), .character(" ")])
+  }
+
   @Test func scriptErrorsNameTheLine() {
     #expect(throws: KeyScriptError(line: 2, text: "soon ]")) { try KeyScript(parsing: "1 ]\nsoon ]\n") }
     #expect(throws: KeyScriptError(line: 1, text: "1 z")) { try KeyScript(parsing: "1 z") }

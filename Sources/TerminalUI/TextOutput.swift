@@ -1,0 +1,28 @@
+import Glibc
+
+/// Writes text straight to a file descriptor, unbuffered, so each line reaches a pipe or the
+/// terminal the moment it is written.
+public struct TextOutput: Sendable {
+  /// The descriptor written to.
+  public let descriptor: Int32
+
+  /// Standard output.
+  public static let standardOutput = TextOutput(descriptor: STDOUT_FILENO)
+  /// Standard error.
+  public static let standardError = TextOutput(descriptor: STDERR_FILENO)
+
+  /// Output to `descriptor`.
+  public init(descriptor: Int32) { self.descriptor = descriptor }
+
+  /// Writes all of `text`, resuming after short or interrupted writes; stops if the reader is gone.
+  public func write(_ text: String) {
+    let bytes = Array(text.utf8)
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { return }
+      offset += written
+    }
+  }
+}
