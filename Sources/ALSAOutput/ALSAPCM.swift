@@ -33,6 +33,8 @@ public final class ALSAPCM {
   public var writeFrames: Int { Self.writeFrames(period: periodFrames, buffer: bufferFrames) }
   /// How many underruns were recovered from.
   public private(set) var underruns = 0
+  /// The negotiated sample rate in hertz.
+  public let sampleRate: Int
   private let handle: OpaquePointer
 
   /// Opens `device` for playback at `sampleRate` and negotiates the format (float, else 16-bit),
@@ -46,6 +48,7 @@ public final class ALSAPCM {
     }
     self.handle = handle
     self.device = device
+    self.sampleRate = sampleRate.hz
     do {
       let negotiated = try Self.configure(
         handle, device: device, rate: sampleRate.hz, period: periodFrames, buffer: bufferFrames
@@ -103,28 +106,56 @@ public final class ALSAPCM {
     // Start only once the buffer is full, so the first periods cannot run dry.
     try check(
       snd_pcm_sw_params_set_start_threshold(handle, software, bufferSize), "set the start threshold", device, hint)
-    let wakeUp = snd_pcm_uframes_t(writeFrames(period: Int(periodSize), buffer: Int(bufferSize)))
-    try check(snd_pcm_sw_params_set_avail_min(handle, software, wakeUp), "set the wake-up size", device, hint)
+    // `write` sleeps on its own clock instead of polling, so the device need signal only when
+    // the whole buffer has drained (an underrun), not every time some room frees up.
+    try check(snd_pcm_sw_params_set_avail_min(handle, software, bufferSize), "set the wake-up size", device, hint)
     try check(snd_pcm_sw_params(handle, software), "apply its parameters", device, hint)
     return (format, Int(channels), Int(periodSize), Int(bufferSize))
   }
 
-  /// Writes `frames` interleaved frames, blocking until the device has room; recovers from an
-  /// underrun (and counts it) and goes on writing.
+  /// Writes `frames` interleaved frames, sleeping until the device has room for them; recovers
+  /// from an underrun (and counts it) and goes on writing.
+  ///
+  /// It sleeps for as long as the device needs to play the missing room, then asks again, rather
+  /// than blocking in `snd_pcm_writei`: a blocking write is woken through the PCM's poll
+  /// descriptor, which for a plugin such as ALSA's JACK bridge costs a socket write on the audio
+  /// thread and several system calls here on every wake-up. The device's clock still paces the
+  /// loop, since only what it reports room for is written.
   public func write(_ interleaved: UnsafeRawPointer, frames: Int) throws(ALSAError) {
     let frameBytes = channels * (format == .float32 ? 4 : 2)
     var done = 0
     while done < frames {
-      let result = snd_pcm_writei(handle, interleaved + done * frameBytes, snd_pcm_uframes_t(frames - done))
-      if result >= 0 {
-        done += Int(result)
+      let room = snd_pcm_avail(handle)
+      if room < 0 {
+        try recover(Int32(room))
         continue
       }
-      let code = Int32(result)
-      if code == -EAGAIN { continue }
-      if code == -EPIPE || code == -ESTRPIPE { underruns += 1 }
-      try Self.check(snd_pcm_recover(handle, code, 1), "write", device, "the device stopped; is it still connected?")
+      let missing = frames - done - Int(room)
+      if missing > 0, snd_pcm_state(handle) == SND_PCM_STATE_RUNNING {
+        sleep(frames: missing)
+        continue
+      }
+      let result = snd_pcm_writei(
+        handle, interleaved + done * frameBytes, snd_pcm_uframes_t(min(frames - done, max(Int(room), 1))))
+      if result >= 0 {
+        done += Int(result)
+      } else if result != -EAGAIN {
+        try recover(Int32(result))
+      }
     }
+  }
+
+  private func recover(_ code: Int32) throws(ALSAError) {
+    if code == -EPIPE || code == -ESTRPIPE { underruns += 1 }
+    try Self.check(snd_pcm_recover(handle, code, 1), "write", device, "the device stopped; is it still connected?")
+  }
+
+  /// Sleeps for as long as `frames` take to play.
+  private func sleep(frames: Int) {
+    let nanoseconds = frames * 1_000_000_000 / sampleRate
+    var remaining = timespec(tv_sec: nanoseconds / 1_000_000_000, tv_nsec: nanoseconds % 1_000_000_000)
+    var request = remaining
+    while clock_nanosleep(CLOCK_MONOTONIC, 0, &request, &remaining) == EINTR { request = remaining }
   }
 
   /// Frames written but not yet heard (`snd_pcm_delay`); 0 when the device cannot tell.
