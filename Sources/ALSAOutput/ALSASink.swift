@@ -32,5 +32,19 @@ public final class ALSASink: AudioSink {
     }
   }
 
-  public func finish() throws { try pcm.drain() }
+  /// Plays out what is queued, followed by a buffer of silence: ALSA's JACK bridge repeats the
+  /// last period it played until the device is closed, which would sound a final click as a buzz.
+  public func finish() throws {
+    let frameBytes = pcm.channels * encoding.bytesPerSample
+    try bytes.withUnsafeMutableBytes { buffer in
+      buffer.initializeMemory(as: UInt8.self, repeating: 0)
+      var left = pcm.bufferFrames
+      while left > 0 {
+        let frames = min(left, buffer.count / frameBytes)
+        try pcm.write(buffer.baseAddress!, frames: frames)
+        left -= frames
+      }
+    }
+    try pcm.drain()
+  }
 }
