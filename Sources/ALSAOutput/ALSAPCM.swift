@@ -121,8 +121,15 @@ public final class ALSAPCM {
   /// descriptor, which for a plugin such as ALSA's JACK bridge costs a socket write on the audio
   /// thread and several system calls here on every wake-up. The device's clock still paces the
   /// loop, since only what it reports room for is written.
+  ///
+  /// A running device that makes no room for two seconds (or four periods, if longer) has stopped
+  /// playing without saying so, as ALSA's JACK bridge does when its server goes away: that is an
+  /// error rather than a wait without end.
   public func write(_ interleaved: UnsafeRawPointer, frames: Int) throws(ALSAError) {
     let frameBytes = channels * (format == .float32 ? 4 : 2)
+    let patience = max(2 * sampleRate, 4 * periodFrames)
+    var waited = 0
+    var lastRoom = -1
     var done = 0
     while done < frames {
       let room = snd_pcm_avail(handle)
@@ -132,7 +139,16 @@ public final class ALSAPCM {
       }
       let missing = frames - done - Int(room)
       if missing > 0, snd_pcm_state(handle) == SND_PCM_STATE_RUNNING {
+        waited = Int(room) > lastRoom ? 0 : waited
+        lastRoom = Int(room)
+        guard waited < patience else {
+          throw ALSAError(
+            operation: "keep playing", device: device, code: -EIO,
+            message: "it has taken no audio for \(waited / sampleRate) s",
+            hint: "is it still connected, and its sound server (JACK, PulseAudio) still running?")
+        }
         sleep(frames: missing)
+        waited += missing
         continue
       }
       let result = snd_pcm_writei(

@@ -15,6 +15,10 @@ final class LiveALSAPlaybackTests: XCTestCase {
       type plug
       slave.pcm { type jack; playback_ports { 0 "jackrec:input1" } }
     }
+    pcm.metrosystem {
+      type plug
+      slave.pcm { type jack; playback_ports { 0 "system:playback_1" } }
+    }
     """.write(to: home.appendingPathComponent(".asoundrc"), atomically: true, encoding: .utf8)
   }
 
@@ -65,6 +69,42 @@ final class LiveALSAPlaybackTests: XCTestCase {
       XCTAssertLessThanOrEqual(abs(heardFrame - scheduled), 1, "heard \(heard), scheduled \(frames)")
     }
     XCTAssertEqual(onsets.prefix(frames.count).map { $0.peak > 0.8 }, frames.indices.map { $0 % 4 == 0 })
+  }
+
+  /// ALSA's JACK bridge reports no error when its server goes away: it just stops taking audio.
+  /// The run must notice, say so in one line and exit 1 rather than wait for ever (a `timeout`
+  /// wrapper ends a hang with SIGTERM, then SIGKILL, so this test fails instead of hanging).
+  func testAServerThatGoesAwayMidRunEndsItWithAnErrorInsteadOfAHang() throws {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let run = Process()
+    run.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+    run.arguments = [
+      "--kill-after", "5", "20", MetronomeProcess.binary.path, "120", "--device", "metrosystem", "--duration", "15",
+      "--headless",
+    ]
+    run.environment = ProcessInfo.processInfo.environment.merging(server.environment) { $1 }
+      .merging(["HOME": home.path]) { $1 }
+    let errors = Pipe()
+    run.standardOutput = FileHandle.nullDevice
+    run.standardError = errors
+    try run.run()
+    // Wait for metronome's JACK client to appear, then take the server away under it.
+    var polls = 0
+    while try !server.ports().contains(where: { $0.hasPrefix("metronome") }) {
+      polls += 1
+      guard polls < 100 else { return XCTFail("metronome did not connect to the JACK server within 5 s") }
+      usleep(50_000)
+    }
+    server.stop()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    run.waitUntilExit()
+
+    XCTAssertEqual(run.terminationStatus, 1, message)
+    XCTAssertTrue(
+      message.contains(
+        "Error: ALSA device 'metrosystem' could not keep playing (it has taken no audio for 2 s): is it still"
+          + " connected, and its sound server (JACK, PulseAudio) still running?\n"), message)
   }
 
   func testAMissingDeviceIsOneLineAndExitStatusOne() throws {
