@@ -59,6 +59,7 @@ let package = Package(
         "MetronomeEngine",
         "ALSAOutput",
         "TerminalUI",
+        .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "OpenCombineDispatch", package: "OpenCombine"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]

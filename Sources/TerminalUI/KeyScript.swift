@@ -16,7 +16,7 @@ public struct KeyScript: Equatable, Sendable {
     for (number, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
       let trimmed = String(line.trimmed)
       if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-      let fields = trimmed.split(separator: " ", maxSplits: 1).map { String($0.trimmed) }
+      let fields = trimmed.split(maxSplits: 1, whereSeparator: \.isWhitespace).map { String($0.trimmed) }
       guard fields.count == 2, let seconds = Double(fields[0]), seconds >= 0, seconds.isFinite,
         let key = Key(name: fields[1])
       else { throw KeyScriptError(line: number + 1, text: trimmed) }

@@ -16,13 +16,15 @@ public struct TextOutput: Sendable {
 
   /// Writes all of `text`, resuming after short or interrupted writes; stops if the reader is gone.
   public func write(_ text: String) {
-    let bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else { return }
-      offset += written
+    var text = text
+    text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return }
+        offset += written
+      }
     }
   }
 }

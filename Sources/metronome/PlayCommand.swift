@@ -67,7 +67,7 @@ struct PlayCommand: ParsableCommand {
       guard let keys else { return KeyScript.empty }
       let text: String
       if keys == "-" {
-        text = Array(sequence(state: ()) { _ in readLine(strippingNewline: false) }).joined()
+        text = AnyIterator { readLine(strippingNewline: false) }.joined()
       } else {
         guard let data = FileManager.default.contents(atPath: keys) else {
           throw ValidationError("cannot read the keys file '\(keys)'")

@@ -38,8 +38,8 @@ struct KeyTests {
     #expect(script.presses.map(\.key) == [.character("]"), .character(" "), .character("q")])
   }
 
-  @Test func scriptLinesMayCarrySurroundingWhitespaceAndWindowsLineEnds() throws {
-    let script = try KeyScript(parsing: "  2.0 ]\t\r\n\t4   space \r\n")
+  @Test func scriptLinesMayCarryTabsSurroundingWhitespaceAndWindowsLineEnds() throws {
+    let script = try KeyScript(parsing: "  2.0\t]\t\r\n\t4   space \r\n")
     #expect(script.presses.map(\.seconds) == [2, 4])
     #expect(script.presses.map(\.key) == [.character("]"), .character(" ")])
   }
