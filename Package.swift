@@ -19,9 +19,14 @@ let package = Package(
   targets: [
     .target(name: "MetronomeCore"),
     .target(
+      name: "MetronomeAudio",
+      dependencies: ["MetronomeCore", .product(name: "OpenCombine", package: "OpenCombine")]
+    ),
+    .target(
       name: "MetronomeViewModel",
       dependencies: [
         "MetronomeCore",
+        "MetronomeAudio",
         // OpenCombine alone: combine-schedulers and OpenCombineShim would link Foundation and
         // libcurl into the binary, doubling its resident memory. Tests still use both.
         .product(name: "OpenCombine", package: "OpenCombine"),
@@ -31,6 +36,7 @@ let package = Package(
       name: "MetronomeEngine",
       dependencies: [
         "MetronomeCore",
+        "MetronomeAudio",
         "MetronomeViewModel",
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
@@ -38,11 +44,25 @@ let package = Package(
     .systemLibrary(
       name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]
     ),
-    .target(name: "ALSAOutput", dependencies: ["CALSA", "MetronomeCore", "MetronomeEngine"]),
+    .target(name: "ALSAOutput", dependencies: ["CALSA", "MetronomeCore", "MetronomeAudio"]),
     .target(name: "TerminalUI", dependencies: ["MetronomeCore"]),
+    .target(
+      name: "MetronomeSession",
+      dependencies: [
+        "MetronomeCore",
+        "MetronomeAudio",
+        "MetronomeViewModel",
+        "MetronomeEngine",
+        "TerminalUI",
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ]
+    ),
     .target(
       name: "MetronomeTesting",
       dependencies: [
+        "MetronomeCore",
+        "MetronomeAudio",
+        .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "OpenCombineShim", package: "OpenCombine"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
         .product(name: "CustomDump", package: "swift-custom-dump"),
@@ -55,8 +75,9 @@ let package = Package(
       name: "metronome",
       dependencies: [
         "MetronomeCore",
-        "MetronomeViewModel",
+        "MetronomeAudio",
         "MetronomeEngine",
+        "MetronomeSession",
         "ALSAOutput",
         "TerminalUI",
         .product(name: "OpenCombine", package: "OpenCombine"),
@@ -68,21 +89,53 @@ let package = Package(
       name: "MetronomeBenchmark",
       dependencies: [
         "MetronomeCore",
+        "MetronomeAudio",
         "MetronomeViewModel",
         "MetronomeEngine",
+        .product(name: "OpenCombineShim", package: "OpenCombine"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]
     ),
     .testTarget(name: "MetronomeCoreTests", dependencies: ["MetronomeCore"]),
+    .testTarget(name: "MetronomeAudioTests", dependencies: ["MetronomeAudio", "MetronomeCore"]),
     .testTarget(
       name: "MetronomeViewModelTests",
-      dependencies: ["MetronomeViewModel", "MetronomeTesting"]
+      dependencies: [
+        "MetronomeViewModel", "MetronomeAudio", "MetronomeCore", "MetronomeTesting",
+        .product(name: "OpenCombineShim", package: "OpenCombine"),
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ]
     ),
-    .testTarget(name: "MetronomeEngineTests", dependencies: ["MetronomeEngine", "MetronomeTesting"]),
-    .testTarget(name: "ALSAOutputTests", dependencies: ["ALSAOutput", "MetronomeTesting"]),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI"]),
-    .testTarget(name: "MetronomeEndToEndTests", dependencies: ["metronome", "MetronomeTesting", "TerminalUI"]),
-    .testTarget(name: "MetronomeTestingTests", dependencies: ["MetronomeTesting"]),
+    .testTarget(
+      name: "MetronomeEngineTests",
+      dependencies: [
+        "MetronomeEngine", "MetronomeAudio", "MetronomeCore", "MetronomeViewModel", "MetronomeTesting",
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ]
+    ),
+    .testTarget(
+      name: "ALSAOutputTests", dependencies: ["ALSAOutput", "MetronomeAudio", "MetronomeCore", "MetronomeTesting"]
+    ),
+    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MetronomeCore"]),
+    .testTarget(
+      name: "MetronomeSessionTests",
+      dependencies: [
+        "MetronomeSession", "MetronomeEngine", "MetronomeAudio", "MetronomeCore", "MetronomeViewModel", "TerminalUI",
+        "MetronomeTesting",
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ]
+    ),
+    .testTarget(
+      name: "MetronomeEndToEndTests", dependencies: ["metronome", "MetronomeTesting", "TerminalUI", "MetronomeCore"]
+    ),
+    .testTarget(
+      name: "MetronomeTestingTests",
+      dependencies: [
+        "MetronomeTesting",
+        .product(name: "OpenCombineShim", package: "OpenCombine"),
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ]
+    ),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,5 @@
 import MetronomeCore
-import MetronomeEngine
+import MetronomeAudio
 
 /// Plays rendered audio through an ALSA PCM, in the device's format and channels, from a buffer
 /// allocated once.

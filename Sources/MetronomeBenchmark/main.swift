@@ -1,5 +1,6 @@
 import CombineSchedulers
 import Foundation
+import MetronomeAudio
 import MetronomeCore
 import MetronomeEngine
 import MetronomeViewModel

@@ -28,7 +28,10 @@ public struct BeatGrid: Hashable, Sendable {
   /// any run shorter than a century, so the one division is the only rounding before the last.
   public func frame(ofBeat n: Int) -> Int64 {
     let offset = Double(n) * Double(sampleRate.hz) * 240 / (tempo.bpm * Double(denominator))
-    return anchorFrame + Int64(offset.rounded())
+    // Runs end long before 64 bits run out (`PlayLength.longestSeconds`); past that, hold the
+    // last frame rather than trap.
+    let (frame, overflow) = anchorFrame.addingReportingOverflow(Int64(clamping: offset))
+    return overflow ? .max : frame
   }
 
   /// Whether two grids space their beats the same way (only the anchor may differ).

@@ -39,12 +39,14 @@ public struct Tempo: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// `value` with at most two decimals and no trailing zeros; shared by every display of a tempo.
   public static func format(_ value: Double) -> String {
     guard abs(value) < 1e12 else { return "\(value)" }
-    let hundredths = Int((value * 100).rounded())
+    let hundredths = Int((abs(value) * 100).rounded())
+    // The sign is written once, in front, so that -5.25 reads "-5.25" and -0.001 reads "0".
+    let sign = value < 0 && hundredths > 0 ? "-" : ""
     let whole = hundredths / 100
     let fraction = hundredths % 100
-    if fraction == 0 { return "\(whole)" }
-    if fraction % 10 == 0 { return "\(whole).\(fraction / 10)" }
-    return "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
+    if fraction == 0 { return "\(sign)\(whole)" }
+    if fraction % 10 == 0 { return "\(sign)\(whole).\(fraction / 10)" }
+    return "\(sign)\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
   }
 }
 

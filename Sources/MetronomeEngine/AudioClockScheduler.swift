@@ -1,11 +1,12 @@
 import MetronomeCore
-import MetronomeViewModel
+import MetronomeAudio
 import OpenCombine
 
 /// A scheduler whose clock is the audio render cursor: `now` is the first frame not yet
 /// rendered. Whoever renders calls `advance(to:)` before filling each period, which runs every
 /// action due inside it in time order, each with `now` at its own time. Safe to schedule on from
 /// any thread; actions run on the thread that advances the clock.
+/// `@unchecked Sendable`: the queue and the current time are read and written only under `lock`.
 public final class AudioClockScheduler: Scheduler, @unchecked Sendable {
   public typealias SchedulerTimeType = AudioTime
   public typealias SchedulerOptions = Never
@@ -67,6 +68,8 @@ public final class AudioClockScheduler: Scheduler, @unchecked Sendable {
 }
 
 /// A repeating action and its cancellation flag, checked each time it comes due.
+///
+/// `@unchecked Sendable`: the flag is read and written under `lock`; the rest never changes.
 private final class RepeatingAction: Cancellable, @unchecked Sendable {
   let interval: AudioTime.Stride
   let action: () -> Void

@@ -1,5 +1,5 @@
 import MetronomeCore
-import MetronomeViewModel
+import MetronomeAudio
 
 /// Renders periods of audio with clicks at their beats' exact frames. Before each period it
 /// advances the audio clock past the period, which emits the beats due in it; it then describes

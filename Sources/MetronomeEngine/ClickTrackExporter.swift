@@ -1,3 +1,4 @@
+import MetronomeAudio
 import MetronomeCore
 
 /// Renders a whole run into a sink as fast as the sink takes it: a WAV export.

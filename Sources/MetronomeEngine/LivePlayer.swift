@@ -1,52 +1,55 @@
 import Dispatch
+import MetronomeAudio
 import MetronomeCore
 
-/// Plays an engine's run through a sink in real time on a thread of its own. The sink's
-/// blocking writes pace the loop, so the device's clock is the beat clock. After each period
-/// it reports how long until each of its beats is heard: the device's delay, less how far before
-/// the end of what was written the beat falls.
+/// Plays an engine's run through a sink, period by period: on a thread of its own for live
+/// playback (the sink's blocking writes pace the loop, so the device's clock is the beat clock),
+/// or on the caller's thread for a virtual run or a test. After each period it reports how long
+/// until each of its beats is heard: the device's delay, less how far before the end of what was
+/// written the beat falls. When the run ends, is stopped or fails, it says so once.
+///
+/// `@unchecked Sendable`: once started, the engine and the sink are used only by the thread that
+/// renders, and the fields other threads read (`stopRequested`, the delay, the underruns) are
+/// guarded by `lock`.
 public final class LivePlayer: @unchecked Sendable {
-  /// A beat and the seconds from now until it reaches the listener.
+  /// A beat and the seconds from now until it reaches the listener; called on the render thread.
   public typealias HeardHandler = @Sendable (Beat, Double) -> Void
+  /// How the run ended: played out or stopped (success), or the sink failed; called on the render thread.
+  public typealias EndHandler = @Sendable (Result<Void, any Error>) -> Void
 
   private let engine: ClickEngine
   private let sink: any AudioSink
   private let periodFrames: Int
   private let onHeard: HeardHandler
+  private let onEnd: EndHandler
   private let lock = Lock()
   private var stopRequested = false
-  private var outcome: Result<Void, any Error>?
-  private let finished = DispatchSemaphore(value: 0)
   private var delayFrames: Int64 = 0
   private var underruns = 0
 
   /// A player of `engine` into `sink`, rendering `periodFrames` at a time.
-  public init(engine: ClickEngine, sink: any AudioSink, periodFrames: Int, onHeard: @escaping HeardHandler) {
+  public init(
+    engine: ClickEngine, sink: any AudioSink, periodFrames: Int, onHeard: @escaping HeardHandler,
+    onEnd: @escaping EndHandler
+  ) {
     self.engine = engine
     self.sink = sink
     self.periodFrames = periodFrames
     self.onHeard = onHeard
+    self.onEnd = onEnd
   }
 
-  /// Starts the render thread.
+  /// Plays on a render thread of its own and returns at once.
   public func start() {
     // A serial queue of its own runs on a thread of its own, which the blocking writes may hold.
-    DispatchQueue(label: "metronome.render", qos: .userInteractive).async { [self] in
-      let result = Result { try self.playUntilDone() }
-      self.lock.withLock { self.outcome = result }
-      self.finished.signal()
-    }
+    DispatchQueue(label: "metronome.render", qos: .userInteractive).async { [self] in run() }
   }
 
-  /// Asks the render thread to stop after the period it is writing.
+  /// Plays on the calling thread until the run ends, is stopped or fails, then reports the end.
+  public func run() { onEnd(Result { try playUntilDone() }) }
+
+  /// Asks the render loop to stop after the period it is writing.
   public func stop() { lock.withLock { stopRequested = true } }
-
-  /// Waits until the run has ended or been stopped, and rethrows what failed on the thread.
-  public func wait() throws {
-    finished.wait()
-    finished.signal()
-    try lock.withLock { outcome }?.get()
-  }
 
   /// The device's delay after the last write, in seconds.
   public var latencySeconds: Double {

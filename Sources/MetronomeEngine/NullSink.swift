@@ -1,3 +1,4 @@
+import MetronomeAudio
 import MetronomeCore
 
 /// A sink that discards everything at once, for measuring the renderer alone.

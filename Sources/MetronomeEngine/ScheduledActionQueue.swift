@@ -1,4 +1,4 @@
-import MetronomeViewModel
+import MetronomeAudio
 
 /// A min-heap of actions ordered by time, then by the order they were scheduled in, so actions
 /// due at the same time run first-in first-out.

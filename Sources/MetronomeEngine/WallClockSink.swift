@@ -1,4 +1,5 @@
 import Glibc
+import MetronomeAudio
 import MetronomeCore
 
 /// A silent sink paced by the system's monotonic clock, as if a device with a one-period buffer

@@ -11,10 +11,20 @@ public struct WAVFile: Sendable {
   public let isFloat: Bool
   /// The first channel's samples.
   public let samples: [Float]
+  /// The size the RIFF header gives for the rest of the file.
+  public let declaredRIFFBytes: Int
+  /// The size the data chunk's header gives for the samples.
+  public let declaredDataBytes: Int
+  /// The file's size.
+  public let fileBytes: Int
 
   /// Reads the file at `url`, or throws `WAVFileError`.
-  public init(contentsOf url: URL) throws {
-    let data = try Data(contentsOf: url)
+  public init(contentsOf url: URL) throws { try self.init(data: try Data(contentsOf: url)) }
+
+  /// Reads a whole WAV file from `data`, or throws `WAVFileError`.
+  public init(data bytes: Data) throws {
+    // Indices from 0, whatever slice the bytes came in.
+    let data = Data([UInt8](bytes))
     guard data.count >= 12, data.prefix(4) == Data("RIFF".utf8), data[8..<12] == Data("WAVE".utf8) else {
       throw WAVFileError.notAWAVFile
     }
@@ -45,6 +55,9 @@ public struct WAVFile: Sendable {
           }
         }
         sampleRate = format.rate
+        declaredRIFFBytes = u32(4)
+        declaredDataBytes = size
+        fileBytes = data.count
         bitsPerSample = format.bits
         self.isFloat = isFloat
         return

@@ -1,3 +1,4 @@
+import MetronomeAudio
 import MetronomeCore
 import OpenCombine
 

@@ -1,11 +1,11 @@
-import MetronomeCore
-
-/// Everything the interactive display shows.
+/// Everything the interactive display shows, each field as the view model's outputs give it.
 public struct DisplayState: Equatable, Sendable {
   /// "120 BPM".
   public var tempoText: String
-  /// The meter.
-  public var meter: Meter
+  /// "4/4".
+  public var signature: String
+  /// Beats per bar: one cell each.
+  public var beatsPerBar: Int
   /// Whether it is playing.
   public var isPlaying: Bool
   /// The beat heard last, while playing.
@@ -19,10 +19,14 @@ public struct DisplayState: Equatable, Sendable {
 
   /// The position of the beat heard last.
   public struct HeardBeat: Equatable, Sendable {
+    /// Its bar, from 1.
     public var bar: Int
+    /// Its beat in the bar, from 1.
     public var beat: Int
+    /// Whether it is beat one.
     public var isAccent: Bool
 
+    /// A heard beat as given.
     public init(bar: Int, beat: Int, isAccent: Bool) {
       self.bar = bar
       self.beat = beat
@@ -32,11 +36,12 @@ public struct DisplayState: Equatable, Sendable {
 
   /// A state as given.
   public init(
-    tempoText: String, meter: Meter, isPlaying: Bool, heard: HeardBeat? = nil, output: String,
-    latencyMilliseconds: Double? = nil, underruns: Int = 0
+    tempoText: String = "", signature: String = "", beatsPerBar: Int = 1, isPlaying: Bool = false,
+    heard: HeardBeat? = nil, output: String, latencyMilliseconds: Double? = nil, underruns: Int = 0
   ) {
     self.tempoText = tempoText
-    self.meter = meter
+    self.signature = signature
+    self.beatsPerBar = beatsPerBar
     self.isPlaying = isPlaying
     self.heard = heard
     self.output = output

@@ -21,11 +21,11 @@ public struct ScreenRenderer: Sendable {
   public func lines(for state: DisplayState) -> [String] {
     var lines: [String] = []
     lines.append(
-      clip(" metronome  \(state.tempoText)  \(state.meter.signature)  \(state.isPlaying ? "playing" : "paused")"))
+      clip(" metronome  \(state.tempoText)  \(state.signature)  \(state.isPlaying ? "playing" : "paused")"))
     lines.append("")
     lines.append(contentsOf: indicator(for: state))
     lines.append("")
-    let position = state.heard.map { "bar \($0.bar)  beat \($0.beat) of \(state.meter.numerator)" } ?? "bar –  beat –"
+    let position = state.heard.map { "bar \($0.bar)  beat \($0.beat) of \(state.beatsPerBar)" } ?? "bar –  beat –"
     lines.append(clip(" \(position)"))
     lines.append("")
     let latency = state.latencyMilliseconds.map { "latency \(Tempo.format($0)) ms" } ?? "latency –"
@@ -40,7 +40,7 @@ public struct ScreenRenderer: Sendable {
     let perRow = max(1, (width - 1) / 4)
     var rows: [String] = []
     var row = " "
-    for beat in 1...state.meter.numerator {
+    for beat in 1...max(state.beatsPerBar, 1) {
       let cell: String
       if let lit, lit.beat == beat {
         let mark = lit.isAccent ? "X" : "x"
@@ -49,7 +49,7 @@ public struct ScreenRenderer: Sendable {
         cell = "[ ]"
       }
       row += cell + " "
-      if beat % perRow == 0 || beat == state.meter.numerator {
+      if beat % perRow == 0 || beat == max(state.beatsPerBar, 1) {
         rows.append(row)
         row = " "
       }

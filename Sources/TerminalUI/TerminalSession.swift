@@ -4,6 +4,8 @@ import MetronomeCore
 /// The one owner of the terminal while the display runs: it saves the terminal's settings,
 /// switches to raw input, the alternate screen and a hidden cursor, and puts everything back
 /// exactly as it was in `restore()`, which every way out calls (and which is safe to call twice).
+///
+/// `@unchecked Sendable`: the saved settings, the only mutable state, are read and cleared under `lock`.
 public final class TerminalSession: @unchecked Sendable {
   private let input: Int32
   private let output: Int32

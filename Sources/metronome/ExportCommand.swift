@@ -1,5 +1,6 @@
 import ArgumentParser
-import FoundationEssentials
+import Glibc
+import MetronomeAudio
 import MetronomeCore
 import MetronomeEngine
 import TerminalUI
@@ -9,14 +10,20 @@ struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
     abstract: "Write a click track to a WAV file, as fast as the disk allows.",
-    discussion: "Example: metronome export 7/8 200 --bars 8 --output click.wav"
+    discussion: """
+      Example: metronome export 7/8 200 --bars 8 --output click.wav
+
+      A regular file is written beside itself and moved into place when complete; a symbolic link \
+      is followed and its target written; '-' writes to standard output (metronome export 4/4 120 \
+      --bars 8 -o - | aplay); a device or a FIFO is written in place, never replaced.
+      """
   )
 
   @OptionGroup var meterAndTempo: MeterTempoOptions
   @OptionGroup var length: LengthOptions
   @OptionGroup var sound: SoundOptions
 
-  @Option(name: .shortAndLong, help: "The WAV file to write.")
+  @Option(name: .shortAndLong, help: "The WAV file to write ('-' for standard output).")
   var output: String
 
   @Option(help: "Sample format: 16, 24 or float.")
@@ -24,26 +31,31 @@ struct ExportCommand: ParsableCommand {
 
   func validate() throws {
     guard length.length != nil else { throw ValidationError("an export needs --bars, --beats or --duration") }
+    let frames = ClickEngine(settings: try PlaybackSettings(meterAndTempo, length, sound)).expectedFrames ?? 0
+    guard frames <= WAVFileSink.maximumFrames(in: format) else {
+      throw ValidationError("\(ExportError.tooLong)")
+    }
+    if output == "-", isatty(STDOUT_FILENO) == 1 {
+      throw ValidationError("standard output is a terminal: pipe it ('-o - | aplay') or name a file with --output")
+    }
   }
 
   func run() throws {
-    let start = try meterAndTempo.parsed
-    let settings = PlaybackSettings(
-      meter: start.meter, tempo: start.tempo, cap: meterAndTempo.cap, sampleRate: try sound.sampleRate,
-      sound: sound.sound, volume: sound.volume, length: length.length
-    )
+    let settings = try PlaybackSettings(meterAndTempo, length, sound)
     let engine = ClickEngine(settings: settings)
     let interrupts = InterruptWatcher()
-    let progress = ProgressLine(total: engine.expectedFrames, sampleRate: settings.sampleRate)
+    let frames = engine.expectedFrames ?? 0
+    let progress = ProgressLine(total: frames, sampleRate: settings.sampleRate)
     do {
       let sink = try WAVFileSink(
-        destination: URL(fileURLWithPath: output), sampleRate: settings.sampleRate, encoding: format)
-      let frames = try ClickTrackExporter.export(
+        destination: try ExportDestination(resolving: output), sampleRate: settings.sampleRate, encoding: format,
+        frames: frames)
+      let written = try ClickTrackExporter.export(
         engine, to: sink, progress: progress.update, isCancelled: { interrupts.receivedSignal != nil }
       )
       progress.finish()
-      let seconds = Tempo.format(Double(frames) / Double(settings.sampleRate.hz))
-      TextOutput.standardError.write("wrote \(output): \(frames) frames, \(seconds) s\n")
+      let seconds = Tempo.format(Double(written) / Double(settings.sampleRate.hz))
+      report("wrote \(sink.destination.name): \(written) frames, \(seconds) s")
     } catch let error as ExportError {
       progress.finish()
       if error == .interrupted, let signal = interrupts.receivedSignal {

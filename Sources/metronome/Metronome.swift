@@ -16,6 +16,9 @@ struct Metronome: ParsableCommand {
   /// Runs the command line; `metronome --help` shows what a player needs first: every option
   /// and key of playing (the default command), then the other commands.
   static func main() {
+    // A reader that goes away (`metronome export -o - | head -c 100`) is a write error to
+    // report, not a signal that ends the program without a word.
+    signal(SIGPIPE, SIG_IGN)
     let arguments = Array(CommandLine.arguments.dropFirst())
     guard [["--help"], ["-h"], ["help"]].contains(arguments) else {
       main(nil)
@@ -48,4 +51,9 @@ extension Metronome {
     TextOutput.standardError.write(message)
     Glibc.exit(ExitCode.validationFailure.rawValue)
   }
+}
+
+/// Writes `metronome: line` to standard error: a note, not an error.
+func report(_ line: String) {
+  TextOutput.standardError.write("metronome: \(line)\n")
 }

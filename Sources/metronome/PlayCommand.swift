@@ -1,8 +1,14 @@
+import ALSAOutput
 import ArgumentParser
+import Dispatch
 import FoundationEssentials
 import Glibc
+import MetronomeAudio
 import MetronomeCore
 import MetronomeEngine
+import MetronomeSession
+import OpenCombine
+import OpenCombineDispatch
 import TerminalUI
 
 /// `metronome [METER] [TEMPO]`: plays the metronome.
@@ -19,7 +25,7 @@ struct PlayCommand: ParsableCommand {
       as the beat is heard: seconds, bar, beat, accent or regular.
 
       Keys (in the display, and in --keys scripts as 'SECONDS KEY', keys named space, up, down, \
-      left, right, esc or by their character):
+      left, right, esc or by their character; a script's keys land on their exact audio frame):
         \(KeyBindings.helpItems.joined(separator: "\n  "))
       """
   )
@@ -60,11 +66,13 @@ struct PlayCommand: ParsableCommand {
     guard buffer >= 2 * period, buffer <= 1 << 20 else {
       throw ValidationError("--buffer must be at least two periods (\(2 * period) frames) and at most 1048576")
     }
+    _ = try PlaybackSettings(meterAndTempo, length, sound)
   }
 
-  var keyScript: KeyScript {
+  /// The key script, read once: standard input cannot be read twice.
+  private var keyScript: KeyScript {
     get throws {
-      guard let keys else { return KeyScript.empty }
+      guard let keys else { return KeyScript() }
       let text: String
       if keys == "-" {
         text = AnyIterator { readLine(strippingNewline: false) }.joined()
@@ -83,12 +91,7 @@ struct PlayCommand: ParsableCommand {
       DevicesCommand.printDevices()
       return
     }
-    let start = try meterAndTempo.parsed
-    let settings = PlaybackSettings(
-      meter: start.meter, tempo: start.tempo, cap: meterAndTempo.cap, sampleRate: try sound.sampleRate,
-      sound: sound.sound, volume: sound.volume, length: length.length
-    )
-    // Read once, here rather than in validate(): standard input cannot be read twice.
+    let settings = try PlaybackSettings(meterAndTempo, length, sound)
     let script: KeyScript
     do {
       script = try keyScript
@@ -99,22 +102,83 @@ struct PlayCommand: ParsableCommand {
     } catch {
       Metronome.exitWithUsage(of: Self.self, error)
     }
+    // Signals are watched before the terminal is touched, so none can leave it raw.
+    let interrupts = InterruptWatcher()
+    let engine = ClickEngine(settings: settings)
+    let interactive = !virtual && !headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     if virtual {
-      VirtualRun(engine: ClickEngine(settings: settings), keys: script, format: events).run()
+      try MainActor.assumeIsolated {
+        // Every beat is rendered at once and shown as it is rendered; a tenth of a second per period.
+        try play(
+          engine, into: NullSink(sampleRate: settings.sampleRate), periodFrames: settings.sampleRate.hz / 10,
+          script: script, outputName: "virtual", interrupts: interrupts, interactive: false, rendering: .inline,
+          mainQueue: InlineScheduler())
+      }
       return
     }
-    let interactive = !headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-    try LiveRun(
-      engine: ClickEngine(settings: settings), keys: script,
-      output: silent ? .silent : .alsa(device: device, periodFrames: period, bufferFrames: buffer),
-      presentation: interactive ? .display : .headless(events)
-    ).run()
+    let (sink, periodFrames, outputName) = try openOutput(settings, announce: !interactive)
+    try MainActor.assumeIsolated {
+      try play(
+        engine, into: sink, periodFrames: periodFrames, script: script, outputName: outputName,
+        interrupts: interrupts, interactive: interactive, rendering: .onItsOwnThread, mainQueue: DispatchQueue.main)
+    }
+    dispatchMain()
+  }
+
+  /// Starts a session of `engine` into `sink` on `mainQueue`, with the display if `interactive`.
+  @MainActor
+  private func play<MainQueue: Scheduler & Sendable>(
+    _ engine: ClickEngine, into sink: any AudioSink, periodFrames: Int, script: KeyScript, outputName: String,
+    interrupts: InterruptWatcher, interactive: Bool, rendering: MetronomeSession<MainQueue>.Rendering,
+    mainQueue: MainQueue
+  ) throws {
+    let presentation: SessionPresentation
+    if interactive {
+      let environment = ProcessInfo.processInfo.environment
+      let colors = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+      do {
+        presentation = .display(try TerminalSession(), colors: colors)
+      } catch {
+        throw RuntimeError("\(error)")
+      }
+    } else {
+      presentation = .headless(events)
+    }
+    let session = MetronomeSession(
+      engine: engine, sink: sink, periodFrames: periodFrames, keys: script, presentation: presentation,
+      outputName: outputName, reportsUnderruns: !silent && !virtual, rendering: rendering, mainQueue: mainQueue,
+      outputs: .init(
+        standardOutput: TextOutput.standardOutput.write, standardError: TextOutput.standardError.write,
+        exit: { Glibc.exit($0) }))
+    Self.running = (session, SystemEvents(session: session, interrupts: interrupts, readsKeys: interactive))
+    session.start()
+  }
+
+  /// The session and its event sources, kept for as long as the program runs.
+  @MainActor private static var running: (AnyObject, AnyObject)?
+
+  /// Opens the audio output; says what was opened on standard error when `announce` is set.
+  private func openOutput(_ settings: PlaybackSettings, announce: Bool) throws -> (any AudioSink, Int, String) {
+    guard !silent else {
+      if announce { report("playing \(settings.meter) at \(settings.tempo) silently") }
+      // No device to keep fed: a long period means few wake-ups, while a key still takes effect
+      // within one period (43 ms at 48 kHz).
+      return (WallClockSink(sampleRate: settings.sampleRate), 2048, "silent")
+    }
+    let alsa: ALSASink
+    do {
+      alsa = try ALSASink(device: device, sampleRate: settings.sampleRate, periodFrames: period, bufferFrames: buffer)
+    } catch {
+      throw RuntimeError("\(error)")
+    }
+    if announce {
+      let latency = Tempo.format(Double(alsa.pcm.bufferFrames) / Double(settings.sampleRate.hz) * 1000)
+      report(
+        "playing \(settings.meter) at \(settings.tempo) on '\(device)': \(settings.sampleRate.hz) Hz, period"
+          + " \(alsa.pcm.periodFrames) frames, buffer \(alsa.pcm.bufferFrames) frames (\(latency) ms)")
+    }
+    return (alsa, alsa.pcm.writeFrames, "ALSA '\(device)'")
   }
 }
 
 extension BeatEventFormat: ExpressibleByArgument {}
-
-extension KeyScript {
-  /// A script with no presses.
-  static var empty: KeyScript { try! KeyScript(parsing: "") }
-}

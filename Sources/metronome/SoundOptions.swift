@@ -1,5 +1,6 @@
 import ArgumentParser
 import MetronomeCore
+import MetronomeAudio
 import MetronomeEngine
 
 /// Options that choose what the clicks sound like, shared by playing and exporting.
@@ -77,3 +78,19 @@ struct MeterTempoOptions: ParsableArguments {
 
 extension ClickSound: ExpressibleByArgument {}
 extension SampleEncoding: ExpressibleByArgument {}
+
+extension PlaybackSettings {
+  /// What the command line asks to play; throws `ValidationError` for a meter, tempo, rate or
+  /// length that cannot be played.
+  init(_ meterAndTempo: MeterTempoOptions, _ length: LengthOptions, _ sound: SoundOptions) throws {
+    let start = try meterAndTempo.parsed
+    do {
+      try length.length?.checkFits(tempo: start.tempo, meter: start.meter)
+    } catch {
+      throw ValidationError("\(error)")
+    }
+    self.init(
+      meter: start.meter, tempo: start.tempo, cap: meterAndTempo.cap, sampleRate: try sound.sampleRate,
+      sound: sound.sound, volume: sound.volume, length: length.length)
+  }
+}

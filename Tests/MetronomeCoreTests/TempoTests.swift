@@ -32,6 +32,14 @@ struct TempoTests {
     #expect(try Tempo(bpm: 60.004).text == "60 BPM")
   }
 
+  @Test func negativeNumbersKeepTheirSignInFront() {
+    #expect(Tempo.format(-5.25) == "-5.25")
+    #expect(Tempo.format(-5.2) == "-5.2")
+    #expect(Tempo.format(-0.05) == "-0.05")
+    #expect(Tempo.format(-0.001) == "0")
+    #expect(TempoError.outOfRange(-5.25).description.hasPrefix("tempo -5.25 is out of range"))
+  }
+
   @Test func beatLengthCountsQuarterNotes() throws {
     #expect(try Tempo(bpm: 200).secondsPerBeat(denominator: 8) == 0.15)
     #expect(try Tempo(bpm: 90).secondsPerBeat(denominator: 4) == 240.0 / 360)

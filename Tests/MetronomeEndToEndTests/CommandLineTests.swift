@@ -86,7 +86,7 @@ final class CommandLineTests: XCTestCase {
     let file = directory.appendingPathComponent("click.wav")
     let run = try MetronomeProcess.run(["export", "7/8", "200", "--bars", "8", "--sound", "woodblock", "-o", file.path])
     XCTAssertEqual(run.status, 0, run.standardError)
-    XCTAssertEqual(run.standardError, "wrote \(file.path): 403200 frames, 8.4 s\n")
+    XCTAssertEqual(run.standardError, "metronome: wrote \(file.path): 403200 frames, 8.4 s\n")
     let onsets = Onset.detect(in: try WAVFile(contentsOf: file).samples, sampleRate: 48_000)
     XCTAssertEqual(onsets.map(\.frame), (0..<56).map { $0 * 7_200 })
   }

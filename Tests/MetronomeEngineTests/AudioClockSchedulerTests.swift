@@ -1,3 +1,4 @@
+import MetronomeAudio
 import Foundation
 import MetronomeEngine
 import MetronomeViewModel

@@ -1,3 +1,4 @@
+import MetronomeAudio
 import Foundation
 import MetronomeCore
 import MetronomeEngine
@@ -11,8 +12,11 @@ struct ClickTrackExporterTests {
   {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("export-\(UUID()).wav")
     defer { try? FileManager.default.removeItem(at: url) }
-    let sink = try WAVFileSink(destination: url, sampleRate: settings.sampleRate, encoding: format)
-    _ = try ClickTrackExporter.export(ClickEngine(settings: settings), to: sink, periodFrames: periodFrames)
+    let engine = ClickEngine(settings: settings)
+    let sink = try WAVFileSink(
+      destination: .replacing(path: url.path), sampleRate: settings.sampleRate, encoding: format,
+      frames: engine.expectedFrames ?? 0)
+    _ = try ClickTrackExporter.export(engine, to: sink, periodFrames: periodFrames)
     return try WAVFile(contentsOf: url)
   }
 
@@ -47,9 +51,14 @@ struct ClickTrackExporterTests {
     let engine = ClickEngine(settings: PlaybackSettings(length: .beats(8)))
     // At 1.2 s, between beat 3 (1.0 s) and beat 4, the tempo drops to 60.
     engine.clock.schedule(after: 1.2) { engine.viewModel.tempo.send(60) }
-    let sink = try WAVFileSink(destination: url, sampleRate: .standard, encoding: .pcm16)
+    // Announced as 8 beats at 120 (4 s); the change makes it 6.5 s, so the header is rewritten.
+    let sink = try WAVFileSink(
+      destination: .replacing(path: url.path), sampleRate: .standard, encoding: .pcm16, frames: 192_000)
     _ = try ClickTrackExporter.export(engine, to: sink)
-    let onsets = Onset.detect(in: try WAVFile(contentsOf: url).samples, sampleRate: 48_000)
+    let wav = try WAVFile(contentsOf: url)
+    let onsets = Onset.detect(in: wav.samples, sampleRate: 48_000)
+    #expect(wav.declaredDataBytes == 336_000 * 2)
+    #expect(wav.declaredRIFFBytes == wav.fileBytes - 8)
 
     #expect(onsets.map(\.frame) == [0, 24_000, 48_000, 96_000, 144_000, 192_000, 240_000, 288_000])
     #expect(onsets.map { $0.peak > 0.8 } == [true, false, false, false, true, false, false, false])
@@ -82,7 +91,7 @@ struct ClickTrackExporterTests {
   @Test func anUnwritablePathFailsBeforeWritingAnything() {
     let url = URL(fileURLWithPath: "/nonexistent-\(UUID())/click.wav")
     #expect(throws: ExportError.cannotWrite(path: url.path, reason: "No such file or directory")) {
-      try WAVFileSink(destination: url, sampleRate: .standard, encoding: .pcm16)
+      try WAVFileSink(destination: .replacing(path: url.path), sampleRate: .standard, encoding: .pcm16, frames: 1)
     }
   }
 
@@ -93,9 +102,12 @@ struct ClickTrackExporterTests {
     let url = directory.appendingPathComponent("click.wav")
     var periods = 0
     #expect(throws: ExportError.interrupted) {
-      let sink = try WAVFileSink(destination: url, sampleRate: .standard, encoding: .pcm16)
+      let engine = ClickEngine(settings: PlaybackSettings(length: .bars(100)))
+      let sink = try WAVFileSink(
+        destination: .replacing(path: url.path), sampleRate: .standard, encoding: .pcm16,
+        frames: engine.expectedFrames ?? 0)
       _ = try ClickTrackExporter.export(
-        ClickEngine(settings: PlaybackSettings(length: .bars(100))), to: sink,
+        engine, to: sink,
         progress: { _ in periods += 1 }, isCancelled: { periods == 3 }
       )
     }

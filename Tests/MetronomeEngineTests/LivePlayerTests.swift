@@ -1,48 +1,68 @@
-import Foundation
+import MetronomeAudio
 import MetronomeCore
 import MetronomeEngine
+import MetronomeTesting
+import Synchronization
 import Testing
 
-/// A sink that takes writes at once and reports a fixed device delay.
-private final class FixedDelaySink: AudioSink {
-  let sampleRate = SampleRate.standard
-  let outputDelayFrames: Int64
-  let underrunCount = 0
-  private(set) var framesWritten = 0
-  private(set) var finished = false
+/// What the player reported: each heard beat, then the end.
+private final class PlayerLog: Sendable {
+  private let entries = Mutex<[String]>([])
 
-  init(delayFrames: Int64) { outputDelayFrames = delayFrames }
-
-  func write(_ period: RenderedPeriod) throws { framesWritten += period.frames }
-
-  func finish() throws { finished = true }
+  func heard(_ beat: Beat, _ seconds: Double) { entries.withLock { $0.append("\(beat.frame) in \(seconds * 48_000)") } }
+  func ended(_ result: Result<Void, any Error>) {
+    entries.withLock { $0.append((try? result.get()).map { "ended" } ?? "failed") }
+  }
+  var all: [String] { entries.withLock { $0 } }
 }
 
-/// What the player reported, gathered from its render thread.
-private final class HeardLog: @unchecked Sendable {
-  private let lock = NSLock()
-  private var entries: [(frame: Int64, seconds: Double)] = []
-
-  func add(_ beat: Beat, _ seconds: Double) { lock.withLock { entries.append((beat.frame, seconds)) } }
-  var all: [(frame: Int64, seconds: Double)] { lock.withLock { entries } }
-}
+private struct DeviceGone: Error {}
 
 struct LivePlayerTests {
   /// Three beats at 120 in periods of a second: the second period is cut at the run's end
   /// (72 000), so its beat at 48 000 is heard 60 000 − (72 000 − 48 000) frames after the write.
   @Test func reportsWhenEachBeatIsHeardCountingFromWhatWasWritten() throws {
-    let sink = FixedDelaySink(delayFrames: 60_000)
-    let log = HeardLog()
+    let sink = FakeAudioSink(delayFrames: 60_000)
+    let log = PlayerLog()
     let player = LivePlayer(
       engine: ClickEngine(settings: PlaybackSettings(length: .beats(3))), sink: sink, periodFrames: 48_000,
-      onHeard: log.add)
-    player.start()
-    try player.wait()
+      onHeard: log.heard, onEnd: log.ended)
+    player.run()
 
-    let heardAfterFrames: [Double] = log.all.map { $0.seconds * 48_000 }
-    #expect(log.all.map(\.frame) == [0, 24_000, 48_000])
-    #expect(heardAfterFrames == [12_000, 36_000, 36_000])
-    #expect(sink.framesWritten == 72_000)
-    #expect(sink.finished)
+    #expect(log.all == ["0 in 12000.0", "24000 in 36000.0", "48000 in 36000.0", "ended"])
+    #expect(sink.samples.count == 72_000)
+    #expect(sink.isFinished)
+  }
+
+  @Test func aSinkThatFailsEndsTheRunWithItsErrorAndIsNotFinished() {
+    let sink = FakeAudioSink()
+    sink.failure = DeviceGone()
+    let log = PlayerLog()
+    LivePlayer(
+      engine: ClickEngine(settings: PlaybackSettings()), sink: sink, periodFrames: 256, onHeard: log.heard,
+      onEnd: log.ended
+    ).run()
+
+    #expect(log.all == ["failed"])
+    #expect(!sink.isFinished)
+  }
+
+  /// A stop asked for while a period is written ends the loop after it, without finishing the sink.
+  @Test func stoppingEndsAfterThePeriodBeingWritten() {
+    let log = PlayerLog()
+    var player: LivePlayer?
+    var writes = 0
+    let sink = FakeAudioSink { _ in
+      writes += 1
+      if writes == 2 { player?.stop() }
+    }
+    player = LivePlayer(
+      engine: ClickEngine(settings: PlaybackSettings()), sink: sink, periodFrames: 24_000, onHeard: log.heard,
+      onEnd: log.ended)
+    player?.run()
+
+    #expect(writes == 2)
+    #expect(log.all == ["0 in 0.0", "24000 in 0.0", "ended"])
+    #expect(!sink.isFinished)
   }
 }

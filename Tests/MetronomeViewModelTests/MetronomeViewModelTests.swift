@@ -1,3 +1,4 @@
+import MetronomeAudio
 import CombineSchedulers
 import MetronomeCore
 import MetronomeTesting

@@ -45,7 +45,19 @@ struct KeyTests {
   }
 
   @Test func scriptErrorsNameTheLine() {
-    #expect(throws: KeyScriptError(line: 2, text: "soon ]")) { try KeyScript(parsing: "1 ]\nsoon ]\n") }
-    #expect(throws: KeyScriptError(line: 1, text: "1 z")) { try KeyScript(parsing: "1 z") }
+    #expect(throws: KeyScriptError(line: 2, text: "soon ]", problem: .unreadable)) {
+      try KeyScript(parsing: "1 ]\nsoon ]\n")
+    }
+    #expect(throws: KeyScriptError(line: 1, text: "1 z", problem: .unreadable)) { try KeyScript(parsing: "1 z") }
+  }
+
+  /// A press whose time no frame count could hold is refused, not left to trap later.
+  @Test func pressesAfterTheLongestRunAreRefused() {
+    #expect(throws: KeyScriptError(line: 1, text: "1e12 q", problem: .afterLongestRun)) {
+      try KeyScript(parsing: "1e12 q")
+    }
+    for spelling in ["nan q", "inf q", "-0.5 q", "1e400 q"] {
+      #expect(throws: KeyScriptError(line: 1, text: spelling, problem: .unreadable)) { try KeyScript(parsing: spelling) }
+    }
   }
 }

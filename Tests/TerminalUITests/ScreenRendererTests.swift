@@ -4,7 +4,7 @@ import Testing
 
 struct ScreenRendererTests {
   let playing = DisplayState(
-    tempoText: "120 BPM", meter: .fourFour, isPlaying: true,
+    tempoText: "120 BPM", signature: "4/4", beatsPerBar: 4, isPlaying: true,
     heard: DisplayState.HeardBeat(bar: 3, beat: 1, isAccent: true), output: "ALSA 'default'",
     latencyMilliseconds: 21.33, underruns: 0)
 
@@ -37,7 +37,8 @@ struct ScreenRendererTests {
 
   @Test func narrowTerminalsWrapAndClip() throws {
     var state = playing
-    state.meter = try Meter(32, 32)
+    state.signature = "32/32"
+    state.beatsPerBar = 32
     let lines = ScreenRenderer(width: 30, height: 24, colors: false).lines(for: state)
     #expect(lines.allSatisfy { $0.count <= 30 })
     #expect(lines[2].hasPrefix(" [X] [ ]"))

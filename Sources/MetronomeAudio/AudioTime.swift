@@ -16,8 +16,12 @@ public struct AudioTime: Strideable, Hashable, Sendable, ExpressibleByIntegerLit
   /// The time `seconds` after the start, to the nearest tick.
   public init(seconds: Double) { ticks = Stride.seconds(seconds).ticks }
 
-  /// The time of `frame` at `sampleRate`; exact, since every frame is a whole number of ticks.
-  public init(frame: Int64, sampleRate: SampleRate) { ticks = frame * sampleRate.ticksPerFrame }
+  /// The time of `frame` at `sampleRate`; exact, since every frame is a whole number of ticks. A
+  /// frame past the clock's range (some 400 years) gives its last tick rather than trapping.
+  public init(frame: Int64, sampleRate: SampleRate) {
+    let (product, overflow) = frame.multipliedReportingOverflow(by: sampleRate.ticksPerFrame)
+    ticks = overflow ? (frame < 0 ? .min : .max) : product
+  }
 
   public init(integerLiteral seconds: Int) { self.init(ticks: Stride.seconds(seconds).ticks) }
 
@@ -58,15 +62,19 @@ public struct AudioTime: Strideable, Hashable, Sendable, ExpressibleByIntegerLit
       self = .seconds(seconds)
     }
 
-    public static func seconds(_ s: Int) -> Stride { Stride(ticks: Int64(s) * SampleRate.clockTicksPerSecond) }
+    /// The span of `s` whole seconds; held to the clock's range rather than trapping.
+    public static func seconds(_ s: Int) -> Stride {
+      let (ticks, overflow) = Int64(s).multipliedReportingOverflow(by: SampleRate.clockTicksPerSecond)
+      return Stride(ticks: overflow ? (s < 0 ? .min : .max) : ticks)
+    }
 
+    /// The span of `s` seconds, to the nearest tick; held to the clock's range rather than trapping.
     public static func seconds(_ s: Double) -> Stride {
-      Stride(ticks: Int64((s * Double(SampleRate.clockTicksPerSecond)).rounded()))
+      Stride(ticks: Int64(clamping: s * Double(SampleRate.clockTicksPerSecond)))
     }
 
-    public static func milliseconds(_ ms: Int) -> Stride {
-      Stride(ticks: Int64(ms) * (SampleRate.clockTicksPerSecond / 1_000))
-    }
+    /// The span of `ms` milliseconds.
+    public static func milliseconds(_ ms: Int) -> Stride { .seconds(Double(ms) / 1e3) }
 
     public static func microseconds(_ us: Int) -> Stride { .seconds(Double(us) / 1e6) }
 
@@ -74,7 +82,7 @@ public struct AudioTime: Strideable, Hashable, Sendable, ExpressibleByIntegerLit
 
     /// The span of `frames` frames at `sampleRate`.
     public static func frames(_ frames: Int64, at sampleRate: SampleRate) -> Stride {
-      Stride(ticks: frames * sampleRate.ticksPerFrame)
+      Stride(ticks: AudioTime(frame: frames, sampleRate: sampleRate).ticks)
     }
 
     /// The span in seconds.

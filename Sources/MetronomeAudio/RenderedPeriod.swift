@@ -14,14 +14,32 @@ public struct RenderedPeriod {
     public let clickPosition: Int
     /// How many frames the span lasts.
     public let count: Int
+
+    /// A span of `count` frames from `offset`, playing the accent's or the regular click from `clickPosition`.
+    public init(offset: Int, isAccent: Bool, clickPosition: Int, count: Int) {
+      self.offset = offset
+      self.isAccent = isAccent
+      self.clickPosition = clickPosition
+      self.count = count
+    }
   }
 
   /// Frames in the period.
   public let frames: Int
   /// The click spans, in order and not overlapping.
   public let spans: ArraySlice<Span>
-  let accent: [Float]
-  let regular: [Float]
+  /// The accent's samples, which spans marked `isAccent` play.
+  public let accent: [Float]
+  /// The regular click's samples.
+  public let regular: [Float]
+
+  /// A period of `frames` frames in which `spans` sound `accent` or `regular`.
+  public init(frames: Int, spans: ArraySlice<Span>, accent: [Float], regular: [Float]) {
+    self.frames = frames
+    self.spans = spans
+    self.accent = accent
+    self.regular = regular
+  }
 
   /// Writes the period into `buffer` as `encoding`, each frame repeated over `channels`;
   /// `buffer` must hold `frames × channels` samples.

@@ -1,0 +1,34 @@
+import MetronomeCore
+
+/// What to play: everything that export, live playback and virtual runs have in common.
+public struct PlaybackSettings: Sendable {
+  /// The meter to start in.
+  public var meter: Meter
+  /// The tempo to start at.
+  public var tempo: Tempo
+  /// How many beats a bar may hold.
+  public var cap: NumeratorCap
+  /// The rate frames are counted and played at.
+  public var sampleRate: SampleRate
+  /// The click's sound.
+  public var sound: ClickSound
+  /// The click's volume, 0...1.
+  public var volume: Double
+  /// When to stop; nil plays until stopped.
+  public var length: PlayLength?
+
+  /// Settings as given.
+  public init(
+    meter: Meter = .fourFour, tempo: Tempo = .standard, cap: NumeratorCap = .denominator,
+    sampleRate: SampleRate = .standard, sound: ClickSound = .pulse, volume: Double = 1, length: PlayLength? = nil
+  ) {
+    self.meter = meter
+    self.tempo = tempo
+    self.cap = cap
+    self.sampleRate = sampleRate
+    self.sound = sound
+    self.volume = volume
+    self.length = length
+  }
+}
+

@@ -1,0 +1,244 @@
+import MetronomeAudio
+import MetronomeCore
+import MetronomeEngine
+import MetronomeViewModel
+import OpenCombine
+import Synchronization
+import TerminalUI
+
+/// One run of the metronome, live, silent or virtual: it plays the engine through a sink, replays
+/// a key script on the audio clock, shows each beat when it is heard (a printed line or the
+/// display, both bound to the view model's outputs), takes typed keys, the end of input and
+/// signals, and ends exactly once with the right status, its last lines and the terminal restored.
+///
+/// Everything it does happens on `mainQueue`: `DispatchQueue.main` live, an `InlineScheduler`
+/// for a virtual run, a `TestScheduler` in tests, so that its whole behaviour runs in virtual time.
+@MainActor
+public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEvents {
+  /// Where the session writes, and how it ends the process.
+  public struct Outputs {
+    /// Writes to standard output: the beat lines.
+    public var standardOutput: (String) -> Void
+    /// Writes to standard error: notes and errors.
+    public var standardError: (String) -> Void
+    /// Ends the program with a status.
+    public var exit: (Int32) -> Void
+
+    /// Outputs as given.
+    public init(
+      standardOutput: @escaping (String) -> Void, standardError: @escaping (String) -> Void,
+      exit: @escaping (Int32) -> Void
+    ) {
+      self.standardOutput = standardOutput
+      self.standardError = standardError
+      self.exit = exit
+    }
+  }
+
+  /// How the render loop runs.
+  public enum Rendering: Sendable {
+    /// On a thread of its own, paced by the sink: live and silent runs.
+    case onItsOwnThread
+    /// On the caller's thread inside `start()`: virtual runs, and tests whose sink advances time.
+    case inline
+  }
+
+  /// Why the session ends: the exit status and what to say.
+  private struct Ending {
+    let status: Int32
+    var error: String?
+    var note: String?
+    /// A run that played out ends once its last beats have been heard; a stopped one at once.
+    var waitsForHeardBeats = false
+  }
+
+  private let viewModel: MetronomeViewModel
+  private let mainQueue: MainQueue
+  private let outputs: Outputs
+  private let rendering: Rendering
+  private let reportsUnderruns: Bool
+  private let format: BeatEventFormat?
+  private let display: SessionDisplay?
+  private let decoder = KeyDecoder()
+  /// Beats reported from the render thread and not yet shown.
+  private let pendingBeats = SharedCount()
+  private var player: LivePlayer?
+  private var subscriptions: [AnyCancellable] = []
+  private var statusTimer: (any Cancellable)?
+  private var ending: Ending?
+  private var playerHasEnded = false
+  private var completed = false
+
+  /// A session playing `engine` into `sink`, `periodFrames` at a time, replaying `keys` on the
+  /// audio clock, showing beats as `presentation` says; `outputName` names the output on the display.
+  public init(
+    engine: ClickEngine, sink: any AudioSink, periodFrames: Int, keys: KeyScript, presentation: SessionPresentation,
+    outputName: String, reportsUnderruns: Bool, rendering: Rendering, mainQueue: MainQueue, outputs: Outputs
+  ) {
+    viewModel = engine.viewModel
+    self.mainQueue = mainQueue
+    self.outputs = outputs
+    self.rendering = rendering
+    self.reportsUnderruns = reportsUnderruns
+    switch presentation {
+    case .headless(let format):
+      self.format = format
+      display = nil
+    case .display(let screen, let colors):
+      format = nil
+      display = SessionDisplay(screen: screen, colors: colors, output: outputName)
+    }
+    Self.schedule(keys, on: engine)
+    let pendingBeats = self.pendingBeats
+    player = LivePlayer(
+      engine: engine, sink: sink, periodFrames: periodFrames,
+      onHeard: { [weak self] beat, seconds in
+        pendingBeats.add(1)
+        mainQueue.schedule(after: mainQueue.now.advanced(by: .seconds(seconds))) {
+          MainActor.assumeIsolated { self?.heard(beat) }
+        }
+      },
+      onEnd: { [weak self] result in
+        mainQueue.schedule { MainActor.assumeIsolated { self?.playerEnded(result) } }
+      })
+  }
+
+  /// Binds the display to the view model, starts the status refresh and plays. With `.inline`
+  /// rendering it returns once the run has been rendered.
+  public func start() {
+    if let display {
+      bind(viewModel.tempoText, to: \.tempoText, of: display)
+      bind(viewModel.signatureText, to: \.signature, of: display)
+      bind(viewModel.numeratorValue, to: \.beatsPerBar, of: display)
+      bind(viewModel.isPlaying, to: \.isPlaying, of: display)
+      statusTimer = mainQueue.schedule(
+        after: mainQueue.now.advanced(by: .seconds(0.2)), interval: .seconds(0.5), tolerance: .seconds(0.05),
+        options: nil
+      ) { [weak self] in MainActor.assumeIsolated { self?.refreshStatus() } }
+    }
+    switch rendering {
+    case .onItsOwnThread: player?.start()
+    case .inline: player?.run()
+    }
+  }
+
+  /// Shows each value of `output` in the display's `field`, on the main queue. A pause also
+  /// clears the lit beat: nothing is heard while paused.
+  private func bind<Value>(
+    _ output: AnyPublisher<Value, Never>, to field: WritableKeyPath<DisplayState, Value>, of display: SessionDisplay
+  ) {
+    subscriptions.append(
+      output.receive(on: mainQueue).sink { value in
+        MainActor.assumeIsolated {
+          display.update {
+            $0[keyPath: field] = value
+            if !$0.isPlaying { $0.heard = nil }
+          }
+        }
+      })
+  }
+
+  /// Handles typed keys: `q` and Esc end the run, the others go to the view model.
+  public func receive(_ bytes: [UInt8]) {
+    for key in decoder.decode(bytes) {
+      guard let command = KeyBindings.command(for: key) else { continue }
+      if command == .quit {
+        finish(Ending(status: 0))
+      } else {
+        viewModel.perform(command)
+      }
+    }
+  }
+
+  /// Ends the run: nothing more will be typed.
+  public func inputClosed() { finish(Ending(status: 0, note: "standard input closed; stopped")) }
+
+  /// Redraws the display for the terminal's new size.
+  public func resized() { display?.redrawAll() }
+
+  /// Ends the run with the status a shell expects after `signal`.
+  public func interrupted(by signal: Int32) { finish(Ending(status: InterruptWatcher.exitStatus(for: signal))) }
+
+  /// Replays `keys` on the audio clock, so a press lands on the same frame in every mode: a quit
+  /// ends the run on its frame, the other keys go to the view model there. Nonisolated: the
+  /// presses run on the render thread.
+  private nonisolated static func schedule(_ keys: KeyScript, on engine: ClickEngine) {
+    let viewModel = engine.viewModel
+    let rate = engine.settings.sampleRate
+    for press in keys.presses {
+      guard let command = KeyBindings.command(for: press.key) else { continue }
+      let time = AudioTime(seconds: press.seconds)
+      engine.clock.schedule(after: time) {
+        if command == .quit {
+          engine.end(atFrame: time.frame(roundingUpAt: rate))
+        } else {
+          viewModel.perform(command)
+        }
+      }
+    }
+  }
+
+  private func heard(_ beat: Beat) {
+    pendingBeats.add(-1)
+    guard !completed else { return }
+    if let display {
+      display.update { $0.heard = DisplayState.HeardBeat(bar: beat.bar, beat: beat.beatInBar, isAccent: beat.isAccent) }
+    } else if let format {
+      outputs.standardOutput(format.line(for: beat) + "\n")
+    }
+    completeIfDone()
+  }
+
+  private func refreshStatus() {
+    guard let player else { return }
+    display?.update {
+      $0.latencyMilliseconds = player.latencySeconds * 1000
+      $0.underruns = player.underrunCount
+    }
+  }
+
+  private func playerEnded(_ result: Result<Void, any Error>) {
+    playerHasEnded = true
+    switch result {
+    case .success: finish(Ending(status: 0, waitsForHeardBeats: true))
+    case .failure(let error): finish(Ending(status: 1, error: "\(error)"))
+    }
+    completeIfDone()
+  }
+
+  /// Records why the run ends (the first reason wins) and stops the player.
+  private func finish(_ reason: Ending) {
+    guard ending == nil else { return }
+    ending = reason
+    player?.stop()
+    completeIfDone()
+  }
+
+  private func completeIfDone() {
+    guard let ending, playerHasEnded, !completed else { return }
+    if ending.waitsForHeardBeats, pendingBeats.value > 0 { return }
+    completed = true
+    statusTimer?.cancel()
+    subscriptions.removeAll()
+    display?.close()
+    if let note = ending.note { outputs.standardError("metronome: \(note)\n") }
+    if reportsUnderruns, let player {
+      let count = player.underrunCount
+      outputs.standardError("metronome: \(count) underrun\(count == 1 ? "" : "s")\n")
+    }
+    if let error = ending.error { outputs.standardError("Error: \(error)\n") }
+    player = nil
+    outputs.exit(ending.status)
+  }
+}
+
+/// A count the render thread and the main queue both change.
+private final class SharedCount: Sendable {
+  private let count = Mutex(0)
+
+  /// Adds `delta`.
+  func add(_ delta: Int) { count.withLock { $0 += delta } }
+
+  /// The count now.
+  var value: Int { count.withLock { $0 } }
+}

@@ -1,0 +1,9 @@
+import TerminalUI
+
+/// How a session shows what it plays.
+public enum SessionPresentation {
+  /// One line per beat on standard output, written as the beat is heard.
+  case headless(BeatEventFormat)
+  /// The interactive display on `screen`, in colour or not.
+  case display(any TerminalScreen, colors: Bool)
+}

@@ -1,0 +1,197 @@
+import CombineSchedulers
+import Glibc
+import MetronomeAudio
+import MetronomeCore
+import MetronomeEngine
+import MetronomeSession
+import MetronomeTesting
+import MetronomeViewModel
+import TerminalUI
+import Testing
+
+private struct DeviceGone: Error, CustomStringConvertible {
+  var description: String { "the device went away" }
+}
+
+/// A session on a virtual main queue, rendering inline into a fake device whose every write
+/// advances that queue by the period's length, as a real device's pace would. Keys, signals and
+/// the end of input are delivered at chosen virtual times.
+@MainActor
+private final class Harness {
+  let mainQueue = TestScheduler<AudioTime, Never>(now: 0)
+  let sink: FakeAudioSink
+  let screen = FakeScreen()
+  let engine: ClickEngine
+  private(set) var standardOutput: [String] = []
+  /// When each line of standard output was written, on the main queue's clock.
+  private(set) var writtenAt: [AudioTime] = []
+  private(set) var standardError: [String] = []
+  private(set) var exitStatus: Int32?
+  private(set) var session: MetronomeSession<TestScheduler<AudioTime, Never>>?
+
+  init(
+    _ settings: PlaybackSettings = PlaybackSettings(), keys: String = "", display: Bool = false,
+    delayFrames: Int64 = 1_024, periodFrames: Int = 512
+  ) throws {
+    let mainQueue = self.mainQueue
+    sink = FakeAudioSink(delayFrames: delayFrames) { frames in
+      mainQueue.advance(by: .frames(Int64(frames), at: .standard))
+    }
+    engine = ClickEngine(settings: settings)
+    session = MetronomeSession(
+      engine: engine, sink: sink, periodFrames: periodFrames, keys: try KeyScript(parsing: keys),
+      presentation: display ? .display(screen, colors: false) : .headless(.text), outputName: "fake",
+      reportsUnderruns: true, rendering: .inline, mainQueue: mainQueue,
+      outputs: .init(
+        standardOutput: { [unowned self] in
+          standardOutput.append($0)
+          writtenAt.append(mainQueue.now)
+        },
+        standardError: { [unowned self] in standardError.append($0) },
+        exit: { [unowned self] in exitStatus = exitStatus ?? $0 }))
+  }
+
+  /// Delivers `event` to the session at `seconds` on the main queue.
+  func at(_ seconds: Double, _ event: @escaping @MainActor (MetronomeSession<TestScheduler<AudioTime, Never>>) -> Void) {
+    mainQueue.schedule(after: AudioTime(seconds: seconds)) { [unowned self] in
+      MainActor.assumeIsolated { if let session { event(session) } }
+    }
+  }
+
+  /// Plays until the run ends, then lets the main queue finish what is left.
+  func run() {
+    session?.start()
+    mainQueue.run()
+  }
+}
+
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct MetronomeSessionTests {
+  @Test func aRunThatPlaysOutPrintsEveryBeatAsHeardThenEndsWithStatusZero() throws {
+    let harness = try Harness(PlaybackSettings(length: .beats(3)))
+    harness.run()
+
+    #expect(
+      harness.standardOutput == [
+        "0.000000 bar 1 beat 1 accent\n", "0.500000 bar 1 beat 2 regular\n", "1.000000 bar 1 beat 3 regular\n",
+      ])
+    #expect(harness.standardError == ["metronome: 0 underruns\n"])
+    #expect(harness.exitStatus == 0)
+    #expect(harness.sink.isFinished)
+  }
+
+  /// Each line waits for its beat to be heard: the beat's frame plus the device's delay, here
+  /// 12 000 frames, whatever the period it was rendered in.
+  @Test func aBeatIsShownWhenItIsHeardNotWhenItIsRendered() throws {
+    let harness = try Harness(PlaybackSettings(length: .beats(3)), delayFrames: 12_000, periodFrames: 4_800)
+    harness.run()
+
+    #expect(harness.writtenAt == [0.25, 0.75, 1.25])
+    #expect(harness.exitStatus == 0)
+  }
+
+  /// A quit in a key script ends the run on its own frame, in every mode: beats before it play,
+  /// none after, and the run ends as one that played out.
+  @Test func aScriptedQuitEndsTheRunOnItsFrame() throws {
+    let harness = try Harness(keys: "1.9 q\n")
+    harness.run()
+
+    #expect(harness.standardOutput.count == 4)
+    #expect(harness.sink.samples.count == 91_200)
+    #expect(harness.exitStatus == 0)
+  }
+
+  /// The tempo key at 6.0 s lands on frame 288 000 of the audio clock, so the first beat after it
+  /// is the first at 147, whatever the wall clock does.
+  @Test func scriptedKeysLandOnTheAudioClock() throws {
+    let harness = try Harness(PlaybackSettings(tempo: try Tempo(bpm: 137), length: .seconds(7)), keys: "6.0 up\n")
+    var tempos: [Double] = []
+    let recording = harness.engine.beats.sink { tempos.append($0.tempo.bpm) }
+    harness.run()
+    recording.cancel()
+
+    // Beat 13 of the 137 grid falls at 5.69 s, beat 14 would at 6.13 s: from it on, 147.
+    #expect(tempos == Array(repeating: 137, count: 14) + Array(repeating: 147, count: 3))
+  }
+
+  @Test(arguments: [(String, [UInt8])]([("q", [UInt8(ascii: "q")]), ("Esc", [0x1B])]))
+  func aQuitKeyEndsWithStatusZeroAndGivesTheTerminalBack(name: String, bytes: [UInt8]) throws {
+    let harness = try Harness(display: true)
+    harness.at(1.2) { $0.receive(bytes) }
+    harness.run()
+
+    #expect(harness.exitStatus == 0, "\(name)")
+    #expect(harness.screen.restoreCount == 1)
+    #expect(harness.standardError == ["metronome: 0 underruns\n"])
+    // Stopped at 1.2 s: the render loop ends after the period it was writing.
+    #expect(harness.sink.samples.count < 60_000)
+    #expect(!harness.sink.isFinished)
+  }
+
+  @Test(arguments: [(Int32(SIGINT), Int32(130)), (Int32(SIGTERM), Int32(143)), (Int32(SIGHUP), Int32(129))])
+  func aSignalEndsWithItsShellStatusAndGivesTheTerminalBack(signal: Int32, status: Int32) throws {
+    let harness = try Harness(display: true)
+    harness.at(0.5) { $0.interrupted(by: signal) }
+    harness.run()
+
+    #expect(harness.exitStatus == status)
+    #expect(harness.screen.restoreCount == 1)
+  }
+
+  @Test func closedInputEndsTheRunWithANote() throws {
+    let harness = try Harness(display: true)
+    harness.at(0.3) { $0.inputClosed() }
+    harness.run()
+
+    #expect(harness.exitStatus == 0)
+    #expect(harness.standardError == ["metronome: standard input closed; stopped\n", "metronome: 0 underruns\n"])
+    #expect(harness.screen.restoreCount == 1)
+  }
+
+  @Test func aDeviceThatStopsEndsTheRunWithOneErrorLineAndStatusOne() throws {
+    let harness = try Harness(display: true)
+    harness.at(0.7) { [sink = harness.sink] _ in sink.failure = DeviceGone() }
+    harness.run()
+
+    #expect(harness.exitStatus == 1)
+    #expect(harness.standardError == ["metronome: 0 underruns\n", "Error: the device went away\n"])
+    #expect(harness.screen.restoreCount == 1)
+  }
+
+  @Test func underrunsAreCountedAndReportedOnce() throws {
+    let harness = try Harness(PlaybackSettings(length: .beats(2)))
+    harness.sink.underrunCount = 3
+    harness.run()
+
+    #expect(harness.standardError == ["metronome: 3 underruns\n"])
+  }
+
+  /// The display shows what the view model's outputs say: a change sent to the view model
+  /// (not to the display) appears on the screen, and the lit beat follows what is heard.
+  @Test func theDisplayIsBoundToTheViewModelsOutputs() throws {
+    let harness = try Harness(display: true)
+    var screens: [String] = []
+    harness.at(0.3) { _ in screens.append(harness.screen.text) }
+    harness.at(1.0) { [viewModel = harness.engine.viewModel] _ in
+      viewModel.tempo.send(97.5)
+      viewModel.steppedNumerator.send(3)
+      viewModel.steppedDenominator.send(2)
+    }
+    harness.at(2.0) { _ in screens.append(harness.screen.text) }
+    harness.at(2.1) { $0.receive(Array(" ".utf8)) }
+    harness.at(2.2) { _ in screens.append(harness.screen.text) }
+    harness.at(2.3) { $0.receive(Array("q".utf8)) }
+    harness.run()
+
+    #expect(screens[0].hasPrefix(" metronome  120 BPM  4/4  playing\n\n [X] [ ] [ ] [ ]"), "\(screens[0])")
+    #expect(screens[0].contains(" bar 1  beat 1 of 4"))
+    let changed = screens[1].split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(changed[0] == " metronome  97.5 BPM  3/8  playing")
+    #expect(changed[2].filter { $0 == "[" }.count == 3, "one cell per beat of 3/8: \(changed[2])")
+    #expect(changed[4].hasSuffix(" of 3"))
+    #expect(screens[2].hasPrefix(" metronome  97.5 BPM  3/8  paused\n\n [ ] [ ] [ ]"), "\(screens[2])")
+    #expect(screens[2].contains(" fake · latency"))
+    #expect(harness.exitStatus == 0)
+  }
+}
