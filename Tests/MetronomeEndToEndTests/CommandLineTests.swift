@@ -75,6 +75,43 @@ final class CommandLineTests: XCTestCase {
     }
   }
 
+  /// Pause forgets the position: the next play starts a new bar 1, beat 1, at once.
+  func testPauseForgetsThePositionAndPlayStartsANewBarAtOnce() throws {
+    let run = try MetronomeProcess.run(
+      ["4/4", "120", "--virtual", "--duration", "2.2", "--keys", "-"], input: "0.7 space\n1.6 space\n")
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertEqual(
+      run.standardOutput,
+      """
+      0.000000 bar 1 beat 1 accent
+      0.500000 bar 1 beat 2 regular
+      1.600000 bar 1 beat 1 accent
+      2.100000 bar 1 beat 2 regular
+
+      """)
+  }
+
+  /// Numbers no frame count can hold are refused before anything starts, never a crash.
+  func testLengthsAndKeyTimesPastTheLongestRunAreRefusedWithStatus64() throws {
+    let cases: [([String], String?, String)] = [
+      (["--virtual", "--keys", "-", "4/4", "120"], "1e12 q\n", "Error: keys line 1: '1e12 q' comes after the longest run"),
+      (["export", "-o", "x.wav", "--beats", "9223372036854775807", "4/4", "120"], nil,
+       "Error: --beats 9223372036854775807 lasts longer than the longest run"),
+      (["export", "-o", "x.wav", "--duration", "1e15", "4/4", "120"], nil,
+       "Error: --duration 1000000000000000.0 lasts longer than the longest run"),
+      (["--virtual", "--bars", "9223372036854775807"], nil, "Error: --bars 9223372036854775807 lasts longer"),
+      (["export", "-o", "x.wav", "--duration", "50000"], nil, "Error: the export is longer than a WAV file can hold"),
+      (["--virtual", "--beats", "1", "--", "-5.25"], nil, "Error: tempo -5.25 is out of range"),
+    ]
+    for (arguments, input, message) in cases {
+      let run = try MetronomeProcess.run(arguments, input: input)
+      XCTAssertEqual(run.status, 64, "\(arguments)")
+      XCTAssertTrue(run.standardError.hasPrefix(message), "\(arguments): \(run.standardError)")
+      XCTAssertEqual(run.standardOutput, "", "\(arguments)")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: "x.wav"))
+  }
+
   func testFiveFourPlaysOnceTheCapIsRaised() throws {
     let run = try MetronomeProcess.run(["5/4", "--max-numerator", "5", "--virtual", "--bars", "1"])
     XCTAssertEqual(run.status, 0, run.standardError)
@@ -87,7 +124,10 @@ final class CommandLineTests: XCTestCase {
     let run = try MetronomeProcess.run(["export", "7/8", "200", "--bars", "8", "--sound", "woodblock", "-o", file.path])
     XCTAssertEqual(run.status, 0, run.standardError)
     XCTAssertEqual(run.standardError, "metronome: wrote \(file.path): 403200 frames, 8.4 s\n")
-    let onsets = Onset.detect(in: try WAVFile(contentsOf: file).samples, sampleRate: 48_000)
+    let wav = try WAVFile(contentsOf: file)
+    XCTAssertEqual(wav.declaredDataBytes, 403_200 * 2)
+    XCTAssertEqual(wav.declaredRIFFBytes, wav.fileBytes - 8)
+    let onsets = Onset.detect(in: wav.samples, sampleRate: 48_000)
     XCTAssertEqual(onsets.map(\.frame), (0..<56).map { $0 * 7_200 })
   }
 

@@ -9,6 +9,8 @@ final class JACKDummyServer {
   /// JACK keeps this registry after its last server exits; removed on stop if this server made it.
   private static let registry = "/dev/shm/jack-shm-registry"
   private let registryExisted = FileManager.default.fileExists(atPath: registry)
+  /// What the server printed: its xruns are reported there.
+  private let log = FileManager.default.temporaryDirectory.appendingPathComponent("jackd-\(UUID()).log")
 
   init(sampleRate: Int = 48_000, periodFrames: Int = 256) throws {
     guard let jackd = ChildProcess.which("jackd"), ChildProcess.which("jack_rec") != nil else {
@@ -16,9 +18,12 @@ final class JACKDummyServer {
     }
     server.executableURL = jackd
     server.arguments = ["--no-realtime", "-n", name, "-d", "dummy", "-r", "\(sampleRate)", "-p", "\(periodFrames)"]
-    server.standardOutput = FileHandle.nullDevice
-    server.standardError = FileHandle.nullDevice
+    _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+    let logHandle = try FileHandle(forWritingTo: log)
+    server.standardOutput = logHandle
+    server.standardError = logHandle
     try server.run()
+    try logHandle.close()
     let ready = try ChildProcess.run(
       ChildProcess.which("jack_wait")!, ["-s", name, "-w", "-t", "10"], environment: environment)
     guard ready.status == 0 else {
@@ -29,6 +34,15 @@ final class JACKDummyServer {
 
   /// The environment that points JACK clients (and ALSA's jack plugin) at this server.
   var environment: [String: String] { ["JACK_DEFAULT_SERVER": name] }
+
+  /// The cycles the server reports as broken so far: a client that did not finish in time
+  /// (`JackEngine::XRun`) and the graph errors that follow it. Any of them moves what is captured
+  /// by whole periods, whoever was late: the test harness's trouble, to tell apart from the
+  /// underruns metronome itself reports.
+  func brokenCycles() -> [String] {
+    let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").map(String.init).filter { $0.contains("XRun") || $0.contains("Process error") }
+  }
 
   /// The ports the server has now.
   func ports() throws -> [String] {
@@ -45,6 +59,7 @@ final class JACKDummyServer {
     // named for this server, so whatever is left under its name came from this test.
     let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
     for file in leftovers where file.hasPrefix("jack_sem.") && file.contains("_\(name)_") { unlink("/dev/shm/\(file)") }
+    try? FileManager.default.removeItem(at: log)
   }
 
   deinit { stop() }
@@ -56,6 +71,7 @@ final class JACKDummyServer {
 final class JACKRecorder {
   let file: URL
   private let recorder = Process()
+  private let errors = Pipe()
 
   init(server: JACKDummyServer, seconds: Int, file: URL) throws {
     self.file = file
@@ -63,7 +79,7 @@ final class JACKRecorder {
     recorder.arguments = ["-f", file.path, "-d", "\(seconds)", "system:capture_1"]
     recorder.environment = ProcessInfo.processInfo.environment.merging(server.environment) { $1 }
     recorder.standardOutput = FileHandle.nullDevice
-    recorder.standardError = FileHandle.nullDevice
+    recorder.standardError = errors
     try recorder.run()
     // Wait for its port: the device under test connects to it by name.
     var attempts = 0
@@ -74,8 +90,14 @@ final class JACKRecorder {
     }
   }
 
-  /// Waits for the recording to end.
-  func finish() { recorder.waitUntilExit() }
+  /// Waits for the recording to end; returns what it complained of (`jack_rec` reports the
+  /// periods it dropped as overruns), empty when the recording is whole.
+  @discardableResult
+  func finish() -> String {
+    let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    recorder.waitUntilExit()
+    return complaints.split(separator: "\n").filter { $0.contains("overrun") }.joined(separator: "\n")
+  }
 
   deinit {
     if recorder.isRunning {

@@ -111,3 +111,44 @@ final class ThreadSafeData: @unchecked Sendable {
     }
   }
 }
+
+/// A run whose standard output lines are timed as they arrive, on the monotonic clock.
+struct TimedRun {
+  let status: Int32
+  /// Each line and the seconds since the run started when it arrived.
+  let lines: [(seconds: Double, text: String)]
+  let standardError: String
+
+  /// Runs `metronome` with `arguments` and standard input closed.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> TimedRun {
+    let process = Process()
+    process.executableURL = MetronomeProcess.binary
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    let started = DispatchTime.now()
+    try process.run()
+    let errorData = ThreadSafeData()
+    Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }.start()
+    var lines: [(Double, String)] = []
+    var pending = Data()
+    while true {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
+      pending += chunk
+      while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+        lines.append((seconds, String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)))
+        pending = Data(pending[pending.index(after: newline)...])
+      }
+    }
+    process.waitUntilExit()
+    return TimedRun(
+      status: process.terminationStatus, lines: lines,
+      standardError: String(decoding: errorData.wait(), as: UTF8.self))
+  }
+}

@@ -17,9 +17,12 @@ final class TmuxSession {
     // The pane starts from a known environment: `swift test` itself sets NO_COLOR when its
     // output is not a terminal, and the tmux server would pass that on.
     let exports = "unset NO_COLOR; " + environment.map { "export \($0.key)='\($0.value)'; " }.joined()
+    // Each file is written under another name and renamed, so a reader never sees it half-written.
+    let path = directory.path
     let wrapped =
-      "\(exports)stty -g > '\(directory.path)/before'; \(command); echo $? > '\(directory.path)/status';"
-      + " stty -g > '\(directory.path)/after'"
+      "\(exports)stty -g > '\(path)/before.part'; mv '\(path)/before.part' '\(path)/before'; \(command);"
+      + " echo $? > '\(path)/status.part'; mv '\(path)/status.part' '\(path)/status';"
+      + " stty -g > '\(path)/after.part'; mv '\(path)/after.part' '\(path)/after'"
     // The server this starts keeps whatever output it inherits open: give it none.
     let started = try ChildProcess.run(
       tmux,
