@@ -114,7 +114,8 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "ALSAOutputTests", dependencies: ["ALSAOutput", "MetronomeAudio", "MetronomeCore", "MetronomeTesting"]
+      name: "ALSAOutputTests",
+      dependencies: ["ALSAOutput", "MetronomeAudio", "MetronomeCore", "MetronomeEngine", "MetronomeTesting"]
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MetronomeCore"]),
     .testTarget(

@@ -21,6 +21,7 @@ public struct ALSAError: Error, Equatable, CustomStringConvertible {
     self.hint = hint
   }
 
+  /// How it reads in messages and test failures.
   public var description: String {
     if operation == "open" {
       return "no ALSA playback device '\(device)' (\(message)): \(hint)"

@@ -1,7 +1,9 @@
 import CALSA
 import MetronomeCore
 
-/// An ALSA playback PCM. This file is the only place metronome calls `snd_*`: each C call is
+/// An ALSA playback PCM.
+///
+/// This file is the only place metronome calls `snd_*`: each C call is
 /// wrapped once here, and every failure becomes an `ALSAError` with ALSA's own message.
 public final class ALSAPCM {
   /// How samples are sent to the device.
@@ -28,7 +30,9 @@ public final class ALSAPCM {
   public let periodFrames: Int
   /// The negotiated buffer size in frames.
   public let bufferFrames: Int
-  /// How many frames to write per wake-up: half the buffer in whole periods. Each wake-up costs
+  /// How many frames to write per wake-up: half the buffer in whole periods.
+  ///
+  /// Each wake-up costs
   /// more than rendering does, and the buffer, not the write size, bounds the latency.
   public var writeFrames: Int { Self.writeFrames(period: periodFrames, buffer: bufferFrames) }
   /// How many underruns were recovered from.

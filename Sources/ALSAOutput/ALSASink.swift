@@ -1,9 +1,10 @@
-import MetronomeCore
 import MetronomeAudio
+import MetronomeCore
 
 /// Plays rendered audio through an ALSA PCM, in the device's format and channels, from a buffer
 /// allocated once.
 public final class ALSASink: AudioSink {
+  /// The rate it plays at.
   public let sampleRate: SampleRate
   /// The open device.
   public let pcm: ALSAPCM
@@ -19,16 +20,20 @@ public final class ALSASink: AudioSink {
     bytes = [UInt8](repeating: 0, count: pcm.writeFrames * pcm.channels * encoding.bytesPerSample)
   }
 
+  /// Frames written but not yet heard.
   public var outputDelayFrames: Int64 { pcm.delayFrames }
 
+  /// Underruns recovered from so far.
   public var underrunCount: Int { pcm.underruns }
 
+  /// Plays or keeps `period`.
   public func write(_ period: RenderedPeriod) throws {
     let count = period.frames * pcm.channels * encoding.bytesPerSample
     if bytes.count < count { bytes = [UInt8](repeating: 0, count: count) }
     try bytes.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
       period.encode(into: buffer, as: encoding, channels: pcm.channels)
-      try pcm.write(buffer.baseAddress!, frames: period.frames)
+      try pcm.write(base, frames: period.frames)
     }
   }
 
@@ -37,11 +42,12 @@ public final class ALSASink: AudioSink {
   public func finish() throws {
     let frameBytes = pcm.channels * encoding.bytesPerSample
     try bytes.withUnsafeMutableBytes { buffer in
+      guard let base = buffer.baseAddress else { return }
       buffer.initializeMemory(as: UInt8.self, repeating: 0)
       var left = pcm.bufferFrames
       while left > 0 {
         let frames = min(left, buffer.count / frameBytes)
-        try pcm.write(buffer.baseAddress!, frames: frames)
+        try pcm.write(base, frames: frames)
         left -= frames
       }
     }

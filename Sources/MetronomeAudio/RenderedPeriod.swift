@@ -1,7 +1,9 @@
 import Glibc
 
 /// One period of audio as the renderer describes it: silence, except for the spans where a click
-/// sounds. Each sink turns it into samples of its own format; silence (all zero bits in every
+/// sounds.
+///
+/// Each sink turns it into samples of its own format; silence (all zero bits in every
 /// format) is one `memset`, and only the click samples are converted.
 public struct RenderedPeriod {
   /// Where part of a click sounds in the period.

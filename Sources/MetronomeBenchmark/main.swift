@@ -10,7 +10,7 @@ import OpenCombineShim
 // clock and on combine-schedulers' TestScheduler. Figures only; nothing is asserted.
 
 let beatCount = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 2_000_000
-let tempo = try! Tempo(bpm: 137)
+let tempo = try Tempo(bpm: 137)
 let lastBeat = AudioTime(seconds: Double(beatCount - 1) * tempo.secondsPerBeat(denominator: 4))
 
 func measure(_ name: String, scheduler: BeatScheduler, advance: (AudioTime) -> Void) {
@@ -42,7 +42,7 @@ let engine = ClickEngine(settings: PlaybackSettings(tempo: tempo))
 let sink = NullSink(sampleRate: .standard)
 let periods = 2_000_000
 let renderStart = ContinuousClock.now
-for _ in 0..<periods { try! sink.write(engine.renderPeriod(frames: 256)) }
+for _ in 0..<periods { try sink.write(engine.renderPeriod(frames: 256)) }
 let renderSeconds = (ContinuousClock.now - renderStart) / .seconds(1)
 let perPeriod = renderSeconds / Double(periods) * 1e9
 let share = perPeriod * 48_000 / 256 / 1e9 * 100

@@ -38,6 +38,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   /// Seconds from frame 0 to this beat.
   public var seconds: Double { Double(frame) / Double(sampleRate.hz) }
 
+  /// How it reads in messages and test failures.
   public var description: String { "bar \(bar) beat \(beatInBar) at frame \(frame)" }
 }
 

@@ -24,7 +24,9 @@ public struct BeatGrid: Hashable, Sendable {
     Double(sampleRate.hz) * 240 / (tempo.bpm * Double(denominator))
   }
 
-  /// The frame of beat `n`. The numerator `n × rate × 240` is an exact integer in a Double for
+  /// The frame of beat `n`.
+  ///
+  /// The numerator `n × rate × 240` is an exact integer in a Double for
   /// any run shorter than a century, so the one division is the only rounding before the last.
   public func frame(ofBeat n: Int) -> Int64 {
     let offset = Double(n) * Double(sampleRate.hz) * 240 / (tempo.bpm * Double(denominator))

@@ -1,6 +1,8 @@
 import Glibc
 
-/// The built-in click sounds. Each is short and dry, starts at full strength on its first sample
+/// The built-in click sounds.
+///
+/// Each is short and dry, starts at full strength on its first sample
 /// (so its onset is the beat's frame), and has a higher, louder accent for beat one.
 public enum ClickSound: String, CaseIterable, Hashable, Sendable {
   /// A decaying square wave, like klick's default.

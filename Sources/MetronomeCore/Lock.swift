@@ -1,7 +1,9 @@
 import Glibc
 
 /// A mutual-exclusion lock over a pthread mutex, for state shared between the render thread, the
-/// main queue and signal handlers. It stands in for Foundation's `NSLock` and `NSRecursiveLock`,
+/// main queue and signal handlers.
+///
+/// It stands in for Foundation's `NSLock` and `NSRecursiveLock`,
 /// which would load all of Foundation (and its ICU data) into a process that needs none of it.
 /// `@unchecked Sendable`: the mutex is made for use from many threads; the pointer to it never changes.
 public final class Lock: @unchecked Sendable {

@@ -49,6 +49,7 @@ public struct Meter: Hashable, Sendable, CustomStringConvertible {
   /// "4/4".
   public var signature: String { "\(numerator)/\(denominator)" }
 
+  /// How it reads in messages and test failures.
   public var description: String { signature }
 
   /// The denominator a stepper position stands for: 1, 2, 3, 4 give 4, 8, 16, 32; positions
@@ -72,6 +73,7 @@ public enum MeterError: Error, Equatable, Sendable, CustomStringConvertible {
   case numeratorTooSmall(Int)
   case numeratorOverCap(numerator: Int, denominator: Int, maximum: Int)
 
+  /// How it reads in messages and test failures.
   public var description: String {
     switch self {
     case .unreadable(let text):

@@ -1,4 +1,6 @@
-/// How many beats a bar may hold. Raytronome's rule, the default, allows as many beats as the
+/// How many beats a bar may hold.
+///
+/// Raytronome's rule, the default, allows as many beats as the
 /// denominator (4/4, 8/8, 32/32 at most); raising the cap lets a player ask for 5/4 or 7/4.
 public struct NumeratorCap: Hashable, Sendable, CustomStringConvertible {
   /// The largest numerator any cap allows.
@@ -19,6 +21,7 @@ public struct NumeratorCap: Hashable, Sendable, CustomStringConvertible {
     max(denominator, atLeast ?? denominator)
   }
 
+  /// How it reads in messages and test failures.
   public var description: String {
     atLeast.map { "at least \($0) beats per bar" } ?? "the denominator"
   }

@@ -4,7 +4,9 @@ public enum PlayLength: Hashable, Sendable {
   case bars(Int)
   case seconds(Double)
 
-  /// The longest run metronome plays, in seconds (over three years). Every time, frame and
+  /// The longest run metronome plays, in seconds (over three years).
+  ///
+  /// Every time, frame and
   /// count of a run stays far inside 64 bits up to it, at every tempo and rate, so nothing traps;
   /// a longer length or a key pressed later is refused before anything starts.
   public static let longestSeconds: Double = 100_000_000
@@ -62,7 +64,9 @@ public struct PlayLengthError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 extension Int64 {
-  /// The nearest whole number to `value`, held to the range of `Int64`; NaN gives 0. Converting
+  /// The nearest whole number to `value`, held to the range of `Int64`; NaN gives 0.
+  ///
+  /// Converting
   /// with `Int64(_:)` traps on such values instead.
   public init(clamping value: Double) {
     guard !value.isNaN else {

@@ -25,6 +25,7 @@ public struct SampleRate: Hashable, Sendable, CustomStringConvertible {
   /// Clock ticks per frame at this rate.
   public var ticksPerFrame: Int64 { Self.clockTicksPerSecond / Int64(hz) }
 
+  /// How it reads in messages and test failures.
   public var description: String { "\(hz) Hz" }
 }
 
@@ -36,6 +37,7 @@ public struct SampleRateError: Error, Equatable, Sendable, CustomStringConvertib
   /// The error for `hz`.
   public init(hz: Int) { self.hz = hz }
 
+  /// How it reads in messages and test failures.
   public var description: String {
     "sample rate \(hz) is not supported: use a rate from 8000 to 192000 such as 44100, 48000 or 96000"
   }

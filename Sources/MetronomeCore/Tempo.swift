@@ -32,8 +32,10 @@ public struct Tempo: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The tempo as a musician reads it: "120 BPM", "97.5 BPM", at most two decimals.
   public var text: String { "\(Self.format(bpm)) BPM" }
 
+  /// How it reads in messages and test failures.
   public var description: String { text }
 
+  /// Whether `lhs` comes before `rhs`.
   public static func < (lhs: Tempo, rhs: Tempo) -> Bool { lhs.bpm < rhs.bpm }
 
   /// `value` with at most two decimals and no trailing zeros; shared by every display of a tempo.
@@ -55,6 +57,7 @@ public enum TempoError: Error, Equatable, Sendable, CustomStringConvertible {
   case notANumber
   case outOfRange(Double)
 
+  /// How it reads in messages and test failures.
   public var description: String {
     switch self {
     case .notANumber:

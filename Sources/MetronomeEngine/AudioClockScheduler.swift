@@ -1,14 +1,18 @@
-import MetronomeCore
 import MetronomeAudio
+import MetronomeCore
 import OpenCombine
 
 /// A scheduler whose clock is the audio render cursor: `now` is the first frame not yet
-/// rendered. Whoever renders calls `advance(to:)` before filling each period, which runs every
+/// rendered.
+///
+/// Whoever renders calls `advance(to:)` before filling each period, which runs every
 /// action due inside it in time order, each with `now` at its own time. Safe to schedule on from
 /// any thread; actions run on the thread that advances the clock.
 /// `@unchecked Sendable`: the queue and the current time are read and written only under `lock`.
 public final class AudioClockScheduler: Scheduler, @unchecked Sendable {
+  /// Time is counted in `AudioTime`.
   public typealias SchedulerTimeType = AudioTime
+  /// It takes no options.
   public typealias SchedulerOptions = Never
 
   private let lock = Lock()
@@ -18,13 +22,16 @@ public final class AudioClockScheduler: Scheduler, @unchecked Sendable {
   /// A clock starting at `start`.
   public init(start: AudioTime = 0) { current = start }
 
+  /// The scheduler's current time.
   public var now: AudioTime { lock.withLock { current } }
 
+  /// The smallest tolerance it honours.
   public var minimumTolerance: AudioTime.Stride { .zero }
 
   /// How many actions are waiting.
   public var pendingCount: Int { lock.withLock { queue.count } }
 
+  /// Runs `action` as soon as possible.
   public func schedule(options: Never?, _ action: @escaping () -> Void) {
     lock.withLock { queue.insert(action, at: current) }
   }

@@ -3,7 +3,9 @@ import MetronomeCore
 import MetronomeViewModel
 import OpenCombine
 
-/// The audio clock, the view model playing on it and the renderer, wired together. The same
+/// The audio clock, the view model playing on it and the renderer, wired together.
+///
+/// The same
 /// engine serves a WAV export, live ALSA playback and a virtual run; only the sink differs.
 ///
 /// It is not `Sendable`: the engine belongs to the thread that renders (the live player's, or the

@@ -1,7 +1,9 @@
-import MetronomeCore
 import MetronomeAudio
+import MetronomeCore
 
-/// Renders periods of audio with clicks at their beats' exact frames. Before each period it
+/// Renders periods of audio with clicks at their beats' exact frames.
+///
+/// Before each period it
 /// advances the audio clock past the period, which emits the beats due in it; it then describes
 /// the period as the spans where a click sounds. One click sounds at a time: a new beat cuts the
 /// previous click, so clicks never add up past full scale, and a click that straddles a period

@@ -4,7 +4,9 @@ import MetronomeCore
 /// Renders a whole run into a sink as fast as the sink takes it: a WAV export.
 public enum ClickTrackExporter {
   /// Renders `engine`'s run, which must have a length, into `sink` in periods of
-  /// `periodFrames`, then finishes the sink. `progress` is called after each period with the
+  /// `periodFrames`, then finishes the sink.
+  ///
+  /// `progress` is called after each period with the
   /// frames written so far; `isCancelled` is checked before each period, and a cancelled export
   /// throws `ExportError.interrupted` before finishing the sink.
   public static func export(

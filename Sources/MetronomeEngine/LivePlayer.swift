@@ -5,7 +5,9 @@ import MetronomeCore
 
 /// Plays an engine's run through a sink, period by period: on a thread of its own for live
 /// playback (the sink's blocking writes pace the loop, so the device's clock is the beat clock),
-/// or on the caller's thread for a virtual run or a test. After each period it reports how long
+/// or on the caller's thread for a virtual run or a test.
+///
+/// After each period it reports how long
 /// until each of its beats is heard: the device's delay, less how far before the end of what was
 /// written the beat falls. When the run ends, is stopped or fails, it says so once.
 ///

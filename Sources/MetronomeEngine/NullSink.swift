@@ -3,8 +3,11 @@ import MetronomeCore
 
 /// A sink that discards everything at once, for measuring the renderer alone.
 public final class NullSink: AudioSink {
+  /// The rate it plays at.
   public let sampleRate: SampleRate
+  /// Frames written but not yet heard.
   public let outputDelayFrames: Int64 = 0
+  /// Always 0: it never runs dry.
   public let underrunCount = 0
   /// Frames discarded so far.
   public private(set) var framesWritten: Int64 = 0
@@ -12,7 +15,9 @@ public final class NullSink: AudioSink {
   /// A sink at `sampleRate`.
   public init(sampleRate: SampleRate) { self.sampleRate = sampleRate }
 
+  /// Plays or keeps `period`.
   public func write(_ period: RenderedPeriod) throws { framesWritten += Int64(period.frames) }
 
+  /// Completes the output.
   public func finish() throws {}
 }

@@ -31,4 +31,3 @@ public struct PlaybackSettings: Sendable {
     self.length = length
   }
 }
-

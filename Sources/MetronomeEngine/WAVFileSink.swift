@@ -3,7 +3,9 @@ import MetronomeAudio
 import MetronomeCore
 
 /// Writes a mono WAV file of a length known in advance, so its header is complete from the first
-/// byte and it can go where nothing can be rewound: a pipe, a FIFO, a device. A regular file is
+/// byte and it can go where nothing can be rewound: a pipe, a FIFO, a device.
+///
+/// A regular file is
 /// written under a hidden name beside its destination and moved into place only on `finish()`,
 /// so a failed or interrupted export leaves the destination as it was.
 public final class WAVFileSink: AudioSink {
@@ -65,7 +67,9 @@ public final class WAVFileSink: AudioSink {
     dataBytes += Int64(count)
   }
 
-  /// Closes the file and, for a regular file, moves it into place. If the run turned out longer
+  /// Closes the file and, for a regular file, moves it into place.
+  ///
+  /// If the run turned out longer
   /// or shorter than announced (its tempo changed while it played), the header is rewritten where
   /// the file can be rewound; a stream that cannot be is an error.
   public func finish() throws {
@@ -103,16 +107,17 @@ public final class WAVFileSink: AudioSink {
 
   private func put(_ chunk: some Collection<UInt8>) throws(ExportError) {
     guard let descriptor else { return }
-    let failure: Int32? = chunk.withContiguousStorageIfAvailable { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return written < 0 ? errno : EIO }
-        offset += written
-      }
-      return nil
-    } ?? EINVAL
+    let failure: Int32? =
+      chunk.withContiguousStorageIfAvailable { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let written = Glibc.write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+          if written < 0, errno == EINTR { continue }
+          guard written > 0 else { return written < 0 ? errno : EIO }
+          offset += written
+        }
+        return nil
+      } ?? EINVAL
     guard let failure else { return }
     abandon()
     throw .cannotWrite(path: destination.name, reason: String(cString: strerror(failure)))

@@ -5,7 +5,9 @@ import MetronomeCore
 /// A silent sink paced by the system's monotonic clock, as if a device with a one-period buffer
 /// were playing: each write returns once the previous period would have been heard.
 public final class WallClockSink: AudioSink {
+  /// The rate it plays at.
   public let sampleRate: SampleRate
+  /// Always 0: it never runs dry.
   public let underrunCount = 0
   private var start: ContinuousClock.Instant?
   private var framesWritten: Int64 = 0
@@ -14,12 +16,14 @@ public final class WallClockSink: AudioSink {
   /// A sink at `sampleRate`.
   public init(sampleRate: SampleRate) { self.sampleRate = sampleRate }
 
+  /// Frames written but not yet heard.
   public var outputDelayFrames: Int64 {
     guard let start else { return 0 }
     let played = Int64((ContinuousClock.now - start).seconds * Double(sampleRate.hz))
     return max(framesWritten - played, 0)
   }
 
+  /// Plays or keeps `period`.
   public func write(_ period: RenderedPeriod) throws {
     let start = self.start ?? ContinuousClock.now
     self.start = start
@@ -35,6 +39,7 @@ public final class WallClockSink: AudioSink {
     framesWritten += Int64(period.frames)
   }
 
+  /// Completes the output.
   public func finish() throws {}
 }
 

@@ -3,6 +3,7 @@ import OpenCombine
 
 /// A scheduler that runs every action at once, on the caller's thread: the main queue of a
 /// virtual run, where nothing waits and every beat is "heard" the moment it is rendered.
+///
 /// Repeating actions never run: nothing in a virtual run needs refreshing.
 public struct InlineScheduler: Scheduler, Sendable {
   /// Its time never moves: nothing is ever waited for.
@@ -23,7 +24,9 @@ public struct InlineScheduler: Scheduler, Sendable {
   public func schedule(options: Never?, _ action: @escaping () -> Void) { action() }
 
   /// Runs `action` at once, whatever `date` says.
-  public func schedule(after date: AudioTime, tolerance: AudioTime.Stride, options: Never?, _ action: @escaping () -> Void) {
+  public func schedule(
+    after date: AudioTime, tolerance: AudioTime.Stride, options: Never?, _ action: @escaping () -> Void
+  ) {
     action()
   }
 

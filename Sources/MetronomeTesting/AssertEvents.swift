@@ -2,7 +2,9 @@ import CustomDump
 import IssueReporting
 
 /// Fails the test at the caller, with a diff of the two timelines, unless `recorder` recorded
-/// exactly `expected`. Works in XCTest and Swift Testing.
+/// exactly `expected`.
+///
+/// Works in XCTest and Swift Testing.
 public func assertEvents<Time: Equatable, Value: Equatable, Failure: Error & Equatable>(
   _ recorder: TestRecorder<Time, Value, Failure>,
   _ expected: [Recorded<Time, Value, Failure>],

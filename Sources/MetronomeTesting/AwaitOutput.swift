@@ -8,6 +8,7 @@ public enum AwaitOutputError: Error, Equatable, CustomStringConvertible {
   /// The publisher finished without a value.
   case finishedWithoutOutput
 
+  /// How it reads in messages and test failures.
   public var description: String {
     switch self {
     case .timedOut(let seconds): return "Awaited publisher produced no output within \(seconds) s"

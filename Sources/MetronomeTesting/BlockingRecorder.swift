@@ -3,7 +3,9 @@ import IssueReporting
 import OpenCombineShim
 
 /// A subscriber for publishers on real time that records what it receives and lets a test wait,
-/// with a timeout, until a number of records has arrived. Safe to feed from any thread.
+/// with a timeout, until a number of records has arrived.
+///
+/// Safe to feed from any thread.
 public final class BlockingRecorder<Input, Failure: Error>: Subscriber, @unchecked Sendable {
   /// One thing received.
   public enum Record {
@@ -11,6 +13,7 @@ public final class BlockingRecorder<Input, Failure: Error>: Subscriber, @uncheck
     case completion(Subscribers.Completion<Failure>)
   }
 
+  /// Identifies this subscriber to its publisher.
   public let combineIdentifier = CombineIdentifier()
   private let expectedCount: Int
   private let condition = NSCondition()
@@ -30,13 +33,16 @@ public final class BlockingRecorder<Input, Failure: Error>: Subscriber, @uncheck
     records.compactMap { if case .value(let value) = $0 { value } else { nil } }
   }
 
+  /// Takes the subscription and asks for every value.
   public func receive(subscription: any Subscription) { subscription.request(.unlimited) }
 
+  /// Records a value.
   public func receive(_ input: Input) -> Subscribers.Demand {
     append(.value(input))
     return .none
   }
 
+  /// Records the completion.
   public func receive(completion: Subscribers.Completion<Failure>) { append(.completion(completion)) }
 
   private func append(_ record: Record) {

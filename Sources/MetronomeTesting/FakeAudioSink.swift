@@ -3,7 +3,9 @@ import MetronomeCore
 
 /// An audio sink for tests: it takes each period at once, reports a fixed device delay and the
 /// underruns the test sets, and tells `onWrite` how many frames came, so that a test can advance
-/// its virtual clock as a device's pace would. Set `failure` to make the next write throw, as a
+/// its virtual clock as a device's pace would.
+///
+/// Set `failure` to make the next write throw, as a
 /// device that stops does.
 public final class FakeAudioSink: AudioSink {
   /// The rate it takes.

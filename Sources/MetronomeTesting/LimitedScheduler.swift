@@ -2,7 +2,9 @@ import CombineSchedulers
 import IssueReporting
 import OpenCombineShim
 
-/// A `TestScheduler` that runs at most a fixed number of actions. Past the limit it reports one
+/// A `TestScheduler` that runs at most a fixed number of actions.
+///
+/// Past the limit it reports one
 /// failure at the line that created it and drops every further action, cancelling repeating
 /// ones, so `advance` and `run` return even on an endless or zero-interval timer.
 public final class LimitedScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler
@@ -21,13 +23,17 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     self.origin = origin
   }
 
+  /// The scheduler's current time.
   public var now: SchedulerTimeType { base.now }
+  /// The smallest tolerance it honours.
   public var minimumTolerance: SchedulerTimeType.Stride { base.minimumTolerance }
 
+  /// Runs `action` as soon as possible.
   public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
     base.schedule(options: options) { [weak self] in _ = self?.run(action) }
   }
 
+  /// Runs `action` at `date`.
   public func schedule(
     after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
     _ action: @escaping () -> Void
@@ -35,6 +41,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
     base.schedule(after: date, tolerance: tolerance, options: options) { [weak self] in _ = self?.run(action) }
   }
 
+  /// Runs `action` at `date`, then every `interval` until cancelled.
   public func schedule(
     after date: SchedulerTimeType, interval: SchedulerTimeType.Stride, tolerance: SchedulerTimeType.Stride,
     options: SchedulerOptions?, _ action: @escaping () -> Void

@@ -51,6 +51,7 @@ public struct Recorded<Time, Value, Failure: Error> {
 extension Recorded: Equatable where Time: Equatable, Value: Equatable, Failure: Equatable {}
 
 extension Recorded: CustomStringConvertible {
+  /// How it reads in messages and test failures.
   public var description: String {
     switch event {
     case .next(let value): return "next(\(value)) @ \(time)"

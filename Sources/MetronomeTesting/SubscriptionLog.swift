@@ -16,5 +16,6 @@ public struct SubscriptionLog<Time> {
 extension SubscriptionLog: Equatable where Time: Equatable {}
 
 extension SubscriptionLog: CustomStringConvertible {
+  /// How it reads in messages and test failures.
   public var description: String { "(\(subscribed) : \(ended.map { "\($0)" } ?? "live"))" }
 }

@@ -2,10 +2,13 @@ import CombineSchedulers
 import OpenCombineShim
 
 /// A publisher that plays a script of timed events on a `TestScheduler`, and logs its
-/// subscriptions. Cold ones replay the script for each subscriber, offset from its subscription;
+/// subscriptions.
+///
+/// Cold ones replay the script for each subscriber, offset from its subscription;
 /// hot ones play it once at absolute times to whoever is subscribed then. Values that arrive
 /// while a subscriber has no outstanding demand are dropped, as a live source's would be.
 public final class TestPublisher<Time: Strideable, Value, Failure: Error>: Publisher {
+  /// The values it publishes.
   public typealias Output = Value
 
   /// Every subscription so far, in order.
@@ -30,6 +33,7 @@ public final class TestPublisher<Time: Strideable, Value, Failure: Error>: Publi
     }
   }
 
+  /// Attaches `subscriber` and plays the script to it.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Failure {
     let index = subscriptions.count
     let subscribedAt = now()

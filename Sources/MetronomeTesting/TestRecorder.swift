@@ -2,10 +2,14 @@ import CombineSchedulers
 import OpenCombineShim
 
 /// A subscriber that stamps every value and completion with its scheduler's time, RxTest's
-/// `TestableObserver`. It requests unlimited demand.
+/// `TestableObserver`.
+///
+/// It requests unlimited demand.
 public final class TestRecorder<Time, Value, Failure: Error>: Subscriber, Cancellable {
+  /// The values it records.
   public typealias Input = Value
 
+  /// Identifies this subscriber to its publisher.
   public let combineIdentifier = CombineIdentifier()
   /// Everything received so far, stamped with the scheduler's time.
   public private(set) var events: [Recorded<Time, Value, Failure>] = []
@@ -18,16 +22,19 @@ public final class TestRecorder<Time, Value, Failure: Error>: Subscriber, Cancel
   /// The values received so far, without their times.
   public var values: [Value] { events.compactMap(\.value) }
 
+  /// Takes the subscription and asks for every value.
   public func receive(subscription: any Subscription) {
     self.subscription = subscription
     subscription.request(.unlimited)
   }
 
+  /// Records a value.
   public func receive(_ input: Value) -> Subscribers.Demand {
     events.append(.next(now(), input))
     return .none
   }
 
+  /// Records the completion.
   public func receive(completion: Subscribers.Completion<Failure>) {
     switch completion {
     case .finished: events.append(.finished(now()))

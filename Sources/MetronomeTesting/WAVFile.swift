@@ -1,6 +1,7 @@
 import Foundation
 
 /// A WAV file read back for checking: mono or the first channel, as floats in -1...1.
+///
 /// Reads 16- and 24-bit PCM and 32-bit float, the formats metronome and jack_rec write.
 public struct WAVFile: Sendable {
   /// Frames per second.

@@ -2,14 +2,18 @@ import MetronomeAudio
 import OpenCombine
 
 /// The scheduler beats are emitted on, with its concrete type erased: virtual time in tests, the
-/// audio clock live. It is the project's own eraser rather than combine-schedulers' `AnyScheduler`
+/// audio clock live.
+///
+/// It is the project's own eraser rather than combine-schedulers' `AnyScheduler`
 /// so that the shipped binary links OpenCombine alone, not the Foundation (and libcurl) that
 /// combine-schedulers brings; any OpenCombine scheduler on `AudioTime`, combine-schedulers'
 /// `TestScheduler` included, can be wrapped.
 /// `@unchecked Sendable`: it holds only closures over the wrapped scheduler, and is only as safe
 /// to share as that scheduler is; both the audio clock and `TestScheduler` lock their state.
 public struct BeatScheduler: Scheduler, @unchecked Sendable {
+  /// Time is counted in `AudioTime`.
   public typealias SchedulerTimeType = AudioTime
+  /// It takes no options.
   public typealias SchedulerOptions = Never
 
   private let currentTime: () -> AudioTime
@@ -29,18 +33,23 @@ public struct BeatScheduler: Scheduler, @unchecked Sendable {
     repeatEvery = scheduler.schedule(after:interval:tolerance:options:_:)
   }
 
+  /// The scheduler's current time.
   public var now: AudioTime { currentTime() }
 
+  /// The smallest tolerance it honours.
   public var minimumTolerance: AudioTime.Stride { tolerance() }
 
+  /// Runs `action` as soon as possible.
   public func schedule(options: Never?, _ action: @escaping () -> Void) { runSoon(options, action) }
 
+  /// Runs `action` at `date`.
   public func schedule(
     after date: AudioTime, tolerance: AudioTime.Stride, options: Never?, _ action: @escaping () -> Void
   ) {
     runAfter(date, tolerance, options, action)
   }
 
+  /// Runs `action` at `date`, then every `interval` until cancelled.
   public func schedule(
     after date: AudioTime, interval: AudioTime.Stride, tolerance: AudioTime.Stride, options: Never?,
     _ action: @escaping () -> Void

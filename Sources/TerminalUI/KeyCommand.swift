@@ -15,7 +15,9 @@ public enum KeyCommand: Hashable, Sendable {
 public enum KeyBindings {
   /// A group of keys with one purpose, as the help lists it.
   public struct Binding: Sendable {
+    /// The keys, and what each does.
     public let keys: [(Key, KeyCommand)]
+    /// What the keys do, as the help says it.
     public let help: String
   }
 

@@ -1,10 +1,14 @@
-/// Turns the bytes a raw-mode terminal sends into keys. Arrows arrive as `ESC [ A` (or `ESC O A`);
+/// Turns the bytes a raw-mode terminal sends into keys.
+///
+/// Arrows arrive as `ESC [ A` (or `ESC O A`);
 /// an ESC that no sequence follows within the same read is the Esc key itself.
 public struct KeyDecoder: Sendable {
   /// A decoder.
   public init() {}
 
-  /// The keys in one read of `bytes`. Unknown escape sequences and non-UTF-8 bytes are skipped.
+  /// The keys in one read of `bytes`.
+  ///
+  /// Unknown escape sequences and non-UTF-8 bytes are skipped.
   public func decode(_ bytes: [UInt8]) -> [Key] {
     var keys: [Key] = []
     var index = 0

@@ -1,11 +1,15 @@
 import MetronomeCore
 
 /// Timed key presses read from a file or standard input, one per line: `SECONDS KEY`, for
-/// example `2.0 ]` or `4.5 space`. Blank lines and lines starting with `#` are skipped.
+/// example `2.0 ]` or `4.5 space`.
+///
+/// Blank lines and lines starting with `#` are skipped.
 public struct KeyScript: Equatable, Sendable {
   /// One press: when, in seconds after the start, and which key.
   public struct Press: Equatable, Sendable {
+    /// When, in seconds after the start.
     public let seconds: Double
+    /// Which key.
     public let key: Key
   }
 

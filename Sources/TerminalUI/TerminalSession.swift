@@ -61,6 +61,7 @@ public final class TerminalSession: @unchecked Sendable {
 public enum TerminalError: Error, Equatable, CustomStringConvertible {
   case notATerminal
 
+  /// How it reads in messages and test failures.
   public var description: String {
     "standard input and output must be a terminal for the display; use --headless to print beats instead"
   }

@@ -18,9 +18,10 @@ public struct TextOutput: Sendable {
   public func write(_ text: String) {
     var text = text
     text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return }
       var offset = 0
       while offset < bytes.count {
-        let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
         if written < 0, errno == EINTR { continue }
         guard written > 0 else { return }
         offset += written

@@ -1,6 +1,6 @@
 import ArgumentParser
-import MetronomeCore
 import MetronomeAudio
+import MetronomeCore
 import MetronomeEngine
 
 /// Options that choose what the clicks sound like, shared by playing and exporting.

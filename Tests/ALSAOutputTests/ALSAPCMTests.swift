@@ -5,6 +5,7 @@ import Testing
 
 /// ALSA's `null` PCM takes writes without pacing or a sound card: enough to check negotiation,
 /// conversion and errors; the real-time path is checked against JACK end to end.
+@Suite(.timeLimit(.minutes(1)))
 struct ALSAPCMTests {
   @Test func negotiatesWithTheNullDevice() throws {
     let pcm = try ALSAPCM(device: "null", sampleRate: .standard, periodFrames: 256, bufferFrames: 1_024)

@@ -2,6 +2,7 @@ import MetronomeAudio
 import MetronomeCore
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct AudioTimeTests {
   @Test func framesAreWholeTicksAtEveryRate() throws {
     for hz in [8_000, 44_100, 48_000, 96_000, 192_000] {

@@ -1,6 +1,7 @@
 import MetronomeCore
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct BeatGridTests {
   @Test func framesComeFromTheAnchorWithOneRounding() throws {
     let grid = BeatGrid(anchorFrame: 1_000, tempo: try Tempo(bpm: 97), denominator: 4, sampleRate: .standard)

@@ -1,6 +1,7 @@
 import MetronomeCore
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct BeatSequencerTests {
   private func sequencer(_ bpm: Double, _ meter: Meter = .fourFour) throws -> BeatSequencer {
     BeatSequencer(startFrame: 0, tempo: try Tempo(bpm: bpm), meter: meter, sampleRate: .standard)

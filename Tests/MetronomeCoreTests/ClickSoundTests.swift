@@ -2,6 +2,7 @@ import Foundation
 import MetronomeCore
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct ClickSoundTests {
   @Test(arguments: ClickSound.allCases)
   func accentIsLouderAndNothingClipsAtFullVolume(sound: ClickSound) {

@@ -2,6 +2,7 @@ import Dispatch
 import MetronomeCore
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct LockTests {
   @Test func serialisesUpdatesFromManyThreads() {
     final class Counter: @unchecked Sendable {

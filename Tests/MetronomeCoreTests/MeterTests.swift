@@ -1,6 +1,7 @@
 import MetronomeCore
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct MeterTests {
   @Test func parsesSignatures() throws {
     #expect(try Meter(parsing: "7/8") == Meter(7, 8))

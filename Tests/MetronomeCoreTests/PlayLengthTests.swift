@@ -1,6 +1,7 @@
 import MetronomeCore
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct PlayLengthTests {
   @Test func lengthsLastWhatTheirTempoAndMeterSay() throws {
     let sevenEight = try Meter(7, 8)

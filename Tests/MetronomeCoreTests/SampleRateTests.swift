@@ -1,6 +1,7 @@
 import MetronomeCore
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct SampleRateTests {
   @Test(arguments: [8_000, 11_025, 22_050, 44_100, 48_000, 88_200, 96_000, 192_000])
   func commonRatesDivideTheClock(hz: Int) throws {

@@ -1,6 +1,7 @@
 import MetronomeCore
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct TapTempoTests {
   @Test func oneTapGivesNoTempo() {
     var tap = TapTempo()

@@ -1,6 +1,7 @@
 import MetronomeCore
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct TempoTests {
   @Test func acceptsFractionalTemposInRange() throws {
     #expect(try Tempo(bpm: 97.5).bpm == 97.5)

@@ -3,6 +3,7 @@ import Testing
 
 /// The shipped binary stays small in memory: it must not load Foundation, whose ICU data and
 /// networking stack (libcurl, TLS, Kerberos) would more than double its resident size.
+@Suite(.timeLimit(.minutes(1)))
 struct BinaryFootprintTests {
   @Test func theBinaryLinksNeitherFoundationNorItsNetworkingStack() throws {
     let result = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/ldd"), [MetronomeProcess.binary.path])

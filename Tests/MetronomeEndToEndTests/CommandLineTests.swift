@@ -3,7 +3,7 @@ import MetronomeTesting
 import XCTest
 
 /// Runs the built binary as a script would and pins what it prints.
-final class CommandLineTests: XCTestCase {
+final class CommandLineTests: TimeLimitedTestCase {
   func testVirtualRunAt120InThreeFourIsTheExactTimeline() throws {
     let run = try MetronomeProcess.run(["3/4", "120", "--virtual", "--bars", "2"])
     XCTAssertEqual(run.status, 0)
@@ -94,11 +94,18 @@ final class CommandLineTests: XCTestCase {
   /// Numbers no frame count can hold are refused before anything starts, never a crash.
   func testLengthsAndKeyTimesPastTheLongestRunAreRefusedWithStatus64() throws {
     let cases: [([String], String?, String)] = [
-      (["--virtual", "--keys", "-", "4/4", "120"], "1e12 q\n", "Error: keys line 1: '1e12 q' comes after the longest run"),
-      (["export", "-o", "x.wav", "--beats", "9223372036854775807", "4/4", "120"], nil,
-       "Error: --beats 9223372036854775807 lasts longer than the longest run"),
-      (["export", "-o", "x.wav", "--duration", "1e15", "4/4", "120"], nil,
-       "Error: --duration 1000000000000000.0 lasts longer than the longest run"),
+      (
+        ["--virtual", "--keys", "-", "4/4", "120"], "1e12 q\n",
+        "Error: keys line 1: '1e12 q' comes after the longest run"
+      ),
+      (
+        ["export", "-o", "x.wav", "--beats", "9223372036854775807", "4/4", "120"], nil,
+        "Error: --beats 9223372036854775807 lasts longer than the longest run"
+      ),
+      (
+        ["export", "-o", "x.wav", "--duration", "1e15", "4/4", "120"], nil,
+        "Error: --duration 1000000000000000.0 lasts longer than the longest run"
+      ),
       (["--virtual", "--bars", "9223372036854775807"], nil, "Error: --bars 9223372036854775807 lasts longer"),
       (["export", "-o", "x.wav", "--duration", "50000"], nil, "Error: the export is longer than a WAV file can hold"),
       (["--virtual", "--beats", "1", "--", "-5.25"], nil, "Error: tempo -5.25 is out of range"),
@@ -157,7 +164,7 @@ final class CommandLineTests: XCTestCase {
 }
 
 /// Live headless output is for scripts reading beats as they happen.
-final class LiveHeadlessOutputTests: XCTestCase {
+final class LiveHeadlessOutputTests: TimeLimitedTestCase {
   func testEachBeatLineArrivesWhileTheRunGoesOn() throws {
     let process = Process()
     process.executableURL = MetronomeProcess.binary

@@ -1,9 +1,10 @@
 import Foundation
+import MetronomeTesting
 import TerminalUI
 import XCTest
 
 /// Keeps `--help`, the man page, the display's keys and the README's examples from drifting apart.
-final class DocumentationTests: XCTestCase {
+final class DocumentationTests: TimeLimitedTestCase {
   private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 

@@ -40,7 +40,8 @@ struct ExportDestinationTests {
   @Test func aDeviceIsWrittenInPlaceAndNeverReplaced() throws {
     let folder = try Folder()
     let null = folder.path + "/null"
-    try #require(mknod(null, S_IFCHR | 0o666, deviceNumber(major: 1, minor: 3)) == 0, "mknod needs root, as scripts/test runs")
+    try #require(
+      mknod(null, S_IFCHR | 0o666, deviceNumber(major: 1, minor: 3)) == 0, "mknod needs root, as scripts/test runs")
     let run = try MetronomeProcess.run(["export", "--bars", "2", "-o", null])
 
     #expect(run.status == 0, "\(run.standardError)")
@@ -52,7 +53,8 @@ struct ExportDestinationTests {
   @Test func aFullDeviceIsAnErrorAndStaysADevice() throws {
     let folder = try Folder()
     let full = folder.path + "/full"
-    try #require(mknod(full, S_IFCHR | 0o666, deviceNumber(major: 1, minor: 7)) == 0, "mknod needs root, as scripts/test runs")
+    try #require(
+      mknod(full, S_IFCHR | 0o666, deviceNumber(major: 1, minor: 7)) == 0, "mknod needs root, as scripts/test runs")
     let run = try MetronomeProcess.run(["export", "--bars", "2", "-o", full])
 
     #expect(run.status == 1)

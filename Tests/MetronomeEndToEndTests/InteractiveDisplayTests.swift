@@ -1,9 +1,10 @@
 import Foundation
+import MetronomeTesting
 import XCTest
 
 /// Drives the interactive display in a real pseudo-terminal (tmux): keys in, screen out, and the
 /// terminal's settings afterwards equal to those before, however the program ends.
-final class InteractiveDisplayTests: XCTestCase {
+final class InteractiveDisplayTests: TimeLimitedTestCase {
   private func start(_ arguments: String, width: Int = 80, height: Int = 24, environment: [String: String] = [:])
     throws -> TmuxSession
   {

@@ -36,7 +36,9 @@ final class JACKDummyServer {
   var environment: [String: String] { ["JACK_DEFAULT_SERVER": name] }
 
   /// The cycles the server reports as broken so far: a client that did not finish in time
-  /// (`JackEngine::XRun`) and the graph errors that follow it. Any of them moves what is captured
+  /// (`JackEngine::XRun`) and the graph errors that follow it.
+  ///
+  /// Any of them moves what is captured
   /// by whole periods, whoever was late: the test harness's trouble, to tell apart from the
   /// underruns metronome itself reports.
   func brokenCycles() -> [String] {
@@ -65,7 +67,9 @@ final class JACKDummyServer {
   deinit { stop() }
 }
 
-/// `jack_rec` recording one port of a JACK server into a WAV file for a fixed time. It connects
+/// `jack_rec` recording one port of a JACK server into a WAV file for a fixed time.
+///
+/// It connects
 /// its input to the server's silent capture port; the device under test connects to it as well,
 /// and JACK mixes both into the recording.
 final class JACKRecorder {

@@ -3,8 +3,10 @@ import MetronomeTesting
 import XCTest
 
 /// Plays through real ALSA, in real time, into a JACK dummy server, and finds the clicks in what
-/// was captured. ALSA's `jack` PCM is defined in an `.asoundrc` under a HOME of the test's own.
-final class LiveALSAPlaybackTests: XCTestCase {
+/// was captured.
+///
+/// ALSA's `jack` PCM is defined in an `.asoundrc` under a HOME of the test's own.
+final class LiveALSAPlaybackTests: TimeLimitedTestCase {
   private var home: URL!
 
   override func setUpWithError() throws {
@@ -53,12 +55,15 @@ final class LiveALSAPlaybackTests: XCTestCase {
       try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.text.utf8)) as? [String: Any])
     }
     return Take(
-      run: run, printed: printed, onsets: Onset.detect(in: try WAVFile(contentsOf: capture).samples, sampleRate: 48_000),
+      run: run, printed: printed,
+      onsets: Onset.detect(in: try WAVFile(contentsOf: capture).samples, sampleRate: 48_000),
       harnessTrouble: server.brokenCycles() + (dropped.isEmpty ? [] : [dropped]))
   }
 
   /// Takes again, up to three times, while the harness itself glitched: those takes say nothing
-  /// about metronome. A take with a whole harness is checked strictly by `check`.
+  /// about metronome.
+  ///
+  /// A take with a whole harness is checked strictly by `check`.
   private func takeWithAWholeHarness(
     _ arguments: [String], keys: String = "", recordSeconds: Int, check: (Take) throws -> Void
   ) throws {
@@ -90,7 +95,9 @@ final class LiveALSAPlaybackTests: XCTestCase {
       // The scheduled frames: the exact 137 BPM grid, then 147 BPM from the first beat after 6 s,
       // one new interval after the last beat at 137.
       let oldGrid = { (n: Int) in Int((Double(n) * 48_000 * 60 / 137).rounded()) }
-      guard let change = tempos.firstIndex(of: 147) else { return XCTFail("the tempo change was not applied: \(tempos)") }
+      guard let change = tempos.firstIndex(of: 147) else {
+        return XCTFail("the tempo change was not applied: \(tempos)")
+      }
       XCTAssertEqual(change, (0...).first { oldGrid($0) > 6 * 48_000 })
       XCTAssertEqual(Array(frames[..<change]), (0..<change).map(oldGrid))
       for n in change..<frames.count {
@@ -174,6 +181,7 @@ final class LiveALSAPlaybackTests: XCTestCase {
   }
 
   /// ALSA's JACK bridge reports no error when its server goes away: it just stops taking audio.
+  ///
   /// The run must notice, say so in one line and exit 1 rather than wait for ever (a `timeout`
   /// wrapper ends a hang with SIGTERM, then SIGKILL, so this test fails instead of hanging).
   func testAServerThatGoesAwayMidRunEndsItWithAnErrorInsteadOfAHang() throws {

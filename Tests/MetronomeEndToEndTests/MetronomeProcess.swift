@@ -3,6 +3,8 @@ import Foundation
 /// Runs a program to completion and collects what it printed.
 struct ProcessResult {
   let status: Int32
+  /// Whether a signal ended it (then `status` is the signal's number).
+  var signaled = false
   let standardOutput: String
   let standardError: String
 }
@@ -23,6 +25,7 @@ enum MetronomeProcess {
 
 enum ChildProcess {
   /// Runs `executable` and waits for it; standard output and error are read while it runs.
+  ///
   /// A program that leaves a daemon behind (which keeps the pipes open) needs `captureOutput: false`.
   static func run(
     _ executable: URL, _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
@@ -48,7 +51,8 @@ enum ChildProcess {
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return ProcessResult(
-      status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+      status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal,
+      standardOutput: String(decoding: outputData, as: UTF8.self),
       standardError: String(decoding: errorData.wait(), as: UTF8.self)
     )
   }
@@ -106,8 +110,10 @@ final class ThreadSafeData: @unchecked Sendable {
 
   func wait() -> Data {
     condition.withLock {
-      while data == nil { condition.wait() }
-      return data!
+      while true {
+        if let data { return data }
+        condition.wait()
+      }
     }
   }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import XCTest
 
-/// A tmux server of the test's own, running one command in a pane of a fixed size. The pane's
+/// A tmux server of the test's own, running one command in a pane of a fixed size.
+///
+/// The pane's
 /// shell saves the terminal settings (`stty -g`) before and after the command and its exit
 /// status, so a test can check the terminal was left as it was found.
 final class TmuxSession {

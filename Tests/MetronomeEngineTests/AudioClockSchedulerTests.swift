@@ -1,10 +1,11 @@
-import MetronomeAudio
 import Foundation
+import MetronomeAudio
 import MetronomeEngine
 import MetronomeViewModel
 import OpenCombineShim
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct AudioClockSchedulerTests {
   @Test func runsDueActionsInTimeOrderWithNowAtEachActionsTime() {
     let clock = AudioClockScheduler()

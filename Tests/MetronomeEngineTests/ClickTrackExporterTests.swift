@@ -1,11 +1,12 @@
-import MetronomeAudio
 import Foundation
+import MetronomeAudio
 import MetronomeCore
 import MetronomeEngine
 import MetronomeTesting
 import Testing
 
 /// Exports real WAV files and finds the click onsets in them.
+@Suite(.timeLimit(.minutes(1)))
 struct ClickTrackExporterTests {
   private func export(_ settings: PlaybackSettings, format: SampleEncoding = .pcm16, periodFrames: Int = 4_096)
     throws -> WAVFile

@@ -18,6 +18,7 @@ private final class PlayerLog: Sendable {
 
 private struct DeviceGone: Error {}
 
+@Suite(.timeLimit(.minutes(1)))
 struct LivePlayerTests {
   /// Three beats at 120 in periods of a second: the second period is cut at the run's end
   /// (72 000), so its beat at 48 000 is heard 60 000 − (72 000 − 48 000) frames after the write.

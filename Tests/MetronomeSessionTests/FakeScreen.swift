@@ -16,7 +16,9 @@ final class FakeScreen: TerminalScreen {
       } else if rest.hasPrefix("[2J") {
         lines = []
         rest = rest.dropFirst(3)
-      } else if rest.hasPrefix("["), let h = rest.firstIndex(of: "H"), let row = Int(rest.dropFirst().prefix { $0 != ";" }) {
+      } else if rest.hasPrefix("["), let h = rest.firstIndex(of: "H"),
+        let row = Int(rest.dropFirst().prefix { $0 != ";" })
+      {
         let body = rest[rest.index(after: h)...]
         let end = body.range(of: "\u{1B}[K")?.lowerBound ?? body.endIndex
         while lines.count < row { lines.append("") }

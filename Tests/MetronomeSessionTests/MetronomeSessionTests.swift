@@ -14,7 +14,9 @@ private struct DeviceGone: Error, CustomStringConvertible {
 }
 
 /// A session on a virtual main queue, rendering inline into a fake device whose every write
-/// advances that queue by the period's length, as a real device's pace would. Keys, signals and
+/// advances that queue by the period's length, as a real device's pace would.
+///
+/// Keys, signals and
 /// the end of input are delivered at chosen virtual times.
 @MainActor
 private final class Harness {
@@ -52,7 +54,8 @@ private final class Harness {
   }
 
   /// Delivers `event` to the session at `seconds` on the main queue.
-  func at(_ seconds: Double, _ event: @escaping @MainActor (MetronomeSession<TestScheduler<AudioTime, Never>>) -> Void) {
+  func at(_ seconds: Double, _ event: @escaping @MainActor (MetronomeSession<TestScheduler<AudioTime, Never>>) -> Void)
+  {
     mainQueue.schedule(after: AudioTime(seconds: seconds)) { [unowned self] in
       MainActor.assumeIsolated { if let session { event(session) } }
     }

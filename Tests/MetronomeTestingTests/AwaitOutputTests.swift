@@ -3,6 +3,7 @@ import MetronomeTesting
 import OpenCombineShim
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct AwaitOutputTests {
   struct Boom: Error, Equatable {}
 

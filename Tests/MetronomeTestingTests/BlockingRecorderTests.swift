@@ -3,6 +3,7 @@ import MetronomeTesting
 import OpenCombineShim
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct BlockingRecorderTests {
   @Test func waitsForValuesSentFromAnotherThread() {
     let subject = PassthroughSubject<Int, Never>()

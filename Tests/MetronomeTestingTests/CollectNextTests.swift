@@ -2,6 +2,7 @@ import MetronomeTesting
 import OpenCombineShim
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct CollectNextTests {
   final class Model {
     @Published var count = 0

@@ -4,6 +4,7 @@ import MetronomeTesting
 import OpenCombineShim
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct LimitedSchedulerTests {
   @Test func aZeroIntervalTimerFailsTheTestInsteadOfHanging() {
     let base = DispatchQueue.test

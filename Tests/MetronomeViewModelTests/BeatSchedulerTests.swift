@@ -1,9 +1,10 @@
-import MetronomeAudio
 import CombineSchedulers
+import MetronomeAudio
 import MetronomeViewModel
 import OpenCombineShim
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct BeatSchedulerTests {
   @Test func forwardsTimeAndActionsToTheSchedulerItWraps() {
     let wrapped = TestScheduler<AudioTime, Never>(now: 2)

@@ -1,5 +1,5 @@
-import MetronomeAudio
 import CombineSchedulers
+import MetronomeAudio
 import MetronomeCore
 import MetronomeTesting
 import MetronomeViewModel
@@ -7,7 +7,7 @@ import OpenCombineShim
 import XCTest
 
 /// The view model's fixes of Raytronome's flaws and its behaviour at the edges, in virtual time.
-final class MetronomeViewModelTests: XCTestCase {
+final class MetronomeViewModelTests: TimeLimitedTestCase {
   private var scheduler: TestScheduler<AudioTime, Never>!
   private var subscriptions: [AnyCancellable] = []
 
@@ -64,7 +64,9 @@ final class MetronomeViewModelTests: XCTestCase {
     XCTAssertEqual(beats.values, [0, 7_200, 14_400, 21_600])
   }
 
-  /// FIXED: a tempo change no longer restarts the bar. It applies from the next beat, one new
+  /// FIXED: a tempo change no longer restarts the bar.
+  ///
+  /// It applies from the next beat, one new
   /// interval after the last, and the count goes on.
   func testTempoChangeMidBarKeepsThePhase() {
     let viewModel = makeViewModel()

@@ -1,5 +1,5 @@
-import MetronomeAudio
 import CombineSchedulers
+import MetronomeAudio
 import MetronomeCore
 import MetronomeTesting
 import MetronomeViewModel
@@ -7,9 +7,10 @@ import OpenCombineShim
 import XCTest
 
 /// The thirteen tests of the Raytronome tutorial, ported from RxTest to the MetronomeTesting kit.
+///
 /// Times are seconds on the virtual clock. Where the view model fixes one of Raytronome's flaws,
 /// the test expects the fixed behaviour and says so.
-final class RaytronomeTests: XCTestCase {
+final class RaytronomeTests: TimeLimitedTestCase {
   private var scheduler: TestScheduler<AudioTime, Never>!
   private var viewModel: MetronomeViewModel!
   private var subscriptions: [AnyCancellable] = []
@@ -126,7 +127,9 @@ final class RaytronomeTests: XCTestCase {
   // MARK: Beats
 
   /// FIXED: Raytronome's first click came one interval after play, and RxTest rounded 0.0625 s to
-  /// 6 ticks of 0.01 s on every beat (6, 12, 18, …). Here the first beat sounds at once and every
+  /// 6 ticks of 0.01 s on every beat (6, 12, 18, …).
+  ///
+  /// Here the first beat sounds at once and every
   /// beat sits on the exact grid: 4/32 at 120 is a beat every 0.0625 s.
   func testBeatBy32() {
     startPlaying(meter: try! Meter(4, 32))

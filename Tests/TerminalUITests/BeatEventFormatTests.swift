@@ -2,11 +2,15 @@ import MetronomeCore
 import TerminalUI
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct BeatEventFormatTests {
-  let beat = Beat(
-    count: 8, bar: 3, beatInBar: 1, meter: try! Meter(7, 8), tempo: try! Tempo(bpm: 97.5),
-    frame: 118_154, sampleRate: .standard
-  )
+  let beat: Beat
+
+  init() throws {
+    beat = Beat(
+      count: 8, bar: 3, beatInBar: 1, meter: try Meter(7, 8), tempo: try Tempo(bpm: 97.5), frame: 118_154,
+      sampleRate: .standard)
+  }
 
   @Test func textLineHasTimeBarBeatAndAccent() {
     #expect(BeatEventFormat.text.line(for: beat) == "2.461542 bar 3 beat 1 accent")

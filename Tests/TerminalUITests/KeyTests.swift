@@ -1,6 +1,7 @@
 import TerminalUI
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct KeyTests {
   @Test func decodesCharactersArrowsAndEscape() {
     let bytes: [UInt8] = [0x20, 0x1B, 0x5B, 0x41, 0x1B, 0x4F, 0x44, 0x5D, 0x1B]
@@ -57,7 +58,9 @@ struct KeyTests {
       try KeyScript(parsing: "1e12 q")
     }
     for spelling in ["nan q", "inf q", "-0.5 q", "1e400 q"] {
-      #expect(throws: KeyScriptError(line: 1, text: spelling, problem: .unreadable)) { try KeyScript(parsing: spelling) }
+      #expect(throws: KeyScriptError(line: 1, text: spelling, problem: .unreadable)) {
+        try KeyScript(parsing: spelling)
+      }
     }
   }
 }

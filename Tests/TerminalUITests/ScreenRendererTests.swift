@@ -2,6 +2,7 @@ import MetronomeCore
 import TerminalUI
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct ScreenRendererTests {
   let playing = DisplayState(
     tempoText: "120 BPM", signature: "4/4", beatsPerBar: 4, isPlaying: true,

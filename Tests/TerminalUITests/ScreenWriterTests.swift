@@ -1,6 +1,7 @@
 import TerminalUI
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct ScreenWriterTests {
   @Test func firstDrawClearsAndWritesEveryLine() {
     var output = ""

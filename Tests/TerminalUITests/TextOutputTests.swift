@@ -2,6 +2,7 @@ import Glibc
 import TerminalUI
 import Testing
 
+@Suite(.timeLimit(.minutes(1)))
 struct TextOutputTests {
   @Test func writesEveryByteOfTheTextToItsDescriptor() throws {
     var ends: [Int32] = [0, 0]

@@ -1,0 +1,174 @@
+import Foundation
+import MetronomeCore
+import Testing
+
+@testable import TerminalUI
+
+/// SplitMix64: small, fast and the same on every machine, so a seed replays its cases exactly.
+struct SeededGenerator: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Generated and mutated inputs, valid ones bent out of shape, thrown at the parsers and at the
+/// built binary.
+///
+/// Whatever comes in, metronome never dies of a signal, exits only 0, 1, 64, 130
+/// or 143, and says what was wrong in one `Error: …` line when it does not exit 0. The seed is
+/// printed with every failure; `METRONOME_FUZZ_SEED` replays it and `METRONOME_FUZZ_RUNS` sets
+/// how many runs of the binary there are (1000 by default).
+@Suite(.timeLimit(.minutes(10)))
+struct FuzzTests {
+  static let seed = ProcessInfo.processInfo.environment["METRONOME_FUZZ_SEED"].flatMap { UInt64($0) } ?? 20_261_122
+  static let binaryRuns = ProcessInfo.processInfo.environment["METRONOME_FUZZ_RUNS"].flatMap { Int($0) } ?? 1_000
+
+  /// Numbers as people and programs spell them, including the ones no frame count can hold.
+  static let numbers = [
+    "0", "1", "2", "3", "7", "16", "64", "120", "97.5", "-0", "-1", "-5.25", "1000", "1001", "0.001", "1e-300",
+    "1e8", "1e15", "1e300", "1e400", "-1e400", "nan", "NaN", "-nan", "inf", "-inf", "infinity", "0x10", "1_000",
+    "9223372036854775807", "9223372036854775808", "-9223372036854775808", "18446744073709551616", "", " ", "1,5",
+    "٣", "1e", ".", "+3",
+  ]
+  static let meters = [
+    "4/4", "7/8", "6/8", "3/4", "5/4", "24/32", "64/64", "1/1", "0/4", "7/3", "4/0", "-1/4", "4/-4", "4/", "/4", "/",
+    "a/b", "4/4/4", "9223372036854775807/4", "4/9223372036854775807", "1e3/4",
+  ]
+  static let options = [
+    "--beats", "--bars", "--duration", "--rate", "--volume", "--max-numerator", "--period", "--buffer", "--sound",
+    "--events", "--format", "--device", "--keys", "-o", "--output",
+  ]
+  static let flags = [
+    "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
+  ]
+  static let words = ["pulse", "beep", "woodblock", "text", "ndjson", "16", "24", "float", "no-such-device", "x"]
+  static let keyNames = [
+    "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z",
+    "spacebar",
+    "ü", "\u{0}",
+  ]
+
+  /// A key script: valid lines, then some mutated, truncated, swapped or replaced by noise.
+  static func keyScript(_ random: inout SeededGenerator) -> String {
+    var lines: [String] = []
+    for _ in 0..<Int.random(in: 0...8, using: &random) {
+      let seconds =
+        Bool.random(using: &random)
+        ? String(Double.random(in: 0...5, using: &random)) : numbers.randomElement(using: &random) ?? ""
+      var line =
+        "\(seconds)\(["\t", " ", "  "].randomElement(using: &random) ?? " ")\(keyNames.randomElement(using: &random) ?? "q")"
+      switch Int.random(in: 0..<8, using: &random) {
+      case 0: line = String(line.prefix(Int.random(in: 0...line.count, using: &random)))
+      case 1: line = String(line.reversed())
+      case 2:
+        line = String(
+          decoding: (0..<Int.random(in: 1...12, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) },
+          as: UTF8.self)
+      case 3: line = "# " + line
+      case 4: line += " extra"
+      default: break
+      }
+      lines.append(line)
+    }
+    return lines.joined(separator: ["\n", "\r\n", "\r"].randomElement(using: &random) ?? "\n")
+  }
+
+  /// An argument list: a mode that ends by itself, then tokens from every pool in any order.
+  static func arguments(_ random: inout SeededGenerator, folder: String) -> (arguments: [String], input: String) {
+    var arguments: [String] = []
+    var input = ""
+    switch Int.random(in: 0..<10, using: &random) {
+    case 0...5:
+      arguments = [
+        "--virtual", ["--beats", "--bars", "--duration"].randomElement(using: &random) ?? "--beats",
+        ["1", "2", "8", "0.5", "3"].randomElement(using: &random) ?? "1",
+      ]
+      if Bool.random(using: &random) {
+        arguments += ["--keys", "-"]
+        input = keyScript(&random)
+      }
+    case 6...7:
+      arguments = [
+        "export", "--bars", ["1", "2"].randomElement(using: &random) ?? "1", "-o",
+        Bool.random(using: &random) ? "-" : folder + "/take.wav",
+      ]
+    case 8:
+      arguments = ["--silent", "--duration", "0.05"]
+    default:
+      break
+    }
+    for _ in 0..<Int.random(in: 0...4, using: &random) {
+      switch Int.random(in: 0..<5, using: &random) {
+      case 0: arguments.append(meters.randomElement(using: &random) ?? "4/4")
+      case 1: arguments.append(numbers.randomElement(using: &random) ?? "120")
+      case 2:
+        arguments.append(options.randomElement(using: &random) ?? "--beats")
+        arguments.append((numbers + words).randomElement(using: &random) ?? "1")
+      case 3: arguments.append(flags.randomElement(using: &random) ?? "--virtual")
+      default:
+        arguments.insert(
+          numbers.randomElement(using: &random) ?? "1", at: Int.random(in: 0...arguments.count, using: &random))
+      }
+    }
+    return (arguments, input)
+  }
+
+  @Test func theParsersNeverTrapOnGeneratedInput() {
+    var random = SeededGenerator(seed: Self.seed)
+    for _ in 0..<20_000 {
+      let script = Self.keyScript(&random)
+      if let parsed = try? KeyScript(parsing: script) {
+        #expect(
+          parsed.presses.allSatisfy { $0.seconds >= 0 && $0.seconds <= PlayLength.longestSeconds }, "seed \(Self.seed)")
+      }
+      _ = try? Meter(
+        parsing: Self.meters.randomElement(using: &random) ?? "",
+        cap: NumeratorCap(atLeast: Int.random(in: -5...100, using: &random)))
+      let bytes = (0..<Int.random(in: 0...16, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+      _ = KeyDecoder().decode(bytes)
+      if let bpm = Double(Self.numbers.randomElement(using: &random) ?? "") {
+        _ = Tempo.format(bpm)
+        _ = Tempo(clamping: bpm)
+      }
+    }
+  }
+
+  @Test func theBinaryNeverCrashesAndAlwaysSaysWhatWasWrong() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-fuzz-\(UUID())").path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    var random = SeededGenerator(seed: Self.seed)
+    var failures: [String] = []
+    for run in 0..<Self.binaryRuns where failures.count < 5 {
+      let (arguments, input) = Self.arguments(&random, folder: folder)
+      let result = try ChildProcess.run(
+        URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "20", MetronomeProcess.binary.path] + arguments,
+        input: input, environment: ["HOME": folder])
+      let errorLines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error: ") }
+      let problem: String?
+      if result.signaled {
+        problem = "killed by signal \(result.status)"
+      } else if ![0, 1, 64, 130, 143].contains(result.status) {
+        problem = "exit status \(result.status)"
+      } else if result.status != 0, result.status < 128, errorLines.count != 1 {
+        problem = "\(errorLines.count) 'Error:' lines"
+      } else {
+        problem = nil
+      }
+      if let problem {
+        failures.append(
+          "run \(run): \(problem) for \(arguments) with input \(input.debugDescription): \(result.standardError)")
+      }
+    }
+    #expect(
+      failures.isEmpty, "seed \(Self.seed) (METRONOME_FUZZ_SEED replays it):\n\(failures.joined(separator: "\n"))")
+  }
+}
