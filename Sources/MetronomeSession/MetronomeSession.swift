@@ -17,8 +17,8 @@ import TerminalUI
 public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEvents {
   /// Where the session writes, and how it ends the process.
   public struct Outputs {
-    /// Writes to standard output: the beat lines.
-    public var standardOutput: (String) -> Void
+    /// Writes to standard output: the beat lines; false when nobody reads them any more.
+    public var standardOutput: (String) -> Bool
     /// Writes to standard error: notes and errors.
     public var standardError: (String) -> Void
     /// Ends the program with a status.
@@ -26,7 +26,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
 
     /// Outputs as given.
     public init(
-      standardOutput: @escaping (String) -> Void, standardError: @escaping (String) -> Void,
+      standardOutput: @escaping (String) -> Bool, standardError: @escaping (String) -> Void,
       exit: @escaping (Int32) -> Void
     ) {
       self.standardOutput = standardOutput
@@ -189,8 +189,9 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
     guard !completed else { return }
     if let display {
       display.update { $0.heard = DisplayState.HeardBeat(bar: beat.bar, beat: beat.beatInBar, isAccent: beat.isAccent) }
-    } else if let format {
-      outputs.standardOutput(format.line(for: beat) + "\n")
+    } else if let format, !outputs.standardOutput(format.line(for: beat) + "\n") {
+      // `metronome --headless | head -3`: once the reader is gone there is nobody to play for.
+      finish(Ending(status: 0, note: "standard output closed; stopped"))
     }
     completeIfDone()
   }

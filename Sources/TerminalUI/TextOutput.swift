@@ -14,18 +14,21 @@ public struct TextOutput: Sendable {
   /// Output to `descriptor`.
   public init(descriptor: Int32) { self.descriptor = descriptor }
 
-  /// Writes all of `text`, resuming after short or interrupted writes; stops if the reader is gone.
-  public func write(_ text: String) {
+  /// Writes all of `text`, resuming after short or interrupted writes; returns false, having
+  /// stopped, when the output is gone (a pipe whose reader has ended).
+  @discardableResult
+  public func write(_ text: String) -> Bool {
     var text = text
-    text.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return }
+    return text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return true }
       var offset = 0
       while offset < bytes.count {
         let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
         if written < 0, errno == EINTR { continue }
-        guard written > 0 else { return }
+        guard written > 0 else { return false }
         offset += written
       }
+      return true
     }
   }
 }

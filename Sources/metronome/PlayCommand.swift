@@ -148,7 +148,7 @@ struct PlayCommand: ParsableCommand {
       engine: engine, sink: sink, periodFrames: periodFrames, keys: script, presentation: presentation,
       outputName: outputName, reportsUnderruns: !silent && !virtual, rendering: rendering, mainQueue: mainQueue,
       outputs: .init(
-        standardOutput: TextOutput.standardOutput.write, standardError: TextOutput.standardError.write,
+        standardOutput: TextOutput.standardOutput.write, standardError: { TextOutput.standardError.write($0) },
         exit: { Glibc.exit($0) }))
     Self.running = (session, SystemEvents(session: session, interrupts: interrupts, readsKeys: interactive))
     session.start()

@@ -185,4 +185,28 @@ final class LiveHeadlessOutputTests: TimeLimitedTestCase {
     process.waitUntilExit()
     XCTAssertEqual(process.terminationStatus, 0)
   }
+
+  /// `metronome --silent | head -1`: when the reader goes, the run ends with status 0 and a note.
+  func testARunWithNoReaderLeftEndsAtOnce() throws {
+    let process = Process()
+    process.executableURL = MetronomeProcess.binary
+    process.arguments = ["--silent", "--headless"]
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    var received = Data()
+    while !received.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      received += chunk
+    }
+    try output.fileHandleForReading.close()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+
+    XCTAssertEqual(process.terminationStatus, 0, message)
+    XCTAssertTrue(message.hasSuffix("metronome: standard output closed; stopped\n"), message)
+  }
 }

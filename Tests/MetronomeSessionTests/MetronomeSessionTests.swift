@@ -29,6 +29,8 @@ private final class Harness {
   private(set) var writtenAt: [AudioTime] = []
   private(set) var standardError: [String] = []
   private(set) var exitStatus: Int32?
+  /// How many lines the reader of standard output takes before it goes away.
+  var linesRead = Int.max
   private(set) var session: MetronomeSession<TestScheduler<AudioTime, Never>>?
 
   init(
@@ -48,6 +50,7 @@ private final class Harness {
         standardOutput: { [unowned self] in
           standardOutput.append($0)
           writtenAt.append(mainQueue.now)
+          return standardOutput.count <= linesRead
         },
         standardError: { [unowned self] in standardError.append($0) },
         exit: { [unowned self] in exitStatus = exitStatus ?? $0 }))
@@ -196,5 +199,17 @@ struct MetronomeSessionTests {
     #expect(screens[2].hasPrefix(" metronome  97.5 BPM  3/8  paused\n\n [ ] [ ] [ ]"), "\(screens[2])")
     #expect(screens[2].contains(" fake · latency"))
     #expect(harness.exitStatus == 0)
+  }
+
+  /// `metronome --headless | head -2`: once the reader is gone, the run ends at once with a note.
+  @Test func aRunEndsWhenNobodyReadsItsLinesAnyMore() throws {
+    let harness = try Harness()
+    harness.linesRead = 2
+    harness.run()
+
+    #expect(harness.standardOutput.count == 3)
+    #expect(harness.exitStatus == 0)
+    #expect(harness.standardError == ["metronome: standard output closed; stopped\n", "metronome: 0 underruns\n"])
+    #expect(!harness.sink.isFinished)
   }
 }
