@@ -102,20 +102,21 @@ struct PlayCommand: ParsableCommand {
     } catch {
       Metronome.exitWithUsage(of: Self.self, error)
     }
-    // Signals are watched before the terminal is touched, so none can leave it raw.
-    let interrupts = InterruptWatcher()
     let engine = ClickEngine(settings: settings)
-    let interactive = !virtual && !headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     if virtual {
       try MainActor.assumeIsolated {
-        // Every beat is rendered at once and shown as it is rendered; a tenth of a second per period.
+        // Every beat is rendered at once and shown as it is rendered, a tenth of a second per
+        // period. Nothing to clean up, so signals keep their default action: Ctrl-C ends it.
         try play(
           engine, into: NullSink(sampleRate: settings.sampleRate), periodFrames: settings.sampleRate.hz / 10,
-          script: script, outputName: "virtual", interrupts: interrupts, interactive: false, rendering: .inline,
+          script: script, outputName: "virtual", interrupts: nil, interactive: false, rendering: .inline,
           mainQueue: InlineScheduler())
       }
       return
     }
+    // Signals are watched before the terminal is touched, so none can leave it raw.
+    let interrupts = InterruptWatcher()
+    let interactive = !headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     let (sink, periodFrames, outputName) = try openOutput(settings, announce: !interactive)
     try MainActor.assumeIsolated {
       try play(
@@ -125,11 +126,12 @@ struct PlayCommand: ParsableCommand {
     dispatchMain()
   }
 
-  /// Starts a session of `engine` into `sink` on `mainQueue`, with the display if `interactive`.
+  /// Starts a session of `engine` into `sink` on `mainQueue`, with the display if `interactive`,
+  /// ending it cleanly on the signals `interrupts` catches.
   @MainActor
   private func play<MainQueue: Scheduler & Sendable>(
     _ engine: ClickEngine, into sink: any AudioSink, periodFrames: Int, script: KeyScript, outputName: String,
-    interrupts: InterruptWatcher, interactive: Bool, rendering: MetronomeSession<MainQueue>.Rendering,
+    interrupts: InterruptWatcher?, interactive: Bool, rendering: MetronomeSession<MainQueue>.Rendering,
     mainQueue: MainQueue
   ) throws {
     let presentation: SessionPresentation
@@ -150,12 +152,12 @@ struct PlayCommand: ParsableCommand {
       outputs: .init(
         standardOutput: TextOutput.standardOutput.write, standardError: { TextOutput.standardError.write($0) },
         exit: { Glibc.exit($0) }))
-    Self.running = (session, SystemEvents(session: session, interrupts: interrupts, readsKeys: interactive))
+    Self.running = (session, interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive) })
     session.start()
   }
 
   /// The session and its event sources, kept for as long as the program runs.
-  @MainActor private static var running: (AnyObject, AnyObject)?
+  @MainActor private static var running: (AnyObject, AnyObject?)?
 
   /// Opens the audio output; says what was opened on standard error when `announce` is set.
   private func openOutput(_ settings: PlaybackSettings, announce: Bool) throws -> (any AudioSink, Int, String) {

@@ -119,6 +119,25 @@ final class CommandLineTests: TimeLimitedTestCase {
     XCTAssertFalse(FileManager.default.fileExists(atPath: "x.wav"))
   }
 
+  /// A long virtual run has nothing to clean up: Ctrl-C ends it at once, as it would any filter.
+  func testCtrlCEndsALongVirtualRun() throws {
+    let process = Process()
+    process.executableURL = MetronomeProcess.binary
+    process.arguments = ["--virtual", "--beats", "100000000"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    XCTAssertFalse(output.fileHandleForReading.availableData.isEmpty, "it printed nothing")
+    process.interrupt()
+    // Read on so that a full pipe cannot hold the run up.
+    _ = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+
+    XCTAssertEqual(process.terminationReason, .uncaughtSignal)
+    XCTAssertEqual(process.terminationStatus, SIGINT)
+  }
+
   func testFiveFourPlaysOnceTheCapIsRaised() throws {
     let run = try MetronomeProcess.run(["5/4", "--max-numerator", "5", "--virtual", "--bars", "1"])
     XCTAssertEqual(run.status, 0, run.standardError)
