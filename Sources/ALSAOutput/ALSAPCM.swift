@@ -32,8 +32,8 @@ public final class ALSAPCM {
   public let bufferFrames: Int
   /// How many frames to write per wake-up: half the buffer in whole periods.
   ///
-  /// Each wake-up costs
-  /// more than rendering does, and the buffer, not the write size, bounds the latency.
+  /// Each wake-up costs more than rendering does, and the buffer, not the write size, bounds the
+  /// latency.
   public var writeFrames: Int { Self.writeFrames(period: periodFrames, buffer: bufferFrames) }
   /// How many underruns were recovered from.
   public private(set) var underruns = 0

@@ -19,8 +19,7 @@ public struct AudioTime: Strideable, Hashable, Sendable, ExpressibleByIntegerLit
 
   /// The time of `frame` at `sampleRate`; exact, since every frame is a whole number of ticks.
   ///
-  /// A
-  /// frame past the clock's range (some 400 years) gives its last tick rather than trapping.
+  /// A frame past the clock's range (some 400 years) gives its last tick rather than trapping.
   public init(frame: Int64, sampleRate: SampleRate) {
     let (product, overflow) = frame.multipliedReportingOverflow(by: sampleRate.ticksPerFrame)
     ticks = overflow ? (frame < 0 ? .min : .max) : product

@@ -1,8 +1,7 @@
 /// The position of a playing metronome: which beat comes next and on which frame.
 ///
-/// A change of
-/// tempo or meter keeps the phase: it applies from the next beat, which follows the last one by
-/// the new interval, and the count goes on within the bar instead of restarting it.
+/// A change of tempo or meter keeps the phase: it applies from the next beat, which follows the
+/// last one by the new interval, and the count goes on within the bar instead of restarting it.
 public struct BeatSequencer: Hashable, Sendable {
   private var grid: BeatGrid
   private var indexInGrid = 0
@@ -38,9 +37,9 @@ public struct BeatSequencer: Hashable, Sendable {
 
   /// Plays on at `tempo` in `meter` from the next beat.
   ///
-  /// That beat follows the last one played by
-  /// the new interval, but never falls before `earliestFrame` (the first frame not yet rendered),
-  /// so speeding up late in a long beat plays the next one at once instead of skipping it.
+  /// That beat follows the last one played by the new interval, but never falls before
+  /// `earliestFrame` (the first frame not yet rendered), so speeding up late in a long beat plays
+  /// the next one at once instead of skipping it.
   public mutating func change(tempo: Tempo, meter: Meter, earliestFrame: Int64) {
     self.meter = meter
     let spacing = BeatGrid(anchorFrame: 0, tempo: tempo, denominator: meter.denominator, sampleRate: grid.sampleRate)

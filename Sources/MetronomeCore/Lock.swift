@@ -5,6 +5,7 @@ import Glibc
 ///
 /// It stands in for Foundation's `NSLock` and `NSRecursiveLock`,
 /// which would load all of Foundation (and its ICU data) into a process that needs none of it.
+///
 /// `@unchecked Sendable`: the mutex is made for use from many threads; the pointer to it never changes.
 public final class Lock: @unchecked Sendable {
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)

@@ -1,7 +1,7 @@
 /// How many beats a bar may hold.
 ///
-/// Raytronome's rule, the default, allows as many beats as the
-/// denominator (4/4, 8/8, 32/32 at most); raising the cap lets a player ask for 5/4 or 7/4.
+/// Raytronome's rule, the default, allows as many beats as the denominator (4/4, 8/8, 32/32 at
+/// most); raising the cap lets a player ask for 5/4 or 7/4.
 public struct NumeratorCap: Hashable, Sendable, CustomStringConvertible {
   /// The largest numerator any cap allows.
   public static let ceiling = 64

@@ -6,9 +6,9 @@ public enum PlayLength: Hashable, Sendable {
 
   /// The longest run metronome plays, in seconds (over three years).
   ///
-  /// Every time, frame and
-  /// count of a run stays far inside 64 bits up to it, at every tempo and rate, so nothing traps;
-  /// a longer length or a key pressed later is refused before anything starts.
+  /// Every time, frame and count of a run stays far inside 64 bits up to it, at every tempo and
+  /// rate, so nothing traps; a longer length or a key pressed later is refused before anything
+  /// starts.
   public static let longestSeconds: Double = 100_000_000
 
   /// Whether `beat` is still inside the run; the first beat that is not ends it.
@@ -66,8 +66,7 @@ public struct PlayLengthError: Error, Equatable, Sendable, CustomStringConvertib
 extension Int64 {
   /// The nearest whole number to `value`, held to the range of `Int64`; NaN gives 0.
   ///
-  /// Converting
-  /// with `Int64(_:)` traps on such values instead.
+  /// Converting with `Int64(_:)` traps on such values instead.
   public init(clamping value: Double) {
     guard !value.isNaN else {
       self = 0

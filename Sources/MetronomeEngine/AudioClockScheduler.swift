@@ -8,6 +8,7 @@ import OpenCombine
 /// Whoever renders calls `advance(to:)` before filling each period, which runs every
 /// action due inside it in time order, each with `now` at its own time. Safe to schedule on from
 /// any thread; actions run on the thread that advances the clock.
+///
 /// `@unchecked Sendable`: the queue and the current time are read and written only under `lock`.
 public final class AudioClockScheduler: Scheduler, @unchecked Sendable {
   /// Time is counted in `AudioTime`.

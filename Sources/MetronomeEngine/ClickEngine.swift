@@ -5,8 +5,8 @@ import OpenCombine
 
 /// The audio clock, the view model playing on it and the renderer, wired together.
 ///
-/// The same
-/// engine serves a WAV export, live ALSA playback and a virtual run; only the sink differs.
+/// The same engine serves a WAV export, live ALSA playback and a virtual run; only the sink
+/// differs.
 ///
 /// It is not `Sendable`: the engine belongs to the thread that renders (the live player's, or the
 /// caller's), and so do the actions scheduled on its clock. Other threads reach the view model

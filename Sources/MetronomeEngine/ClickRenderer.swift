@@ -3,12 +3,11 @@ import MetronomeCore
 
 /// Renders periods of audio with clicks at their beats' exact frames.
 ///
-/// Before each period it
-/// advances the audio clock past the period, which emits the beats due in it; it then describes
-/// the period as the spans where a click sounds. One click sounds at a time: a new beat cuts the
-/// previous click, so clicks never add up past full scale, and a click that straddles a period
-/// goes on in the next one. The render path does not allocate while a period holds no more than
-/// `maxBeatsPerPeriod` beats.
+/// Before each period it advances the audio clock past the period, which emits the beats due in it;
+/// it then describes the period as the spans where a click sounds. One click sounds at a time: a
+/// new beat cuts the previous click, so clicks never add up past full scale, and a click that
+/// straddles a period goes on in the next one. The render path does not allocate while a period
+/// holds no more than `maxBeatsPerPeriod` beats.
 public final class ClickRenderer {
   /// The clock this renderer advances.
   public let clock: AudioClockScheduler

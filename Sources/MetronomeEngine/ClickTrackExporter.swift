@@ -6,9 +6,9 @@ public enum ClickTrackExporter {
   /// Renders `engine`'s run, which must have a length, into `sink` in periods of
   /// `periodFrames`, then finishes the sink.
   ///
-  /// `progress` is called after each period with the
-  /// frames written so far; `isCancelled` is checked before each period, and a cancelled export
-  /// throws `ExportError.interrupted` before finishing the sink.
+  /// `progress` is called after each period with the frames written so far; `isCancelled` is
+  /// checked before each period, and a cancelled export throws `ExportError.interrupted` before
+  /// finishing the sink.
   public static func export(
     _ engine: ClickEngine, to sink: any AudioSink, periodFrames: Int = 65_536,
     progress: (Int64) -> Void = { _ in }, isCancelled: () -> Bool = { false }

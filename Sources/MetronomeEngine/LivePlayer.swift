@@ -7,9 +7,9 @@ import MetronomeCore
 /// playback (the sink's blocking writes pace the loop, so the device's clock is the beat clock),
 /// or on the caller's thread for a virtual run or a test.
 ///
-/// After each period it reports how long
-/// until each of its beats is heard: the device's delay, less how far before the end of what was
-/// written the beat falls. When the run ends, is stopped or fails, it says so once.
+/// After each period it reports how long until each of its beats is heard: the device's delay, less
+/// how far before the end of what was written the beat falls. When the run ends, is stopped or
+/// fails, it says so once.
 ///
 /// `@unchecked Sendable`: once started, the engine and the sink are used only by the thread that
 /// renders, and the fields other threads read (`stopRequested`, the delay, the underruns) are

@@ -5,9 +5,8 @@ import MetronomeCore
 /// Writes a mono WAV file of a length known in advance, so its header is complete from the first
 /// byte and it can go where nothing can be rewound: a pipe, a FIFO, a device.
 ///
-/// A regular file is
-/// written under a hidden name beside its destination and moved into place only on `finish()`,
-/// so a failed or interrupted export leaves the destination as it was.
+/// A regular file is written under a hidden name beside its destination and moved into place only
+/// on `finish()`, so a failed or interrupted export leaves the destination as it was.
 public final class WAVFileSink: AudioSink {
   /// The rate written in the header.
   public let sampleRate: SampleRate
@@ -69,9 +68,8 @@ public final class WAVFileSink: AudioSink {
 
   /// Closes the file and, for a regular file, moves it into place.
   ///
-  /// If the run turned out longer
-  /// or shorter than announced (its tempo changed while it played), the header is rewritten where
-  /// the file can be rewound; a stream that cannot be is an error.
+  /// If the run turned out longer or shorter than announced (its tempo changed while it played),
+  /// the header is rewritten where the file can be rewound; a stream that cannot be is an error.
   public func finish() throws {
     guard let descriptor else { return }
     if dataBytes != expectedBytes {

@@ -105,8 +105,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
 
   /// Binds the display to the view model, starts the status refresh and plays.
   ///
-  /// With `.inline`
-  /// rendering it returns once the run has been rendered.
+  /// With `.inline` rendering it returns once the run has been rendered.
   public func start() {
     if let display {
       bind(viewModel.tempoText, to: \.tempoText, of: display)
@@ -126,8 +125,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
 
   /// Shows each value of `output` in the display's `field`, on the main queue.
   ///
-  /// A pause also
-  /// clears the lit beat: nothing is heard while paused.
+  /// A pause also clears the lit beat: nothing is heard while paused.
   private func bind<Value>(
     _ output: AnyPublisher<Value, Never>, to field: WritableKeyPath<DisplayState, Value>, of display: SessionDisplay
   ) {
@@ -166,8 +164,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
   /// Replays `keys` on the audio clock, so a press lands on the same frame in every mode: a quit
   /// ends the run on its frame, the other keys go to the view model there.
   ///
-  /// Nonisolated: the
-  /// presses run on the render thread.
+  /// Nonisolated: the presses run on the render thread.
   private nonisolated static func schedule(_ keys: KeyScript, on engine: ClickEngine) {
     let viewModel = engine.viewModel
     let rate = engine.settings.sampleRate

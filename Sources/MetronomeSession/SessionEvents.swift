@@ -1,7 +1,6 @@
 /// What the system tells a session: typed keys, the end of input, a resize, a signal.
 ///
-/// The live
-/// program delivers them from `SystemEvents`; tests call them at chosen virtual times.
+/// The live program delivers them from `SystemEvents`; tests call them at chosen virtual times.
 @MainActor
 public protocol SessionEvents: AnyObject, Sendable {
   /// Bytes typed on the terminal.

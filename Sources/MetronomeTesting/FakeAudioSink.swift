@@ -5,8 +5,7 @@ import MetronomeCore
 /// underruns the test sets, and tells `onWrite` how many frames came, so that a test can advance
 /// its virtual clock as a device's pace would.
 ///
-/// Set `failure` to make the next write throw, as a
-/// device that stops does.
+/// Set `failure` to make the next write throw, as a device that stops does.
 public final class FakeAudioSink: AudioSink {
   /// The rate it takes.
   public let sampleRate: SampleRate

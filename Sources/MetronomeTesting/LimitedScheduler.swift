@@ -4,9 +4,9 @@ import OpenCombineShim
 
 /// A `TestScheduler` that runs at most a fixed number of actions.
 ///
-/// Past the limit it reports one
-/// failure at the line that created it and drops every further action, cancelling repeating
-/// ones, so `advance` and `run` return even on an endless or zero-interval timer.
+/// Past the limit it reports one failure at the line that created it and drops every further
+/// action, cancelling repeating ones, so `advance` and `run` return even on an endless or
+/// zero-interval timer.
 public final class LimitedScheduler<SchedulerTimeType: Strideable, SchedulerOptions>: Scheduler
 where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   /// The scheduler underneath; advance it as usual.

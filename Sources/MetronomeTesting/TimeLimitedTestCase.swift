@@ -4,9 +4,9 @@ import XCTest
 
 /// An `XCTestCase` whose every test has a time limit.
 ///
-/// XCTest on Linux does not enforce
-/// `executionTimeAllowance`, so a test that hangs would stall the whole suite; here a watchdog
-/// names the test and ends the run with a failure once `timeLimit` seconds have passed.
+/// XCTest on Linux does not enforce `executionTimeAllowance`, so a test that hangs would stall the
+/// whole suite; here a watchdog names the test and ends the run with a failure once `timeLimit`
+/// seconds have passed.
 open class TimeLimitedTestCase: XCTestCase {
   /// Seconds a test of this class may take; two minutes unless a class says otherwise.
   open class var timeLimit: Double { 120 }

@@ -4,8 +4,8 @@ import OpenCombine
 
 /// Emits beats on the injected scheduler at their exact frames.
 ///
-/// Its state is touched only from
-/// actions running on that scheduler: settings arrive through `receive(on:)`, never shared.
+/// Its state is touched only from actions running on that scheduler: settings arrive through
+/// `receive(on:)`, never shared.
 final class BeatGenerator {
   /// Every beat, emitted on the scheduler at the beat's own time.
   let beats = PassthroughSubject<Beat, Never>()

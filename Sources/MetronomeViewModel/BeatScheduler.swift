@@ -8,6 +8,7 @@ import OpenCombine
 /// so that the shipped binary links OpenCombine alone, not the Foundation (and libcurl) that
 /// combine-schedulers brings; any OpenCombine scheduler on `AudioTime`, combine-schedulers'
 /// `TestScheduler` included, can be wrapped.
+///
 /// `@unchecked Sendable`: it holds only closures over the wrapped scheduler, and is only as safe
 /// to share as that scheduler is; both the audio clock and `TestScheduler` lock their state.
 public struct BeatScheduler: Scheduler, @unchecked Sendable {

@@ -8,6 +8,7 @@ import OpenCombine
 /// Inputs may be sent from any thread; state changes are serialised by a lock and reach the
 /// beat generator through the scheduler. Text outputs emit on the sending thread; `beat` and
 /// `beatType` emit on the beat scheduler.
+///
 /// `@unchecked Sendable`: its subjects are thread-safe, every state change happens under `lock`,
 /// and the beat generator is touched only on the beat scheduler.
 public final class MetronomeViewModel: @unchecked Sendable {

@@ -5,8 +5,8 @@ import MetronomeCore
 /// Turns SIGINT, SIGTERM and SIGHUP into a flag the program polls and a handler it sets, so that
 /// every way out runs the program's own clean-up instead of dying mid-write.
 ///
-/// It watches from the
-/// moment it is made; a signal that comes before the handler is set is handed to it when set.
+/// It watches from the moment it is made; a signal that comes before the handler is set is handed
+/// to it when set.
 ///
 /// `@unchecked Sendable`: the signal received and the handler are read and written under `lock`.
 public final class InterruptWatcher: @unchecked Sendable {

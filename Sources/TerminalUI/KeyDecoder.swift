@@ -1,7 +1,7 @@
 /// Turns the bytes a raw-mode terminal sends into keys.
 ///
-/// Arrows arrive as `ESC [ A` (or `ESC O A`);
-/// an ESC that no sequence follows within the same read is the Esc key itself.
+/// Arrows arrive as `ESC [ A` (or `ESC O A`); an ESC that no sequence follows within the same read
+/// is the Esc key itself.
 public struct KeyDecoder: Sendable {
   /// A decoder.
   public init() {}

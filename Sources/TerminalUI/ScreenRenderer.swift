@@ -3,8 +3,8 @@ import MetronomeCore
 /// Turns a display state into the lines of the screen for a terminal of a given size: a pure
 /// function, so the display is tested without a terminal.
 ///
-/// With colour, beat one lights red and
-/// the other beats green; without (NO_COLOR), they differ by their mark, X against x.
+/// With colour, beat one lights red and the other beats green; without (NO_COLOR), they differ by
+/// their mark, X against x.
 public struct ScreenRenderer: Sendable {
   /// The terminal's width and height in cells.
   public let width: Int

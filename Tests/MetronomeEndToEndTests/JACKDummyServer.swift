@@ -38,9 +38,8 @@ final class JACKDummyServer {
   /// The cycles the server reports as broken so far: a client that did not finish in time
   /// (`JackEngine::XRun`) and the graph errors that follow it.
   ///
-  /// Any of them moves what is captured
-  /// by whole periods, whoever was late: the test harness's trouble, to tell apart from the
-  /// underruns metronome itself reports.
+  /// Any of them moves what is captured by whole periods, whoever was late: the test harness's
+  /// trouble, to tell apart from the underruns metronome itself reports.
   func brokenCycles() -> [String] {
     let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
     return text.split(separator: "\n").map(String.init).filter { $0.contains("XRun") || $0.contains("Process error") }
@@ -69,9 +68,8 @@ final class JACKDummyServer {
 
 /// `jack_rec` recording one port of a JACK server into a WAV file for a fixed time.
 ///
-/// It connects
-/// its input to the server's silent capture port; the device under test connects to it as well,
-/// and JACK mixes both into the recording.
+/// It connects its input to the server's silent capture port; the device under test connects to it
+/// as well, and JACK mixes both into the recording.
 final class JACKRecorder {
   let file: URL
   private let recorder = Process()

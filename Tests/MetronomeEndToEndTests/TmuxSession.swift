@@ -3,9 +3,8 @@ import XCTest
 
 /// A tmux server of the test's own, running one command in a pane of a fixed size.
 ///
-/// The pane's
-/// shell saves the terminal settings (`stty -g`) before and after the command and its exit
-/// status, so a test can check the terminal was left as it was found.
+/// The pane's shell saves the terminal settings (`stty -g`) before and after the command and its
+/// exit status, so a test can check the terminal was left as it was found.
 final class TmuxSession {
   let directory: URL
   private let socket = "metronome-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"

@@ -16,8 +16,7 @@ private struct DeviceGone: Error, CustomStringConvertible {
 /// A session on a virtual main queue, rendering inline into a fake device whose every write
 /// advances that queue by the period's length, as a real device's pace would.
 ///
-/// Keys, signals and
-/// the end of input are delivered at chosen virtual times.
+/// Keys, signals and the end of input are delivered at chosen virtual times.
 @MainActor
 private final class Harness {
   let mainQueue = TestScheduler<AudioTime, Never>(now: 0)

@@ -66,8 +66,7 @@ final class MetronomeViewModelTests: TimeLimitedTestCase {
 
   /// FIXED: a tempo change no longer restarts the bar.
   ///
-  /// It applies from the next beat, one new
-  /// interval after the last, and the count goes on.
+  /// It applies from the next beat, one new interval after the last, and the count goes on.
   func testTempoChangeMidBarKeepsThePhase() {
     let viewModel = makeViewModel()
     let beats = recordPositions(viewModel)

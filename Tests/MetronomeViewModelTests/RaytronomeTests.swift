@@ -129,8 +129,8 @@ final class RaytronomeTests: TimeLimitedTestCase {
   /// FIXED: Raytronome's first click came one interval after play, and RxTest rounded 0.0625 s to
   /// 6 ticks of 0.01 s on every beat (6, 12, 18, …).
   ///
-  /// Here the first beat sounds at once and every
-  /// beat sits on the exact grid: 4/32 at 120 is a beat every 0.0625 s.
+  /// Here the first beat sounds at once and every beat sits on the exact grid: 4/32 at 120 is a
+  /// beat every 0.0625 s.
   func testBeatBy32() {
     startPlaying(meter: try! Meter(4, 32))
     let beat = scheduler.record(viewModel.beat.map(\.kind))
