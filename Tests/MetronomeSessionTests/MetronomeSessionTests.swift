@@ -28,6 +28,7 @@ private final class Harness {
   private(set) var writtenAt: [AudioTime] = []
   private(set) var standardError: [String] = []
   private(set) var exitStatus: Int32?
+  private(set) var exitCount = 0
   /// How many lines the reader of standard output takes before it goes away.
   var linesRead = Int.max
   private(set) var session: MetronomeSession<TestScheduler<AudioTime, Never>>?
@@ -52,7 +53,10 @@ private final class Harness {
           return standardOutput.count <= linesRead
         },
         standardError: { [unowned self] in standardError.append($0) },
-        exit: { [unowned self] in exitStatus = exitStatus ?? $0 }))
+        exit: { [unowned self] in
+          exitStatus = exitStatus ?? $0
+          exitCount += 1
+        }))
   }
 
   /// Delivers `event` to the session at `seconds` on the main queue.
@@ -210,5 +214,35 @@ struct MetronomeSessionTests {
     #expect(harness.exitStatus == 0)
     #expect(harness.standardError == ["metronome: standard output closed; stopped\n", "metronome: 0 underruns\n"])
     #expect(!harness.sink.isFinished)
+  }
+
+  /// Whatever is typed, whenever, and whatever else happens, the session ends exactly once.
+  ///
+  /// It ends with a status a shell expects and gives the terminal back. Deterministic by seed.
+  @Test func anyTypingEndsExactlyOnceWithAStatusAndTheTerminalBack() throws {
+    var random = SeededGenerator(seed: 20_261_122)
+    for round in 0..<200 {
+      let harness = try Harness(PlaybackSettings(length: .seconds(3)), display: true)
+      for _ in 0..<Int.random(in: 0...12, using: &random) {
+        let bytes = (0..<Int.random(in: 1...8, using: &random)).map { _ in
+          Bool.random(using: &random)
+            ? UInt8.random(in: 0...255, using: &random)
+            : Array(" +-*/t][}{r\u{1B}[A".utf8)
+              .randomElement(using: &random) ?? 0
+        }
+        harness.at(Double.random(in: 0...3, using: &random)) { $0.receive(bytes) }
+      }
+      switch Int.random(in: 0..<6, using: &random) {
+      case 0: harness.at(Double.random(in: 0...3, using: &random)) { $0.interrupted(by: SIGTERM) }
+      case 1: harness.at(Double.random(in: 0...3, using: &random)) { $0.inputClosed() }
+      case 2: harness.at(Double.random(in: 0...3, using: &random)) { $0.resized() }
+      default: break
+      }
+      harness.run()
+
+      #expect([0, 143].contains(harness.exitStatus), "round \(round)")
+      #expect(harness.exitCount == 1, "round \(round)")
+      #expect(harness.screen.restoreCount == 1, "round \(round)")
+    }
   }
 }
