@@ -71,6 +71,7 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
     for _ in 1...3 {
       let take = try take(arguments, keys: keys, recordSeconds: recordSeconds)
       guard take.harnessTrouble.isEmpty else {
+        print("the JACK harness glitched, taking again: \(take.harnessTrouble)")
         troubles.append(take.harnessTrouble)
         continue
       }
