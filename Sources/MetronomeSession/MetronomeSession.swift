@@ -185,7 +185,11 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
     pendingBeats.add(-1)
     guard !completed else { return }
     if let display {
-      display.update { $0.heard = DisplayState.HeardBeat(bar: beat.bar, beat: beat.beatInBar, isAccent: beat.isAccent) }
+      // A beat rendered before a pause may be heard after it: the pause has forgotten the position.
+      display.update {
+        guard $0.isPlaying else { return }
+        $0.heard = DisplayState.HeardBeat(bar: beat.bar, beat: beat.beatInBar, isAccent: beat.isAccent)
+      }
     } else if let format, !outputs.standardOutput(format.line(for: beat) + "\n") {
       // `metronome --headless | head -3`: once the reader is gone there is nobody to play for.
       finish(Ending(status: 0, note: "standard output closed; stopped"))

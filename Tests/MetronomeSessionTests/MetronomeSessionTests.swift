@@ -201,7 +201,21 @@ struct MetronomeSessionTests {
     #expect(changed[4].hasSuffix(" of 3"))
     #expect(screens[2].hasPrefix(" metronome  97.5 BPM  3/8  paused\n\n [ ] [ ] [ ]"), "\(screens[2])")
     #expect(screens[2].contains(" fake · latency"))
+    #expect(screens[2].contains(" bar –  beat –"), "a pause forgets the position: \(screens[2])")
     #expect(harness.exitStatus == 0)
+  }
+
+  /// The beat at 1.5 s is rendered by 1.504 s and heard at 1.521 s; a pause at 1.51 s comes
+  /// between, and the pause has forgotten the position: the beat is not shown.
+  @Test func aBeatHeardAfterAPauseIsNotShown() throws {
+    let harness = try Harness(display: true)
+    var screen = ""
+    harness.at(1.51) { $0.receive(Array(" ".utf8)) }
+    harness.at(1.6) { _ in screen = harness.screen.text }
+    harness.at(1.7) { $0.receive(Array("q".utf8)) }
+    harness.run()
+
+    #expect(screen.contains(" bar –  beat –"), "\(screen)")
   }
 
   /// `metronome --headless | head -2`: once the reader is gone, the run ends at once with a note.
