@@ -36,6 +36,8 @@ public func awaitOutput<P: Publisher>(_ publisher: P, timeout: TimeInterval = 1)
 }
 
 /// The last value and the ending of an awaited publisher, shared with the thread it runs on.
+///
+/// `@unchecked Sendable`: the value and the ending are read and written only under `condition`.
 private final class AwaitedOutcome<Output>: @unchecked Sendable {
   private let condition = NSCondition()
   private var value: Output?

@@ -6,6 +6,8 @@ import OpenCombineShim
 /// with a timeout, until a number of records has arrived.
 ///
 /// Safe to feed from any thread.
+///
+/// `@unchecked Sendable`: what it has received is read and written only under `condition`.
 public final class BlockingRecorder<Input, Failure: Error>: Subscriber, @unchecked Sendable {
   /// One thing received.
   public enum Record {

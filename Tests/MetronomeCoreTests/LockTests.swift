@@ -5,6 +5,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct LockTests {
   @Test func serialisesUpdatesFromManyThreads() {
+    // `@unchecked Sendable`: that `value` is touched only under `lock` is what this test checks.
     final class Counter: @unchecked Sendable {
       let lock = Lock()
       var value = 0

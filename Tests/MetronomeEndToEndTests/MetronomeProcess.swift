@@ -97,6 +97,8 @@ enum ChildProcess {
 }
 
 /// Data filled in by one thread and awaited by another.
+///
+/// `@unchecked Sendable`: the data is read and written only under `condition`.
 final class ThreadSafeData: @unchecked Sendable {
   private let condition = NSCondition()
   private var data: Data?

@@ -64,6 +64,8 @@ struct AudioClockSchedulerTests {
 }
 
 /// A thread-safe count for the concurrency test.
+///
+/// `@unchecked Sendable`: the count is read and written only under `lock`.
 private final class Counter: @unchecked Sendable {
   private let lock = NSLock()
   private var count = 0
