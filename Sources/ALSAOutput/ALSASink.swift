@@ -26,7 +26,7 @@ public final class ALSASink: AudioSink {
   /// Underruns recovered from so far.
   public var underrunCount: Int { pcm.underruns }
 
-  /// Plays or keeps `period`.
+  /// Plays `period` on the device, waiting until it has room for it.
   public func write(_ period: RenderedPeriod) throws {
     let count = period.frames * pcm.channels * encoding.bytesPerSample
     if bytes.count < count { bytes = [UInt8](repeating: 0, count: count) }

@@ -3,7 +3,7 @@ import MetronomeCore
 
 /// A sink that discards everything at once, for measuring the renderer alone.
 public final class NullSink: AudioSink {
-  /// The rate it plays at.
+  /// The rate it counts frames at.
   public let sampleRate: SampleRate
   /// Frames written but not yet heard.
   public let outputDelayFrames: Int64 = 0
@@ -15,9 +15,9 @@ public final class NullSink: AudioSink {
   /// A sink at `sampleRate`.
   public init(sampleRate: SampleRate) { self.sampleRate = sampleRate }
 
-  /// Plays or keeps `period`.
+  /// Counts `period`'s frames and drops them.
   public func write(_ period: RenderedPeriod) throws { framesWritten += Int64(period.frames) }
 
-  /// Completes the output.
+  /// Nothing to complete.
   public func finish() throws {}
 }

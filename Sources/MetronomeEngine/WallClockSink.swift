@@ -23,7 +23,7 @@ public final class WallClockSink: AudioSink {
     return max(framesWritten - played, 0)
   }
 
-  /// Plays or keeps `period`.
+  /// Drops `period`, returning once the one before it would have been heard.
   public func write(_ period: RenderedPeriod) throws {
     let start = self.start ?? ContinuousClock.now
     self.start = start
@@ -39,7 +39,7 @@ public final class WallClockSink: AudioSink {
     framesWritten += Int64(period.frames)
   }
 
-  /// Completes the output.
+  /// Nothing to complete: no device holds anything.
   public func finish() throws {}
 }
 
