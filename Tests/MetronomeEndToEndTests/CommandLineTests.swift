@@ -121,21 +121,13 @@ final class CommandLineTests: TimeLimitedTestCase {
 
   /// A long virtual run has nothing to clean up: Ctrl-C ends it at once, as it would any filter.
   func testCtrlCEndsALongVirtualRun() throws {
-    let process = Process()
-    process.executableURL = MetronomeProcess.binary
-    process.arguments = ["--virtual", "--beats", "100000000"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    XCTAssertFalse(output.fileHandleForReading.availableData.isEmpty, "it printed nothing")
-    process.interrupt()
-    // Read on so that a full pipe cannot hold the run up.
-    _ = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let run = try BackgroundRun(["--virtual", "--beats", "100000000"])
+    XCTAssertFalse(run.readFirstLine().isEmpty, "it printed nothing")
+    run.process.interrupt()
+    run.finish()
 
-    XCTAssertEqual(process.terminationReason, .uncaughtSignal)
-    XCTAssertEqual(process.terminationStatus, SIGINT)
+    XCTAssertEqual(run.process.terminationReason, .uncaughtSignal)
+    XCTAssertEqual(run.process.terminationStatus, SIGINT)
   }
 
   func testFiveFourPlaysOnceTheCapIsRaised() throws {
@@ -185,47 +177,23 @@ final class CommandLineTests: TimeLimitedTestCase {
 /// Live headless output is for scripts reading beats as they happen.
 final class LiveHeadlessOutputTests: TimeLimitedTestCase {
   func testEachBeatLineArrivesWhileTheRunGoesOn() throws {
-    let process = Process()
-    process.executableURL = MetronomeProcess.binary
-    process.arguments = ["--silent", "--headless", "--beats", "3"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var received = Data()
-    while !received.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      received += chunk
-    }
+    let run = try BackgroundRun(["--silent", "--headless", "--beats", "3"])
+    let first = run.readFirstLine()
     // Three beats at 120 last until 1.5 s: the first line must not wait for the end.
-    XCTAssertTrue(process.isRunning, "the first line came only when the run ended")
-    XCTAssertEqual(String(decoding: received, as: UTF8.self), "0.000000 bar 1 beat 1 accent\n")
-    process.waitUntilExit()
-    XCTAssertEqual(process.terminationStatus, 0)
+    XCTAssertTrue(run.process.isRunning, "the first line came only when the run ended")
+    XCTAssertEqual(first, "0.000000 bar 1 beat 1 accent\n")
+    run.finish()
+    XCTAssertEqual(run.process.terminationStatus, 0)
   }
 
   /// `metronome --silent | head -1`: when the reader goes, the run ends with status 0 and a note.
   func testARunWithNoReaderLeftEndsAtOnce() throws {
-    let process = Process()
-    process.executableURL = MetronomeProcess.binary
-    process.arguments = ["--silent", "--headless"]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    var received = Data()
-    while !received.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      received += chunk
-    }
-    try output.fileHandleForReading.close()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    let run = try BackgroundRun(["--silent", "--headless"])
+    XCTAssertFalse(run.readFirstLine().isEmpty)
+    try run.stopReading()
+    let message = run.finish().errors
 
-    XCTAssertEqual(process.terminationStatus, 0, message)
+    XCTAssertEqual(run.process.terminationStatus, 0, message)
     XCTAssertTrue(message.hasSuffix("metronome: standard output closed; stopped\n"), message)
   }
 }

@@ -105,17 +105,10 @@ struct ExportDestinationTests {
   }
 
   @Test func dashStreamsAWholeWAVFileToStandardOutput() throws {
-    let process = Process()
-    process.executableURL = MetronomeProcess.binary
-    process.arguments = ["export", "--bars", "2", "-o", "-"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let received = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let run = try BackgroundRun(["export", "--bars", "2", "-o", "-"])
+    let received = run.finish().output
 
-    #expect(process.terminationStatus == 0)
+    #expect(run.process.terminationStatus == 0)
     try expectTwoBarsOfWAV(received)
   }
 
@@ -154,20 +147,13 @@ struct ExportDestinationTests {
   /// Ctrl-C in the middle of a long export: status 130, one line, and nothing left behind.
   @Test func anInterruptedExportLeavesNothingBehind() throws {
     let folder = try Folder()
-    let process = Process()
-    process.executableURL = MetronomeProcess.binary
-    process.arguments = ["export", "--duration", "20000", "-o", folder.path + "/long.wav"]
-    let errors = Pipe()
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = errors
-    try process.run()
+    let run = try BackgroundRun(["export", "--duration", "20000", "-o", folder.path + "/long.wav"])
     // Interrupt once the hidden file has begun.
     for _ in 0..<500 where try folder.entries().isEmpty { usleep(10_000) }
-    process.interrupt()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
+    run.process.interrupt()
+    let message = run.finish().errors
 
-    #expect(process.terminationStatus == 130)
+    #expect(run.process.terminationStatus == 130)
     #expect(message == "metronome: export interrupted; no file was written\n")
     #expect(try folder.entries() == [])
   }

@@ -149,23 +149,16 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
   func testAnUnderrunIsRecoveredCountedAndReported() throws {
     let server = try JACKDummyServer()
     defer { server.stop() }
-    let run = Process()
-    run.executableURL = MetronomeProcess.binary
-    run.arguments = ["120", "--device", "metrosystem", "--duration", "3", "--headless"]
-    run.environment = ProcessInfo.processInfo.environment.merging(server.environment) { $1 }
-      .merging(["HOME": home.path]) { $1 }
-    let errors = Pipe()
-    run.standardOutput = FileHandle.nullDevice
-    run.standardError = errors
-    try run.run()
-    let renderThread = try waitForThread(named: "render", in: run.processIdentifier)
+    let run = try BackgroundRun(
+      ["120", "--device", "metrosystem", "--duration", "3", "--headless"],
+      environment: server.environment.merging(["HOME": home.path]) { $1 })
+    let renderThread = try waitForThread(named: "render", in: run.process.processIdentifier)
     let hold = try ChildProcess.run(
       try XCTUnwrap(ChildProcess.which("python3")), ["-c", Self.holdThread, "\(renderThread)", "0.3"])
     XCTAssertEqual(hold.status, 0, hold.standardError)
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    run.waitUntilExit()
+    let message = run.finish().errors
 
-    XCTAssertEqual(run.terminationStatus, 0, message)
+    XCTAssertEqual(run.process.terminationStatus, 0, message)
     let count = message.split(separator: "\n").first { $0.hasSuffix(" underruns") || $0.hasSuffix(" underrun") }
     let reported = count.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
     XCTAssertGreaterThanOrEqual(reported, 1, message)
@@ -205,18 +198,13 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
   func testAServerThatGoesAwayMidRunEndsItWithAnErrorInsteadOfAHang() throws {
     let server = try JACKDummyServer()
     defer { server.stop() }
-    let run = Process()
-    run.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-    run.arguments = [
-      "--kill-after", "5", "20", MetronomeProcess.binary.path, "120", "--device", "metrosystem", "--duration", "15",
-      "--headless",
-    ]
-    run.environment = ProcessInfo.processInfo.environment.merging(server.environment) { $1 }
-      .merging(["HOME": home.path]) { $1 }
-    let errors = Pipe()
-    run.standardOutput = FileHandle.nullDevice
-    run.standardError = errors
-    try run.run()
+    let run = try BackgroundRun(
+      [
+        "--kill-after", "5", "20", MetronomeProcess.binary.path, "120", "--device", "metrosystem", "--duration", "15",
+        "--headless",
+      ],
+      executable: URL(fileURLWithPath: "/usr/bin/timeout"),
+      environment: server.environment.merging(["HOME": home.path]) { $1 })
     // Wait for metronome's JACK client to appear, then take the server away under it.
     var polls = 0
     while try !server.ports().contains(where: { $0.hasPrefix("metronome") }) {
@@ -225,10 +213,9 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
       usleep(50_000)
     }
     server.stop()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    run.waitUntilExit()
+    let message = run.finish().errors
 
-    XCTAssertEqual(run.terminationStatus, 1, message)
+    XCTAssertEqual(run.process.terminationStatus, 1, message)
     XCTAssertTrue(
       message.contains(
         "Error: ALSA device 'metrosystem' could not keep playing (it has taken no audio for 2 s): is it still"

@@ -160,3 +160,47 @@ struct TimedRun {
       standardError: String(decoding: errorData.wait(), as: UTF8.self))
   }
 }
+
+/// The binary running in the background while a test acts on it, its standard output and error
+/// on pipes and its standard input closed.
+final class BackgroundRun {
+  let process = Process()
+  private let output = Pipe()
+  private let errors = Pipe()
+
+  /// Starts `executable` (metronome unless given) with `arguments`, in `environment` added to the test's.
+  init(_ arguments: [String], executable: URL = MetronomeProcess.binary, environment: [String: String] = [:]) throws {
+    process.executableURL = executable
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+  }
+
+  /// Reads standard output up to the end of its first line (or its end), and returns what came.
+  func readFirstLine() -> String {
+    var received = Data()
+    while !received.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      received += chunk
+    }
+    return String(decoding: received, as: UTF8.self)
+  }
+
+  /// Closes the reading end of standard output, as a reader that goes away does.
+  func stopReading() throws { try output.fileHandleForReading.close() }
+
+  /// Waits for the end, reading standard output meanwhile so a full pipe cannot hold the run up;
+  /// returns standard output and standard error.
+  @discardableResult
+  func finish() -> (output: Data, errors: String) {
+    let errorData = ThreadSafeData()
+    Thread { [errors] in errorData.set(errors.fileHandleForReading.readDataToEndOfFile()) }.start()
+    let outputData = (try? output.fileHandleForReading.readToEnd()) ?? Data()
+    process.waitUntilExit()
+    return (outputData, String(decoding: errorData.wait(), as: UTF8.self))
+  }
+}
