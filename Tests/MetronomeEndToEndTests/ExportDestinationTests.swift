@@ -17,9 +17,14 @@ struct ExportDestinationTests {
     deinit { try? FileManager.default.removeItem(atPath: path) }
   }
 
-  /// Glibc's `makedev`, a macro Swift cannot see: /dev/null is 1:3, /dev/full 1:7.
-  private func deviceNumber(major: UInt64, minor: UInt64) -> dev_t {
-    dev_t((major & 0xFFF) << 8 | (minor & 0xFF) | (minor & ~0xFF) << 12 | (major & ~0xFFF) << 32)
+  /// A twin of the character device `major:minor` (/dev/null is 1:3, /dev/full 1:7) named `name`
+  /// in `folder`; its path.
+  private func deviceTwin(_ name: String, major: UInt64, minor: UInt64, in folder: Folder) throws -> String {
+    let path = folder.path + "/" + name
+    // Glibc's `makedev`, a macro Swift cannot see.
+    let device = dev_t((major & 0xFFF) << 8 | (minor & 0xFF) | (minor & ~0xFF) << 12 | (major & ~0xFFF) << 32)
+    try #require(mknod(path, S_IFCHR | 0o666, device) == 0, "mknod needs root, as scripts/test runs")
+    return path
   }
 
   private func fileType(_ path: String) -> mode_t {
@@ -39,9 +44,7 @@ struct ExportDestinationTests {
 
   @Test func aDeviceIsWrittenInPlaceAndNeverReplaced() throws {
     let folder = try Folder()
-    let null = folder.path + "/null"
-    try #require(
-      mknod(null, S_IFCHR | 0o666, deviceNumber(major: 1, minor: 3)) == 0, "mknod needs root, as scripts/test runs")
+    let null = try deviceTwin("null", major: 1, minor: 3, in: folder)
     let run = try MetronomeProcess.run(["export", "--bars", "2", "-o", null])
 
     #expect(run.status == 0, "\(run.standardError)")
@@ -52,9 +55,7 @@ struct ExportDestinationTests {
 
   @Test func aFullDeviceIsAnErrorAndStaysADevice() throws {
     let folder = try Folder()
-    let full = folder.path + "/full"
-    try #require(
-      mknod(full, S_IFCHR | 0o666, deviceNumber(major: 1, minor: 7)) == 0, "mknod needs root, as scripts/test runs")
+    let full = try deviceTwin("full", major: 1, minor: 7, in: folder)
     let run = try MetronomeProcess.run(["export", "--bars", "2", "-o", full])
 
     #expect(run.status == 1)
