@@ -97,7 +97,7 @@ let package = Package(
       ]
     ),
     .testTarget(name: "MetronomeCoreTests", dependencies: ["MetronomeCore"]),
-    .testTarget(name: "MetronomeAudioTests", dependencies: ["MetronomeAudio", "MetronomeCore"]),
+    .testTarget(name: "MetronomeAudioTests", dependencies: ["MetronomeAudio", "MetronomeCore", "MetronomeTesting"]),
     .testTarget(
       name: "MetronomeViewModelTests",
       dependencies: [

@@ -1,4 +1,5 @@
 import CALSA
+import MetronomeAudio
 import MetronomeCore
 
 /// An ALSA playback PCM.
@@ -37,6 +38,8 @@ public final class ALSAPCM {
   public var writeFrames: Int { Self.writeFrames(period: periodFrames, buffer: bufferFrames) }
   /// How many underruns were recovered from.
   public private(set) var underruns = 0
+  /// Frames written since the device was opened.
+  public private(set) var writtenFrames: Int64 = 0
   /// The negotiated sample rate in hertz.
   public let sampleRate: Int
   private let handle: OpaquePointer
@@ -159,6 +162,7 @@ public final class ALSAPCM {
         handle, interleaved + done * frameBytes, snd_pcm_uframes_t(min(frames - done, max(Int(room), 1))))
       if result >= 0 {
         done += Int(result)
+        writtenFrames += Int64(result)
       } else if result != -EAGAIN {
         try recover(Int32(result))
       }
@@ -182,6 +186,25 @@ public final class ALSAPCM {
   public var delayFrames: Int64 {
     var delay: snd_pcm_sframes_t = 0
     return snd_pcm_delay(handle, &delay) == 0 ? Int64(delay) : 0
+  }
+
+  /// How much of what was written has been heard, and when; nil while the device is not playing,
+  /// or when the machine kept this thread from asking (a millisecond or more between the two
+  /// readings), which would make the time wrong.
+  public var position: PlaybackPosition? {
+    guard snd_pcm_state(handle) == SND_PCM_STATE_RUNNING else { return nil }
+    let before = Self.monotonicNanoseconds()
+    var delay: snd_pcm_sframes_t = 0
+    guard snd_pcm_delay(handle, &delay) == 0 else { return nil }
+    let after = Self.monotonicNanoseconds()
+    guard after - before < 1_000_000 else { return nil }
+    return PlaybackPosition(heardFrames: writtenFrames - Int64(delay), nanoseconds: after)
+  }
+
+  private static func monotonicNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
   }
 
   /// Starts playback of what is queued even if the buffer is not full, and waits until it is heard.

@@ -10,12 +10,14 @@ public final class ALSASink: AudioSink {
   public let pcm: ALSAPCM
   private let encoding: SampleEncoding
   private var bytes: [UInt8]
+  private var detector: GlitchDetector
 
   /// Opens `device`; see `ALSAPCM.init` for the negotiation and its errors.
   public init(device: String, sampleRate: SampleRate, periodFrames: Int, bufferFrames: Int) throws(ALSAError) {
     self.sampleRate = sampleRate
     pcm = try ALSAPCM(device: device, sampleRate: sampleRate, periodFrames: periodFrames, bufferFrames: bufferFrames)
     encoding = pcm.format == .float32 ? .float32 : .pcm16
+    detector = GlitchDetector(sampleRate: sampleRate.hz, cycleFrames: pcm.periodFrames)
     // Sized for the writes the player makes, so the render path never grows it.
     bytes = [UInt8](repeating: 0, count: pcm.writeFrames * pcm.channels * encoding.bytesPerSample)
   }
@@ -25,6 +27,12 @@ public final class ALSASink: AudioSink {
 
   /// Underruns recovered from so far.
   public var underrunCount: Int { pcm.underruns }
+
+  /// What a glitch cost since last asked, from the device's position and the time it was read.
+  public func takeLostFrames() -> Int64 {
+    guard let position = pcm.position else { return 0 }
+    return detector.lostFrames(at: position)
+  }
 
   /// Plays `period` on the device, waiting until it has room for it.
   public func write(_ period: RenderedPeriod) throws {

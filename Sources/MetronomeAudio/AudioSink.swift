@@ -8,8 +8,16 @@ public protocol AudioSink: AnyObject {
   var outputDelayFrames: Int64 { get }
   /// How many times playback ran dry and had to recover.
   var underrunCount: Int { get }
+  /// Frames the device played without the stream (positive) or dropped from it (negative) since
+  /// last asked: what a glitch cost, so that the player can bring the clicks back to their grid.
+  func takeLostFrames() -> Int64
   /// Plays or stores `period`; a live sink blocks until the device has room, which paces the render loop.
   func write(_ period: RenderedPeriod) throws
   /// Completes the output: plays out what is queued, or closes the file.
   func finish() throws
+}
+
+extension AudioSink {
+  /// Files and silent sinks lose nothing.
+  public func takeLostFrames() -> Int64 { 0 }
 }

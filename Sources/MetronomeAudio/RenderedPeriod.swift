@@ -43,6 +43,11 @@ public struct RenderedPeriod {
     self.regular = regular
   }
 
+  /// A period of `frames` frames of silence.
+  public init(silence frames: Int) {
+    self.init(frames: frames, spans: [][...], accent: [], regular: [])
+  }
+
   /// Writes the period into `buffer` as `encoding`, each frame repeated over `channels`;
   /// `buffer` must hold `frames × channels` samples.
   public func encode(into buffer: UnsafeMutableRawBufferPointer, as encoding: SampleEncoding, channels: Int = 1) {

@@ -74,6 +74,13 @@ public final class ClickEngine {
     return RenderedPeriod(frames: kept, spans: spans[...], accent: period.accent, regular: period.regular)
   }
 
+  /// Skips up to `frames` of the run (never past its end) without rendering them, as after a
+  /// glitch that lost them; returns the beats that fell in them.
+  public func skip(frames: Int64) -> [Beat] {
+    renderer.skip(frames: Int(min(frames, max(endFrame - renderer.cursor, 0))))
+    return renderer.beatsInLastPeriod
+  }
+
   /// The number of frames the run lasts at its starting tempo (exactly, when nothing changes it
   /// while it plays, as in an export); nil when open-ended.
   public var expectedFrames: Int64? {

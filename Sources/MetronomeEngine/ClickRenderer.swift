@@ -40,7 +40,7 @@ public final class ClickRenderer {
   /// Renders the next `frames` frames.
   public func render(frames: Int) -> RenderedPeriod {
     let start = cursor
-    skip(frames: frames)
+    advance(frames: frames)
     spans.removeAll(keepingCapacity: true)
     var written = 0
     for beat in beatsInLastPeriod {
@@ -53,9 +53,16 @@ public final class ClickRenderer {
     return RenderedPeriod(frames: frames, spans: spans[...], accent: accent, regular: regular)
   }
 
-  /// Moves the clock and the cursor on by `frames`, emitting the beats due, without producing
-  /// audio: what a virtual run needs.
+  /// Moves the clock and the cursor on by `frames` without producing audio, as when a glitch lost
+  /// them: the beats due are emitted and listed in `beatsInLastPeriod` but never sound, and a
+  /// click sounding is cut.
   public func skip(frames: Int) {
+    advance(frames: frames)
+    voice = nil
+  }
+
+  /// Moves the clock and the cursor on by `frames`, emitting the beats due.
+  private func advance(frames: Int) {
     beatsInLastPeriod.removeAll(keepingCapacity: true)
     cursor += Int64(frames)
     clock.advance(to: AudioTime(frame: cursor, sampleRate: sampleRate))

@@ -8,15 +8,25 @@ import MetronomeCore
 /// or on the caller's thread for a virtual run or a test.
 ///
 /// After each period it reports how long until each of its beats is heard: the device's delay, less
-/// how far before the end of what was written the beat falls. When the run ends, is stopped or
-/// fails, it says so once.
+/// how far before the end of what was written the beat falls. When the device says a glitch lost
+/// frames, it skips as many of the run (reporting the beats in them as skipped) or waits in
+/// silence as many, so that the clicks after it come back on their grid. When the run ends, is
+/// stopped or fails, it says so once.
 ///
 /// `@unchecked Sendable`: once started, the engine and the sink are used only by the thread that
 /// renders, and the fields other threads read (`stopRequested`, the delay, the underruns) are
 /// guarded by `lock`.
 public final class LivePlayer: @unchecked Sendable {
-  /// A beat and the seconds from now until it reaches the listener; called on the render thread.
-  public typealias HeardHandler = @Sendable (Beat, Double) -> Void
+  /// When a beat reaches the listener.
+  public enum Hearing: Equatable, Sendable {
+    /// In this many seconds from now.
+    case inSeconds(Double)
+    /// Never: it fell in frames a glitch lost, skipped so that the clicks after it keep their grid.
+    case skipped
+  }
+
+  /// A beat and when it reaches the listener; called on the render thread.
+  public typealias HeardHandler = @Sendable (Beat, Hearing) -> Void
   /// How the run ended: played out or stopped (success), or the sink failed; called on the render thread.
   public typealias EndHandler = @Sendable (Result<Void, any Error>) -> Void
 
@@ -28,7 +38,10 @@ public final class LivePlayer: @unchecked Sendable {
   private let lock = Lock()
   private var stopRequested = false
   private var delayFrames: Int64 = 0
+  /// The frame the last write ended on: with `delayFrames`, what the device has heard.
+  private var writtenEnd: Int64 = 0
   private var underruns = 0
+  private var lost: Int64 = 0
 
   /// A player of `engine` into `sink`, rendering `periodFrames` at a time.
   public init(
@@ -72,8 +85,18 @@ public final class LivePlayer: @unchecked Sendable {
     Double(lock.withLock { delayFrames }) / Double(engine.settings.sampleRate.hz)
   }
 
+  /// How long until `frame` is heard, as of the last write: how long a key that takes effect on
+  /// that frame (the first not yet rendered) takes to reach the listener.
+  public func secondsUntilHeard(frame: Int64) -> Double {
+    let heard = lock.withLock { writtenEnd - delayFrames }
+    return Double(max(frame - heard, 0)) / Double(engine.settings.sampleRate.hz)
+  }
+
   /// Underruns the sink recovered from so far.
   public var underrunCount: Int { lock.withLock { underruns } }
+
+  /// Frames glitches cost so far, ahead or behind, all counted.
+  public var lostFrames: Int64 { lock.withLock { lost } }
 
   private func playUntilDone() throws {
     let rate = Double(engine.settings.sampleRate.hz)
@@ -85,11 +108,20 @@ public final class LivePlayer: @unchecked Sendable {
       // The last period of a run is cut short: what was written ends there, not at the cursor.
       let writtenEnd = start + Int64(period.frames)
       for beat in engine.renderer.beatsInLastPeriod {
-        onHeard(beat, Double(max(delay - (writtenEnd - beat.frame), 0)) / rate)
+        onHeard(beat, .inSeconds(Double(max(delay - (writtenEnd - beat.frame), 0)) / rate))
+      }
+      let lostNow = sink.takeLostFrames()
+      if lostNow > 0 {
+        for beat in engine.skip(frames: lostNow) { onHeard(beat, .skipped) }
+      } else if lostNow < 0 {
+        try sink.write(RenderedPeriod(silence: Int(-lostNow)))
       }
       lock.withLock {
         delayFrames = delay
+        self.writtenEnd = writtenEnd
         underruns = sink.underrunCount
+        let (total, overflow) = lost.addingReportingOverflow(Int64(clamping: lostNow.magnitude))
+        lost = overflow ? .max : total
       }
     }
     if !lock.withLock({ stopRequested }) { try sink.finish() }

@@ -53,10 +53,12 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
   }
 
   private let viewModel: MetronomeViewModel
+  private let clock: AudioClockScheduler
   private let mainQueue: MainQueue
   private let outputs: Outputs
   private let rendering: Rendering
   private let reportsUnderruns: Bool
+  private let sampleRate: SampleRate
   private let format: BeatEventFormat?
   private let display: SessionDisplay?
   private let decoder = KeyDecoder()
@@ -67,6 +69,9 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
   private var statusTimer: (any Cancellable)?
   private var ending: Ending?
   private var playerHasEnded = false
+  private var skippedBeats = 0
+  /// The longest a typed key took to be heard, in seconds; nil until a key is typed.
+  private var slowestKey: Double?
   private var completed = false
 
   /// A session playing `engine` into `sink`, `periodFrames` at a time, replaying `keys` on the
@@ -76,10 +81,12 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
     outputName: String, reportsUnderruns: Bool, rendering: Rendering, mainQueue: MainQueue, outputs: Outputs
   ) {
     viewModel = engine.viewModel
+    clock = engine.clock
     self.mainQueue = mainQueue
     self.outputs = outputs
     self.rendering = rendering
     self.reportsUnderruns = reportsUnderruns
+    sampleRate = engine.settings.sampleRate
     switch presentation {
     case .headless(let format):
       self.format = format
@@ -92,10 +99,15 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
     let pendingBeats = self.pendingBeats
     player = LivePlayer(
       engine: engine, sink: sink, periodFrames: periodFrames,
-      onHeard: { [weak self] beat, seconds in
+      onHeard: { [weak self] beat, hearing in
         pendingBeats.add(1)
-        mainQueue.schedule(after: mainQueue.now.advanced(by: .seconds(seconds))) {
-          MainActor.assumeIsolated { self?.heard(beat) }
+        switch hearing {
+        case .inSeconds(let seconds):
+          mainQueue.schedule(after: mainQueue.now.advanced(by: .seconds(seconds))) {
+            MainActor.assumeIsolated { self?.heard(beat, skipped: false) }
+          }
+        case .skipped:
+          mainQueue.schedule { MainActor.assumeIsolated { self?.heard(beat, skipped: true) } }
         }
       },
       onEnd: { [weak self] result in
@@ -148,6 +160,11 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
         finish(Ending(status: 0))
       } else {
         viewModel.perform(command)
+        // The key takes effect on the first frame not yet rendered.
+        if let player {
+          let seconds = player.secondsUntilHeard(frame: clock.now.frame(roundingUpAt: sampleRate))
+          slowestKey = max(slowestKey ?? 0, seconds)
+        }
       }
     }
   }
@@ -181,16 +198,20 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
     }
   }
 
-  private func heard(_ beat: Beat) {
+  /// Shows `beat` as heard, or counts it as skipped.
+  private func heard(_ beat: Beat, skipped: Bool) {
     pendingBeats.add(-1)
     guard !completed else { return }
-    if let display {
+    if skipped { skippedBeats += 1 }
+    if let display, skipped {
+      display.update { $0.skippedBeats = skippedBeats }
+    } else if let display {
       // A beat rendered before a pause may be heard after it: the pause has forgotten the position.
       display.update {
         guard $0.isPlaying else { return }
         $0.heard = DisplayState.HeardBeat(bar: beat.bar, beat: beat.beatInBar, isAccent: beat.isAccent)
       }
-    } else if let format, !outputs.standardOutput(format.line(for: beat) + "\n") {
+    } else if let format, !outputs.standardOutput(format.line(for: beat, skipped: skipped) + "\n") {
       // `metronome --headless | head -3`: once the reader is gone there is nobody to play for.
       finish(Ending(status: 0, note: "standard output closed; stopped"))
     }
@@ -233,6 +254,15 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
     if reportsUnderruns, let player {
       let count = player.underrunCount
       outputs.standardError("metronome: \(count) underrun\(count == 1 ? "" : "s")\n")
+      let lost = Double(player.lostFrames) / Double(sampleRate.hz) * 1000
+      if lost > 0 {
+        outputs.standardError(
+          "metronome: glitches lost \(Tempo.format(lost)) ms of playback; the clicks kept their grid, "
+            + "skipping \(skippedBeats) beat\(skippedBeats == 1 ? "" : "s")\n")
+      }
+      if let slowestKey {
+        outputs.standardError("metronome: typed keys were heard within \(Tempo.format(slowestKey * 1000)) ms\n")
+      }
     }
     if let error = ending.error { outputs.standardError("Error: \(error)\n") }
     player = nil

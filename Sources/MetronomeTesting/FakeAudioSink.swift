@@ -2,7 +2,7 @@ import MetronomeAudio
 import MetronomeCore
 
 /// An audio sink for tests: it takes each period at once, reports a fixed device delay and the
-/// underruns the test sets, and tells `onWrite` how many frames came, so that a test can advance
+/// underruns and glitches the test sets, and tells `onWrite` how many frames came, so that a test can advance
 /// its virtual clock as a device's pace would.
 ///
 /// Set `failure` to make the next write throw, as a device that stops does.
@@ -13,6 +13,8 @@ public final class FakeAudioSink: AudioSink {
   public var outputDelayFrames: Int64
   /// The underruns it reports.
   public var underrunCount = 0
+  /// What glitches cost, one value for each time the player asks after a write (then nothing).
+  public var lostFrames: [Int64] = []
   /// The error the next write throws, if any.
   public var failure: (any Error)?
   /// Every frame written so far, as mono samples.
@@ -34,6 +36,9 @@ public final class FakeAudioSink: AudioSink {
     samples += period.samples
     onWrite(period.frames)
   }
+
+  /// The next of `lostFrames`, or 0.
+  public func takeLostFrames() -> Int64 { lostFrames.isEmpty ? 0 : lostFrames.removeFirst() }
 
   /// Marks the sink finished.
   public func finish() throws { isFinished = true }

@@ -5,18 +5,23 @@ public enum BeatEventFormat: String, CaseIterable, Sendable {
   case text
   case ndjson
 
-  /// One line, without its newline, for a beat heard `seconds` after the run started.
+  /// One line, without its newline, for a beat heard `seconds` after the run started, or
+  /// `skipped` because a glitch lost the frames it fell in.
   ///
-  /// text: `0.500000 bar 1 beat 2 regular` (time in seconds, bar, beat, accent or regular);
-  /// ndjson: `{"time":0.5,"frame":24000,"bar":1,"beat":2,"accent":false,"tempo":120,"meter":"4/4"}`.
-  public func line(for beat: Beat) -> String {
+  /// text: `0.500000 bar 1 beat 2 regular` (time in seconds, bar, beat, accent or regular), then
+  /// ` skipped` for a skipped beat; ndjson:
+  /// `{"time":0.5,"frame":24000,"bar":1,"beat":2,"accent":false,"tempo":120,"meter":"4/4"}`, with
+  /// `"skipped":true` added for a skipped beat.
+  public func line(for beat: Beat, skipped: Bool = false) -> String {
     switch self {
     case .text:
       let time = Self.fixed(beat.seconds)
       return "\(time) bar \(beat.bar) beat \(beat.beatInBar) \(beat.isAccent ? "accent" : "regular")"
+        + (skipped ? " skipped" : "")
     case .ndjson:
       return "{\"time\":\(beat.seconds),\"frame\":\(beat.frame),\"bar\":\(beat.bar),\"beat\":\(beat.beatInBar),"
-        + "\"accent\":\(beat.isAccent),\"tempo\":\(Tempo.format(beat.tempo.bpm)),\"meter\":\"\(beat.meter.signature)\"}"
+        + "\"accent\":\(beat.isAccent),\"tempo\":\(Tempo.format(beat.tempo.bpm)),\"meter\":\"\(beat.meter.signature)\""
+        + (skipped ? ",\"skipped\":true}" : "}")
     }
   }
 

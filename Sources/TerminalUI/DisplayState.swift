@@ -16,6 +16,8 @@ public struct DisplayState: Equatable, Sendable {
   public var latencyMilliseconds: Double?
   /// Underruns recovered from so far.
   public var underruns: Int
+  /// Beats skipped so far, because glitches lost the frames they fell in.
+  public var skippedBeats: Int
 
   /// The position of the beat heard last.
   public struct HeardBeat: Equatable, Sendable {
@@ -37,7 +39,8 @@ public struct DisplayState: Equatable, Sendable {
   /// A state as given.
   public init(
     tempoText: String = "", signature: String = "", beatsPerBar: Int = 1, isPlaying: Bool = false,
-    heard: HeardBeat? = nil, output: String, latencyMilliseconds: Double? = nil, underruns: Int = 0
+    heard: HeardBeat? = nil, output: String, latencyMilliseconds: Double? = nil, underruns: Int = 0,
+    skippedBeats: Int = 0
   ) {
     self.tempoText = tempoText
     self.signature = signature
@@ -47,5 +50,6 @@ public struct DisplayState: Equatable, Sendable {
     self.output = output
     self.latencyMilliseconds = latencyMilliseconds
     self.underruns = underruns
+    self.skippedBeats = skippedBeats
   }
 }

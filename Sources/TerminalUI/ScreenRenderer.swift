@@ -32,7 +32,8 @@ public struct ScreenRenderer: Sendable {
     lines.append(clip(" \(position)"))
     lines.append("")
     let latency = state.latencyMilliseconds.map { "latency \(Tempo.format($0)) ms" } ?? "latency –"
-    lines.append(clip(" \(state.output) · \(latency) · underruns \(state.underruns)"))
+    let skipped = state.skippedBeats > 0 ? " · skipped \(state.skippedBeats)" : ""
+    lines.append(clip(" \(state.output) · \(latency) · underruns \(state.underruns)\(skipped)"))
     lines.append(contentsOf: wrapped(KeyBindings.helpItems, indent: " "))
     return Array(lines.prefix(height))
   }

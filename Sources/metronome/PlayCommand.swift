@@ -24,6 +24,11 @@ struct PlayCommand: ParsableCommand {
       When standard output is not a terminal (or with --headless) it prints one line per beat \
       as the beat is heard: seconds, bar, beat, accent or regular.
 
+      The defaults play without underruns through PipeWire, a desktop's usual default device, \
+      too. When the device plays on without the metronome for a moment (the process \
+      stopped, the machine busy), the clicks come back on their grid: the beats in the gap are \
+      skipped, marked 'skipped' and counted at the end.
+
       Keys (in the display, and in --keys scripts as 'SECONDS KEY', keys named space, up, down, \
       left, right, esc or by their character; a script's keys land on their exact audio frame):
         \(KeyBindings.helpItems.joined(separator: "\n  "))

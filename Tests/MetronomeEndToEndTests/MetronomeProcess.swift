@@ -127,10 +127,14 @@ struct TimedRun {
   let lines: [(seconds: Double, text: String)]
   let standardError: String
 
-  /// Runs `metronome` with `arguments` and standard input closed.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> TimedRun {
+  /// Runs `executable` (metronome unless given) with `arguments` and standard input closed;
+  /// `onLine` sees each line's index as it arrives, on the reading thread.
+  static func run(
+    _ arguments: [String], executable: URL = MetronomeProcess.binary, environment: [String: String] = [:],
+    onLine: (Int) -> Void = { _ in }
+  ) throws -> TimedRun {
     let process = Process()
-    process.executableURL = MetronomeProcess.binary
+    process.executableURL = executable
     process.arguments = arguments
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe()
@@ -151,6 +155,7 @@ struct TimedRun {
       pending += chunk
       while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
         lines.append((seconds, String(decoding: pending[pending.startIndex..<newline], as: UTF8.self)))
+        onLine(lines.count - 1)
         pending = Data(pending[pending.index(after: newline)...])
       }
     }

@@ -9,7 +9,14 @@ import Testing
 private final class PlayerLog: Sendable {
   private let entries = Mutex<[String]>([])
 
-  func heard(_ beat: Beat, _ seconds: Double) { entries.withLock { $0.append("\(beat.frame) in \(seconds * 48_000)") } }
+  func heard(_ beat: Beat, _ hearing: LivePlayer.Hearing) {
+    let entry =
+      switch hearing {
+      case .inSeconds(let seconds): "\(beat.frame) in \(seconds * 48_000)"
+      case .skipped: "\(beat.frame) skipped"
+      }
+    entries.withLock { $0.append(entry) }
+  }
   func ended(_ result: Result<Void, any Error>) {
     entries.withLock { $0.append((try? result.get()).map { "ended" } ?? "failed") }
   }
@@ -65,5 +72,40 @@ struct LivePlayerTests {
     #expect(writes == 2)
     #expect(log.all == ["0 in 0.0", "24000 in 0.0", "ended"])
     #expect(!sink.isFinished)
+  }
+
+  /// Four beats at 120 (24 000 frames apart) in periods of 12 000: after the first period the
+  /// device says it played 30 000 frames without the stream, so the frames 12 000 to 42 000 of the
+  /// run are skipped with the beat at 24 000 in them, and the later clicks are written 30 000
+  /// frames early in the stream, which puts them back on their grid as heard.
+  @Test func framesAGlitchLostAreSkippedWithTheirBeatsAndTheClicksKeepTheirGrid() throws {
+    let sink = FakeAudioSink()
+    sink.lostFrames = [30_000]
+    let log = PlayerLog()
+    LivePlayer(
+      engine: ClickEngine(settings: PlaybackSettings(length: .beats(4))), sink: sink, periodFrames: 12_000,
+      onHeard: log.heard, onEnd: log.ended
+    ).run()
+
+    #expect(log.all == ["0 in 0.0", "24000 skipped", "48000 in 0.0", "72000 in 0.0", "ended"])
+    let onsets = Onset.detect(in: sink.samples, sampleRate: 48_000).map(\.frame)
+    #expect(onsets == [0, 48_000 - 30_000, 72_000 - 30_000])
+    #expect(sink.samples.count == 96_000 - 30_000)
+  }
+
+  /// A device that dropped 5 000 frames of the stream got ahead of it: the player waits that
+  /// long in silence, and every later click comes 5 000 frames later in the stream.
+  @Test func framesAGlitchDroppedAreWaitedForInSilence() throws {
+    let sink = FakeAudioSink()
+    sink.lostFrames = [-5_000]
+    let log = PlayerLog()
+    LivePlayer(
+      engine: ClickEngine(settings: PlaybackSettings(length: .beats(3))), sink: sink, periodFrames: 12_000,
+      onHeard: log.heard, onEnd: log.ended
+    ).run()
+
+    #expect(log.all == ["0 in 0.0", "24000 in 0.0", "48000 in 0.0", "ended"])
+    let onsets = Onset.detect(in: sink.samples, sampleRate: 48_000).map(\.frame)
+    #expect(onsets == [0, 24_000 + 5_000, 48_000 + 5_000])
   }
 }

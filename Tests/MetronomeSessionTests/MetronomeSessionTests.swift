@@ -176,6 +176,16 @@ struct MetronomeSessionTests {
     #expect(harness.standardError == ["metronome: 3 underruns\n"])
   }
 
+  /// A typed key takes effect on the first frame not yet rendered, which is heard after what the
+  /// device holds: here the period being written (512 frames) and the device's 1 024, 32 ms.
+  @Test func theTimeATypedKeyTakesToBeHeardIsReported() throws {
+    let harness = try Harness(PlaybackSettings(length: .seconds(2)), display: true)
+    harness.at(1.0) { $0.receive(Array("+".utf8)) }
+    harness.run()
+
+    #expect(harness.standardError == ["metronome: 0 underruns\n", "metronome: typed keys were heard within 32 ms\n"])
+  }
+
   /// The display shows what the view model's outputs say: a change sent to the view model
   /// (not to the display) appears on the screen, and the lit beat follows what is heard.
   @Test func theDisplayIsBoundToTheViewModelsOutputs() throws {

@@ -1,0 +1,141 @@
+import Foundation
+import MetronomeTesting
+import XCTest
+
+/// Plays through ALSA's `default` device where, as on most desktops, that is PipeWire (with
+/// WirePlumber), started headless for the test by `scripts/desktop-audio`, playing into a null
+/// sink that it records, and stopped by process id when the run ends. (PulseAudio, the other
+/// path, is measured by `scripts/soak-desktop`: it does not yet meet these tests' bar.)
+///
+/// The suite itself is the load: the other tests' builds and processes run beside these.
+final class DesktopAudioPlaybackTests: TimeLimitedTestCase {
+  private static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  private var folder: URL!
+
+  override func setUpWithError() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-desktop-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws { try FileManager.default.removeItem(at: folder) }
+
+  /// One run of metronome through a sound server, and what the server played.
+  private struct Take {
+    let run: TimedRun
+    /// The beats metronome printed, as their ndjson objects.
+    let printed: [[String: Any]]
+    /// The clicks found in the recording of the sink.
+    let onsets: [Onset]
+
+    /// The beats that were played rather than skipped.
+    var played: [[String: Any]] { printed.filter { $0["skipped"] == nil } }
+    /// The beats skipped after a glitch.
+    var skipped: [[String: Any]] { printed.filter { $0["skipped"] as? Bool == true } }
+
+    /// What is off in the recording: every beat played is heard once, within one frame of the
+    /// grid the first click set, beat one accented, and nothing else is heard.
+    var problems: [String] { problems(in: onsets) }
+
+    /// What is off in the recording, when the sink may have played the rest of a click that a
+    /// stop of the whole process cut off: what was queued then plays when the process goes on.
+    ///
+    /// One onset more is taken for that rest when it is heard between the last click before the
+    /// skipped beats and the first after them, and is quieter than the click it is the rest of.
+    var problemsAfterAStop: [String] {
+      let gap = skipped.first?["frame"] as? Int ?? 0
+      guard let lastBefore = played.lastIndex(where: { $0["frame"] as? Int ?? 0 < gap }),
+        onsets.count == played.count + 1
+      else { return problems }
+      let rest = onsets[lastBefore + 1]
+      guard rest.peak < onsets[lastBefore].peak else { return ["a whole click sounded again: \(rest)"] }
+      return problems(in: onsets.enumerated().filter { $0.offset != lastBefore + 1 }.map(\.element))
+    }
+
+    private func problems(in onsets: [Onset]) -> [String] {
+      let frames = played.compactMap { $0["frame"] as? Int }
+      guard onsets.count == frames.count, let first = onsets.first, let firstFrame = frames.first else {
+        return ["\(onsets.count) clicks heard for \(frames.count) beats played: \(onsets.map(\.frame))"]
+      }
+      var problems = zip(onsets, frames).filter { abs(($0.frame - first.frame) - ($1 - firstFrame)) > 1 }
+        .map { "heard at \($0.frame - first.frame), scheduled at \($1 - firstFrame)" }
+      let accents = played.map { $0["beat"] as? Int == 1 }
+      if onsets.map({ $0.peak > 0.8 }) != accents {
+        problems.append("accents heard on \(onsets.map { $0.peak > 0.8 })")
+      }
+      return problems
+    }
+
+    /// How far each played beat's line came from when its click was heard, taking the first as
+    /// the reference: the display lights a beat when its line would come.
+    var worstLineLateness: Double {
+      let arrivals = zip(run.lines, printed).filter { $1["skipped"] == nil }.map(\.0.seconds)
+      let times = played.compactMap { $0["time"] as? Double }
+      guard let firstArrival = arrivals.first, let firstTime = times.first else { return .infinity }
+      return zip(arrivals, times).map { abs(($0 - firstArrival) - ($1 - firstTime)) }.max() ?? 0
+    }
+  }
+
+  /// Runs `metronome ARGUMENTS --headless --events ndjson` through `server`; `onLine` sees each
+  /// line's index and metronome's process id as the line arrives.
+  private func take(
+    _ server: String, _ arguments: [String], onLine: (Int, pid_t) -> Void = { _, _ in }
+  ) throws -> Take {
+    let capture = folder.appendingPathComponent("capture.wav")
+    let pidFile = folder.appendingPathComponent("metronome.pid")
+    let run = try TimedRun.run(
+      [server, capture.path, MetronomeProcess.binary.path, "--headless", "--events", "ndjson"] + arguments,
+      executable: Self.repository.appendingPathComponent("scripts/desktop-audio"),
+      environment: ["DESKTOP_AUDIO_PIDFILE": pidFile.path],
+      onLine: { index in
+        let text = try? String(contentsOf: pidFile, encoding: .utf8)
+        if let pid = text.flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) { onLine(index, pid) }
+      })
+    let printed = try run.lines.map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.text.utf8)) as? [String: Any], $0.text)
+    }
+    let samples = try WAVFile(contentsOf: capture).samples
+    return Take(run: run, printed: printed, onsets: Onset.detect(in: samples, sampleRate: 48_000))
+  }
+
+  /// Thirty seconds at 137 BPM through PipeWire with the default period and buffer: no underrun,
+  /// every click on its frame, and each line printed when its click is heard.
+  func testThirtySecondsThroughPipeWirePlayOnTheGridWithTheDefaults() throws {
+    let take = try take("pipewire", ["137", "--duration", "30"])
+
+    XCTAssertEqual(take.run.status, 0, take.run.standardError)
+    XCTAssertTrue(take.run.standardError.contains("buffer 1024 frames"), take.run.standardError)
+    XCTAssertTrue(take.run.standardError.contains("metronome: 0 underruns\n"), take.run.standardError)
+    XCTAssertFalse(take.run.standardError.contains("glitch"), take.run.standardError)
+    XCTAssertEqual(take.played.count, 69)
+    XCTAssertEqual(take.problems, [])
+    XCTAssertLessThan(take.worstLineLateness, 0.05)
+  }
+
+  /// A process stopped for 300 ms comes back on its grid.
+  ///
+  /// The whole process is stopped and continued, as a machine that is busy elsewhere may do: the
+  /// sink plays on without it. The beats that fell in the gap are skipped and said to be, every
+  /// click after it is back on the grid to the frame, and nothing sounds twice.
+  func testAProcessStoppedFor300MillisecondsComesBackOnTheGridThroughPipeWire() throws {
+    // At 240 BPM a beat falls every 250 ms, so the gap always holds one.
+    var stoppedAfter: Int?
+    let take = try take("pipewire", ["240", "--duration", "6"]) { index, pid in
+      guard index == 8 else { return }
+      stoppedAfter = index
+      kill(pid, SIGSTOP)
+      usleep(300_000)
+      kill(pid, SIGCONT)
+    }
+
+    XCTAssertEqual(stoppedAfter, 8, "metronome was not stopped")
+    XCTAssertEqual(take.run.status, 0, take.run.standardError)
+    XCTAssertEqual(take.printed.count, 24)
+    XCTAssertGreaterThanOrEqual(take.skipped.count, 1)
+    XCTAssertTrue(
+      take.run.standardError.contains(
+        "the clicks kept their grid, skipping \(take.skipped.count) beat\(take.skipped.count == 1 ? "" : "s")\n"),
+      take.run.standardError)
+    XCTAssertEqual(take.problemsAfterAStop, [])
+  }
+}
