@@ -2,32 +2,51 @@
 /// much time passed.
 ///
 /// While nothing is lost, the time on the monotonic clock less the frames heard (both in frames)
-/// stays put, give or take the device's cycle, and moves only as slowly as the device's clock
-/// drifts from the system's. A glitch moves it at once: the device played on without the stream
-/// (the process was stopped, the buffer ran dry: the stream is behind by what was lost) or dropped
-/// part of it (ahead). A jump counts only once two positions in a row agree on it, so a position
-/// read late by a busy machine is not taken for a glitch, and it is taken in whole device cycles:
-/// a device or a sound server's graph loses whole cycles, and positions that move a cycle at a
-/// time could not tell a part of one.
+/// stays put, give or take how the device reports its position, and moves only as slowly as the
+/// device's clock drifts from the system's. A glitch moves it at once: the device played on
+/// without the stream (the process was stopped, the buffer ran dry: the stream is behind by what
+/// was lost) or dropped part of it (ahead).
+///
+/// Devices report their position in one of two ways, told apart by the positions themselves:
+/// - **in whole cycles** (PipeWire's graph, a JACK period): the position moves a cycle at a time,
+///   so a reading says where playback is only to within a cycle. Such a device loses whole
+///   cycles; a jump of two cycles or more that two readings in a row agree on is taken, rounded to
+///   whole cycles, at once.
+/// - **to the frame** (PulseAudio, which interpolates its position between updates): a reading
+///   jitters by a few frames, so a step of six frames or more can be seen, but the position can
+///   also be stale for a while after a stop. A step is taken once most of the last eight readings
+///   agree on it, as their mean.
 public struct GlitchDetector: Sendable {
   private let framesPerNanosecond: Double
   private let cycleFrames: Double
-  private let threshold: Double
+  private let cycleThreshold: Double
   private var baseline: Double?
-  private var candidate: Double?
+  /// The largest step every position has moved by so far: the device's cycle, or 1.
+  private var granularity: Int64 = 0
+  private var firstHeard: Int64?
+  /// The jumps since the last reading that agreed with the baseline.
+  private var jumps: [Double] = []
   /// Positions in a row that agreed with the baseline: a stream that has not yet played steadily
   /// (a sound server still starting it) tells nothing about losses.
   private var steadyPositions = 0
   private var lastSteadyNanoseconds: Int64 = 0
   private static let positionsToSettle = 32
+  /// How many recent readings a device reporting to the frame must mostly agree on.
+  private static let window = 8
+  /// Frames a device reporting to the frame may jitter by.
+  private static let frameJitter = 3.0
 
   /// A detector for a device playing at `sampleRate` in cycles of `cycleFrames`.
   public init(sampleRate: Int, cycleFrames: Int) {
     framesPerNanosecond = Double(sampleRate) / 1e9
     self.cycleFrames = Double(max(cycleFrames, 1))
     // Above the cycle's own jitter and a busy machine's scheduling delays, below any loss that is heard.
-    threshold = max(2 * self.cycleFrames, Double(sampleRate) / 100)
+    cycleThreshold = max(2 * self.cycleFrames, Double(sampleRate) / 100)
+    jumps.reserveCapacity(Self.window)
   }
+
+  /// Whether positions have moved by single frames: the device reports them to the frame.
+  private var reportsFrames: Bool { granularity < 16 }
 
   /// Frames lost since the last glitch found, as of `position`: positive when the stream fell
   /// behind (skip that much of it to be back on its grid), negative when it was cut and got ahead
@@ -35,34 +54,70 @@ public struct GlitchDetector: Sendable {
   public mutating func lostFrames(at position: PlaybackPosition) -> Int64 {
     guard position.heardFrames > 0 else { return 0 }
     let offset = Double(position.nanoseconds) * framesPerNanosecond - Double(position.heardFrames)
-    guard let baseline else {
+    guard let baseline, let firstHeard else {
       self.baseline = offset
+      firstHeard = position.heardFrames
       return 0
     }
+    if steadyPositions < Self.positionsToSettle {
+      granularity = Self.greatestCommonDivisor(granularity, position.heardFrames - firstHeard)
+    }
     let jump = offset - baseline
+    // Twice the jitter, so that readings on either side of the baseline keep it centred.
+    let threshold = reportsFrames ? 2 * Self.frameJitter : cycleThreshold
     guard abs(jump) >= threshold else {
-      candidate = nil
+      jumps.removeAll(keepingCapacity: true)
       steadyPositions += 1
       lastSteadyNanoseconds = position.nanoseconds
-      // Follows the centre of the cycle's jitter and the clocks' drift.
+      // Follows the centre of the jitter and the clocks' drift.
       self.baseline = baseline + jump / 16
       return 0
     }
     // A device cannot play on without the stream for longer than the time that passed.
     let elapsed = Double(position.nanoseconds - lastSteadyNanoseconds) * framesPerNanosecond
     guard steadyPositions >= Self.positionsToSettle, jump <= elapsed + cycleFrames else {
-      self.baseline = offset
-      steadyPositions = 0
-      candidate = nil
+      restart(at: offset)
       return 0
     }
-    guard let candidate, abs(candidate - jump) < cycleFrames / 2 else {
-      candidate = jump
+    if jumps.count == Self.window { jumps.removeFirst() }
+    jumps.append(jump)
+    guard let lost = reportsFrames ? stepAgreedToTheFrame() : stepAgreedInCycles() else {
+      // A position that never settles after a jump (two seconds of readings) is not to be trusted.
+      if Double(position.nanoseconds - lastSteadyNanoseconds) > 2e9 { restart(at: offset) }
       return 0
     }
-    self.candidate = nil
-    let lost = Int64(exactly: ((jump + candidate) / 2 / cycleFrames).rounded() * cycleFrames) ?? 0
+    jumps.removeAll(keepingCapacity: true)
     self.baseline = baseline + Double(lost)
     return lost
+  }
+
+  /// The step the last two jumps agree on to within half a cycle, in whole cycles.
+  private func stepAgreedInCycles() -> Int64? {
+    guard jumps.count >= 2 else { return nil }
+    let (last, previous) = (jumps[jumps.count - 1], jumps[jumps.count - 2])
+    guard abs(last - previous) < cycleFrames / 2 else { return nil }
+    return Int64(exactly: ((last + previous) / 2 / cycleFrames).rounded() * cycleFrames)
+  }
+
+  /// The step that all but two of the last eight jumps agree on to within the jitter: their mean.
+  private func stepAgreedToTheFrame() -> Int64? {
+    guard jumps.count == Self.window else { return nil }
+    let median = jumps.sorted()[Self.window / 2]
+    let agreeing = jumps.filter { abs($0 - median) <= Self.frameJitter }
+    guard agreeing.count >= Self.window - 2 else { return nil }
+    return Int64(exactly: (agreeing.reduce(0, +) / Double(agreeing.count)).rounded())
+  }
+
+  /// Takes `offset` as the new baseline, with nothing lost: the stream starts to settle again.
+  private mutating func restart(at offset: Double) {
+    baseline = offset
+    steadyPositions = 0
+    jumps.removeAll(keepingCapacity: true)
+  }
+
+  private static func greatestCommonDivisor(_ a: Int64, _ b: Int64) -> Int64 {
+    var (a, b) = (a.magnitude, b.magnitude)
+    while b != 0 { (a, b) = (b, a % b) }
+    return Int64(clamping: a)
   }
 }

@@ -60,7 +60,7 @@ public final class LivePlayer: @unchecked Sendable {
     // A serial queue of its own runs on a thread of its own, which the blocking writes may hold.
     DispatchQueue(label: "metronome.render", qos: .userInteractive).async { [self] in
       Self.nameThisThread("render")
-      run()
+      RealtimePriority.whileRaised { run() }
     }
   }
 

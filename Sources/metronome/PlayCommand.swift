@@ -24,8 +24,8 @@ struct PlayCommand: ParsableCommand {
       When standard output is not a terminal (or with --headless) it prints one line per beat \
       as the beat is heard: seconds, bar, beat, accent or regular.
 
-      The defaults play without underruns through PipeWire, a desktop's usual default device, \
-      too. When the device plays on without the metronome for a moment (the process \
+      The defaults play without underruns on a desktop's default device too (PipeWire or \
+      PulseAudio); where the system allows it, the audio threads run at real-time priority. When the device plays on without the metronome for a moment (the process \
       stopped, the machine busy), the clicks come back on their grid: the beats in the gap are \
       skipped, marked 'skipped' and counted at the end.
 
@@ -174,7 +174,11 @@ struct PlayCommand: ParsableCommand {
     }
     let alsa: ALSASink
     do {
-      alsa = try ALSASink(device: device, sampleRate: settings.sampleRate, periodFrames: period, bufferFrames: buffer)
+      // Opened at real-time priority, so that a sound server's client thread started by ALSA's
+      // plugin runs at it too.
+      alsa = try RealtimePriority.whileRaised {
+        try ALSASink(device: device, sampleRate: settings.sampleRate, periodFrames: period, bufferFrames: buffer)
+      }
     } catch {
       throw RuntimeError("\(error)")
     }

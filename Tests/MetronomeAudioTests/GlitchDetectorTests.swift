@@ -2,11 +2,14 @@ import MetronomeAudio
 import MetronomeTesting
 import Testing
 
-/// A device at 48 kHz whose position moves in cycles of 256 frames, read at uneven times.
+/// A device at 48 kHz, read at uneven times, whose position moves in cycles of 256 frames (as
+/// PipeWire's does) or to the frame with a little jitter (as PulseAudio's does).
 private struct SimulatedDevice {
   var generator = SeededGenerator(seed: 7)
   var detector = GlitchDetector(sampleRate: 48_000, cycleFrames: 256)
-  /// Frames of the stream the device has played: whole cycles only.
+  /// The step the position moves by: 256, or 1 for a device that reports frames.
+  var cycle: Int64 = 256
+  /// Frames of the stream the device has played.
   var heard: Int64 = 0
   /// Device time in frames, which the stream follows unless a glitch says otherwise.
   var deviceFrames: Double = 0
@@ -14,27 +17,36 @@ private struct SimulatedDevice {
   var behind: Int64 = 0
   /// Parts per million by which the device's clock runs fast of the system's.
   var drift: Double = 0
+  /// Readings still to come that report a stale position (moving a fixed 300 frames per
+  /// reading, whatever the time), as PulseAudio's plugin does for a while after a stop.
+  var staleReadings = 0
 
   /// Plays on for `frames`, then reads the position (late by `lateness` frames) and returns what
   /// the detector says was lost.
   mutating func play(_ frames: Double, readLateBy lateness: Double = 0) -> Int64 {
     deviceFrames += frames
-    heard = Int64(deviceFrames) / 256 * 256 - behind
+    if staleReadings > 0 {
+      staleReadings -= 1
+      heard += 300
+    } else {
+      let jitter = cycle == 1 ? Int64.random(in: -2...2, using: &generator) : 0
+      heard = Int64(deviceFrames) / cycle * cycle - behind + jitter
+    }
     let systemFrames = deviceFrames * (1 - drift / 1_000_000) + lateness
     return detector.lostFrames(
       at: PlaybackPosition(heardFrames: heard, nanoseconds: Int64(systemFrames / 48_000 * 1e9)))
   }
 
-  /// Reads every 5 to 11 ms for `seconds`, and sums what the detector found.
-  mutating func playSteadily(seconds: Double) -> Int64 {
-    var lost: Int64 = 0
+  /// Reads every 5 to 11 ms for `seconds`, and lists what the detector found.
+  mutating func playSteadily(seconds: Double) -> [Int64] {
+    var found: [Int64] = []
     var played = 0.0
     while played < seconds * 48_000 {
       let step = Double.random(in: 240...528, using: &generator)
-      lost += play(step)
+      found.append(play(step))
       played += step
     }
-    return lost
+    return found.filter { $0 != 0 }
   }
 }
 
@@ -42,20 +54,20 @@ private struct SimulatedDevice {
 struct GlitchDetectorTests {
   @Test func aSteadyDeviceLosesNothing() {
     var device = SimulatedDevice()
-    #expect(device.playSteadily(seconds: 60) == 0)
+    #expect(device.playSteadily(seconds: 60) == [])
   }
 
   @Test func clocksThatDriftApartLoseNothing() {
     var device = SimulatedDevice()
     device.drift = 200
-    #expect(device.playSteadily(seconds: 600) == 0)
+    #expect(device.playSteadily(seconds: 600) == [])
   }
 
   @Test func aPositionReadLateOnceIsNotAGlitch() {
     var device = SimulatedDevice()
     _ = device.playSteadily(seconds: 1)
     #expect(device.play(300, readLateBy: 960) == 0)
-    #expect(device.playSteadily(seconds: 1) == 0)
+    #expect(device.playSteadily(seconds: 1) == [])
   }
 
   /// The process stopped for 300 ms while the server played 56 cycles without it.
@@ -65,7 +77,7 @@ struct GlitchDetectorTests {
     device.behind = 56 * 256
     var found = [device.play(56 * 256)]
     for _ in 0..<3 { found.append(device.play(256)) }
-    found.append(device.playSteadily(seconds: 2))
+    found += device.playSteadily(seconds: 2)
     #expect(found.filter { $0 != 0 } == [14_336])
   }
 
@@ -76,8 +88,38 @@ struct GlitchDetectorTests {
     device.behind = -768
     var found: [Int64] = []
     for _ in 0..<3 { found.append(device.play(256)) }
-    found.append(device.playSteadily(seconds: 2))
+    found += device.playSteadily(seconds: 2)
     #expect(found.filter { $0 != 0 } == [-768])
+  }
+
+  @Test func aDeviceReportingFramesThatDriftsLosesNothing() {
+    var device = SimulatedDevice(cycle: 1)
+    device.drift = 200
+    #expect(device.playSteadily(seconds: 600) == [])
+  }
+
+  /// A sound server ran short for 9 frames: far too little for a device that moves in cycles to
+  /// show, found to within a frame on one that reports frames.
+  @Test func aStepOfNineFramesIsFoundToTheFrame() {
+    var device = SimulatedDevice(cycle: 1)
+    _ = device.playSteadily(seconds: 2)
+    device.behind = 9
+    let found = device.playSteadily(seconds: 2)
+    // Averaged over readings that jitter by ±2 frames: right to within one.
+    #expect(found.count == 1 && abs((found.first ?? 0) - 9) <= 1, "\(found)")
+  }
+
+  /// After a 300 ms stop the position is stale for a quarter of a second, then right: the loss
+  /// is taken once, to within a frame, from the right positions.
+  @Test func aStopIsFoundToTheFrameOnceAStalePositionSettles() {
+    var device = SimulatedDevice(cycle: 1)
+    _ = device.playSteadily(seconds: 2)
+    device.behind = 14_000
+    device.staleReadings = 25
+    var found = [device.play(14_400)]
+    found += device.playSteadily(seconds: 2)
+    found = found.filter { $0 != 0 }
+    #expect(found.count == 1 && abs((found.first ?? 0) - 14_000) <= 1, "\(found)")
   }
 
   @Test func nothingCountsBeforeTheDeviceHasPlayed() {

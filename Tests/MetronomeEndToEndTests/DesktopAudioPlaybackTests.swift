@@ -2,10 +2,9 @@ import Foundation
 import MetronomeTesting
 import XCTest
 
-/// Plays through ALSA's `default` device where, as on most desktops, that is PipeWire (with
-/// WirePlumber), started headless for the test by `scripts/desktop-audio`, playing into a null
-/// sink that it records, and stopped by process id when the run ends. (PulseAudio, the other
-/// path, is measured by `scripts/soak-desktop`: it does not yet meet these tests' bar.)
+/// Plays through ALSA's `default` device where, as on a desktop, that is a sound server: PipeWire
+/// (with WirePlumber) or PulseAudio, each started headless for the test by `scripts/desktop-audio`,
+/// playing into a null sink that it records, and stopped by process id when the run ends.
 ///
 /// The suite itself is the load: the other tests' builds and processes run beside these.
 final class DesktopAudioPlaybackTests: TimeLimitedTestCase {
@@ -98,10 +97,15 @@ final class DesktopAudioPlaybackTests: TimeLimitedTestCase {
     return Take(run: run, printed: printed, onsets: Onset.detect(in: samples, sampleRate: 48_000))
   }
 
-  /// Thirty seconds at 137 BPM through PipeWire with the default period and buffer: no underrun,
-  /// every click on its frame, and each line printed when its click is heard.
-  func testThirtySecondsThroughPipeWirePlayOnTheGridWithTheDefaults() throws {
-    let take = try take("pipewire", ["137", "--duration", "30"])
+  /// Thirty seconds at 137 BPM with the default period and buffer: no underrun, every click on
+  /// its frame, each line printed when its click is heard, and the threads that carry the audio
+  /// (metronome's render thread, and the client thread of the server's ALSA plugin, named
+  /// `clientThread`) at real-time priority, as root has it, while the main thread is not.
+  private func assertThirtySecondsPlayExactly(through server: String, clientThread: String) throws {
+    var policies: [String: Int] = [:]
+    let take = try take(server, ["137", "--duration", "30"]) { index, pid in
+      if index == 2 { policies = Self.schedulingPolicies(of: pid) }
+    }
 
     XCTAssertEqual(take.run.status, 0, take.run.standardError)
     XCTAssertTrue(take.run.standardError.contains("buffer 1024 frames"), take.run.standardError)
@@ -110,6 +114,36 @@ final class DesktopAudioPlaybackTests: TimeLimitedTestCase {
     XCTAssertEqual(take.played.count, 69)
     XCTAssertEqual(take.problems, [])
     XCTAssertLessThan(take.worstLineLateness, 0.05)
+    XCTAssertEqual(policies["main"], Self.schedulingOther, "\(policies)")
+    XCTAssertEqual(policies["render"], Self.schedulingFIFO, "\(policies)")
+    XCTAssertEqual(policies[clientThread], Self.schedulingFIFO, "\(policies)")
+  }
+
+  private static let schedulingOther = 0
+  private static let schedulingFIFO = 1
+
+  /// Each thread of process `pid` by name, with its scheduling policy (field 41 of its `stat`).
+  private static func schedulingPolicies(of pid: pid_t) -> [String: Int] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    var policies: [String: Int] = [:]
+    for task in tasks {
+      guard let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8),
+        let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
+        let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 38
+      else { continue }
+      // After the name's closing parenthesis, field 3 (the state) comes first: 41 is at 38. The
+      // main thread is called "main": threads it starts take its name until they choose one.
+      policies[task == "\(pid)" ? "main" : name.trimmingCharacters(in: .whitespacesAndNewlines)] = Int(fields[38])
+    }
+    return policies
+  }
+
+  func testThirtySecondsThroughPipeWirePlayOnTheGridWithTheDefaults() throws {
+    try assertThirtySecondsPlayExactly(through: "pipewire", clientThread: "alsa-pipewire")
+  }
+
+  func testThirtySecondsThroughPulseAudioPlayOnTheGridWithTheDefaults() throws {
+    try assertThirtySecondsPlayExactly(through: "pulseaudio", clientThread: "threaded-ml")
   }
 
   /// A process stopped for 300 ms comes back on its grid.
