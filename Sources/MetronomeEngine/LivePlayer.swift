@@ -22,7 +22,8 @@ public final class LivePlayer: @unchecked Sendable {
     /// In this many seconds from now.
     case inSeconds(Double)
     /// Never: it fell in frames a glitch lost, skipped so that the clicks after it keep their grid.
-    case skipped
+    /// The gap reaches the listener in this many seconds, once what was written before it is heard.
+    case skipped(inSeconds: Double)
   }
 
   /// A beat and when it reaches the listener; called on the render thread.
@@ -112,7 +113,7 @@ public final class LivePlayer: @unchecked Sendable {
       }
       let lostNow = sink.takeLostFrames()
       if lostNow > 0 {
-        for beat in engine.skip(frames: lostNow) { onHeard(beat, .skipped) }
+        for beat in engine.skip(frames: lostNow) { onHeard(beat, .skipped(inSeconds: Double(delay) / rate)) }
       } else if lostNow < 0 {
         try sink.write(RenderedPeriod(silence: Int(-lostNow)))
       }

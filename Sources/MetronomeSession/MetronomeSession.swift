@@ -101,13 +101,13 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
       engine: engine, sink: sink, periodFrames: periodFrames,
       onHeard: { [weak self] beat, hearing in
         pendingBeats.add(1)
-        switch hearing {
-        case .inSeconds(let seconds):
-          mainQueue.schedule(after: mainQueue.now.advanced(by: .seconds(seconds))) {
-            MainActor.assumeIsolated { self?.heard(beat, skipped: false) }
+        let (seconds, skipped) =
+          switch hearing {
+          case .inSeconds(let seconds): (seconds, false)
+          case .skipped(let seconds): (seconds, true)
           }
-        case .skipped:
-          mainQueue.schedule { MainActor.assumeIsolated { self?.heard(beat, skipped: true) } }
+        mainQueue.schedule(after: mainQueue.now.advanced(by: .seconds(seconds))) {
+          MainActor.assumeIsolated { self?.heard(beat, skipped: skipped) }
         }
       },
       onEnd: { [weak self] result in

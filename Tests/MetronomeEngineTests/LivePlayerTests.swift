@@ -13,7 +13,7 @@ private final class PlayerLog: Sendable {
     let entry =
       switch hearing {
       case .inSeconds(let seconds): "\(beat.frame) in \(seconds * 48_000)"
-      case .skipped: "\(beat.frame) skipped"
+      case .skipped(let seconds): "\(beat.frame) skipped in \(seconds * 48_000)"
       }
     entries.withLock { $0.append(entry) }
   }
@@ -74,12 +74,16 @@ struct LivePlayerTests {
     #expect(!sink.isFinished)
   }
 
+  /// Frames a glitch lost are skipped with their beats, and the clicks keep their grid.
+  ///
   /// Four beats at 120 (24 000 frames apart) in periods of 12 000: after the first period the
   /// device says it played 30 000 frames without the stream, so the frames 12 000 to 42 000 of the
   /// run are skipped with the beat at 24 000 in them, and the later clicks are written 30 000
-  /// frames early in the stream, which puts them back on their grid as heard.
+  /// frames early in the stream, which puts them back on their grid as heard. The skipped beat is
+  /// reported when the gap is reached, after the device's 6 000 frames of delay, so that it comes
+  /// in order with the beats heard before it.
   @Test func framesAGlitchLostAreSkippedWithTheirBeatsAndTheClicksKeepTheirGrid() throws {
-    let sink = FakeAudioSink()
+    let sink = FakeAudioSink(delayFrames: 6_000)
     sink.lostFrames = [30_000]
     let log = PlayerLog()
     LivePlayer(
@@ -87,7 +91,7 @@ struct LivePlayerTests {
       onHeard: log.heard, onEnd: log.ended
     ).run()
 
-    #expect(log.all == ["0 in 0.0", "24000 skipped", "48000 in 0.0", "72000 in 0.0", "ended"])
+    #expect(log.all == ["0 in 0.0", "24000 skipped in 6000.0", "48000 in 0.0", "72000 in 0.0", "ended"])
     let onsets = Onset.detect(in: sink.samples, sampleRate: 48_000).map(\.frame)
     #expect(onsets == [0, 48_000 - 30_000, 72_000 - 30_000])
     #expect(sink.samples.count == 96_000 - 30_000)
