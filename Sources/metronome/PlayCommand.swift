@@ -24,8 +24,8 @@ struct PlayCommand: ParsableCommand {
       When standard output is not a terminal (or with --headless) it prints one line per beat \
       as the beat is heard: seconds, bar, beat, accent or regular.
 
-      The defaults play without underruns on a desktop's default device too (PipeWire or \
-      PulseAudio); where the system allows it, the audio threads run at real-time priority. When the device plays on without the metronome for a moment (the process \
+      The defaults play without underruns through PipeWire, a desktop's usual default device, \
+      too; where the system allows it, the audio threads run at real-time priority. When the device plays on without the metronome for a moment (the process \
       stopped, the machine busy), the clicks come back on their grid: the beats in the gap are \
       skipped, marked 'skipped' and counted at the end.
 
