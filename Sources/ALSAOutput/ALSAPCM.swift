@@ -182,23 +182,28 @@ public final class ALSAPCM {
     while clock_nanosleep(CLOCK_MONOTONIC, 0, &request, &remaining) == EINTR { request = remaining }
   }
 
-  /// Frames written but not yet heard (`snd_pcm_delay`); 0 when the device cannot tell.
-  public var delayFrames: Int64 {
-    var delay: snd_pcm_sframes_t = 0
-    return snd_pcm_delay(handle, &delay) == 0 ? Int64(delay) : 0
+  /// What the device says of what was written, read once.
+  public struct DelayReading: Sendable {
+    /// Frames written but not yet heard (`snd_pcm_delay`); 0 when the device cannot tell.
+    public let frames: Int64
+    /// How much of what was written has been heard, and when; nil while the device is not
+    /// playing, or when the machine kept this thread from asking (a millisecond or more between
+    /// the clock's readings around it), which would make the time wrong.
+    public let position: PlaybackPosition?
   }
 
-  /// How much of what was written has been heard, and when; nil while the device is not playing,
-  /// or when the machine kept this thread from asking (a millisecond or more between the two
-  /// readings), which would make the time wrong.
-  public var position: PlaybackPosition? {
-    guard snd_pcm_state(handle) == SND_PCM_STATE_RUNNING else { return nil }
+  /// Reads the device's delay, and with it the position heard and the time it was read.
+  public func readDelay() -> DelayReading {
+    let isRunning = snd_pcm_state(handle) == SND_PCM_STATE_RUNNING
     let before = Self.monotonicNanoseconds()
     var delay: snd_pcm_sframes_t = 0
-    guard snd_pcm_delay(handle, &delay) == 0 else { return nil }
+    guard snd_pcm_delay(handle, &delay) == 0 else { return DelayReading(frames: 0, position: nil) }
     let after = Self.monotonicNanoseconds()
-    guard after - before < 1_000_000 else { return nil }
-    return PlaybackPosition(heardFrames: writtenFrames - Int64(delay), nanoseconds: after)
+    let isPrompt = after - before < 1_000_000
+    return DelayReading(
+      frames: Int64(delay),
+      position: isRunning && isPrompt
+        ? PlaybackPosition(heardFrames: writtenFrames - Int64(delay), nanoseconds: after) : nil)
   }
 
   private static func monotonicNanoseconds() -> Int64 {

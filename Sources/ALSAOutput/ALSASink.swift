@@ -11,26 +11,35 @@ public final class ALSASink: AudioSink {
   private let encoding: SampleEncoding
   private var bytes: [UInt8]
   private var detector: GlitchDetector
+  /// The position read with the last delay, for `takeLostFrames`, which the player calls after
+  /// it: one reading of the device per write serves both.
+  private var positionWithLastDelay: PlaybackPosition?
 
   /// Opens `device`; see `ALSAPCM.init` for the negotiation and its errors.
   public init(device: String, sampleRate: SampleRate, periodFrames: Int, bufferFrames: Int) throws(ALSAError) {
     self.sampleRate = sampleRate
     pcm = try ALSAPCM(device: device, sampleRate: sampleRate, periodFrames: periodFrames, bufferFrames: bufferFrames)
     encoding = pcm.format == .float32 ? .float32 : .pcm16
-    detector = GlitchDetector(sampleRate: sampleRate.hz, cycleFrames: pcm.periodFrames)
+    detector = GlitchDetector(sampleRate: sampleRate.hz, cycleFrames: pcm.periodFrames, bufferFrames: pcm.bufferFrames)
     // Sized for the writes the player makes, so the render path never grows it.
     bytes = [UInt8](repeating: 0, count: pcm.writeFrames * pcm.channels * encoding.bytesPerSample)
   }
 
   /// Frames written but not yet heard.
-  public var outputDelayFrames: Int64 { pcm.delayFrames }
+  public var outputDelayFrames: Int64 {
+    let reading = pcm.readDelay()
+    positionWithLastDelay = reading.position
+    return reading.frames
+  }
 
   /// Underruns recovered from so far.
   public var underrunCount: Int { pcm.underruns }
 
-  /// What a glitch cost since last asked, from the device's position and the time it was read.
+  /// What a glitch cost since last asked, from the position read with the last delay and the
+  /// time it was read.
   public func takeLostFrames() -> Int64 {
-    guard let position = pcm.position else { return 0 }
+    defer { positionWithLastDelay = nil }
+    guard let position = positionWithLastDelay else { return 0 }
     return detector.lostFrames(at: position)
   }
 

@@ -10,6 +10,7 @@ public protocol AudioSink: AnyObject {
   var underrunCount: Int { get }
   /// Frames the device played without the stream (positive) or dropped from it (negative) since
   /// last asked: what a glitch cost, so that the player can bring the clicks back to their grid.
+  /// The player asks after each write, once it has read `outputDelayFrames`.
   func takeLostFrames() -> Int64
   /// Plays or stores `period`; a live sink blocks until the device has room, which paces the render loop.
   func write(_ period: RenderedPeriod) throws

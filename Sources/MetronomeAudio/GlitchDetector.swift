@@ -20,12 +20,15 @@ public struct GlitchDetector: Sendable {
   private let framesPerNanosecond: Double
   private let cycleFrames: Double
   private let cycleThreshold: Double
+  private let bufferFrames: Double
   private var baseline: Double?
   /// The largest step every position has moved by so far: the device's cycle, or 1.
   private var granularity: Int64 = 0
   private var firstHeard: Int64?
   /// The jumps since the last reading that agreed with the baseline.
   private var jumps: [Double] = []
+  /// Room to sort the jumps in, kept so that finding their median allocates nothing.
+  private var sortedJumps: [Double] = []
   /// Positions in a row that agreed with the baseline: a stream that has not yet played steadily
   /// (a sound server still starting it) tells nothing about losses.
   private var steadyPositions = 0
@@ -36,13 +39,16 @@ public struct GlitchDetector: Sendable {
   /// Frames a device reporting to the frame may jitter by.
   private static let frameJitter = 3.0
 
-  /// A detector for a device playing at `sampleRate` in cycles of `cycleFrames`.
-  public init(sampleRate: Int, cycleFrames: Int) {
+  /// A detector for a device playing at `sampleRate` in cycles of `cycleFrames`, holding up to
+  /// `bufferFrames` of the stream.
+  public init(sampleRate: Int, cycleFrames: Int, bufferFrames: Int) {
     framesPerNanosecond = Double(sampleRate) / 1e9
     self.cycleFrames = Double(max(cycleFrames, 1))
+    self.bufferFrames = Double(max(bufferFrames, 0))
     // Above the cycle's own jitter and a busy machine's scheduling delays, below any loss that is heard.
     cycleThreshold = max(2 * self.cycleFrames, Double(sampleRate) / 100)
     jumps.reserveCapacity(Self.window)
+    sortedJumps.reserveCapacity(Self.window)
   }
 
   /// Whether positions have moved by single frames: the device reports them to the frame.
@@ -73,9 +79,11 @@ public struct GlitchDetector: Sendable {
       self.baseline = baseline + jump / 16
       return 0
     }
-    // A device cannot play on without the stream for longer than the time that passed.
+    // A device cannot play on without the stream for longer than the time that passed, nor drop
+    // more of it than it held: a larger jump is a position not to be trusted.
     let elapsed = Double(position.nanoseconds - lastSteadyNanoseconds) * framesPerNanosecond
-    guard steadyPositions >= Self.positionsToSettle, jump <= elapsed + cycleFrames else {
+    guard steadyPositions >= Self.positionsToSettle, jump <= elapsed + cycleFrames, -jump <= bufferFrames + cycleFrames
+    else {
       restart(at: offset)
       return 0
     }
@@ -100,12 +108,19 @@ public struct GlitchDetector: Sendable {
   }
 
   /// The step that all but two of the last eight jumps agree on to within the jitter: their mean.
-  private func stepAgreedToTheFrame() -> Int64? {
+  private mutating func stepAgreedToTheFrame() -> Int64? {
     guard jumps.count == Self.window else { return nil }
-    let median = jumps.sorted()[Self.window / 2]
-    let agreeing = jumps.filter { abs($0 - median) <= Self.frameJitter }
-    guard agreeing.count >= Self.window - 2 else { return nil }
-    return Int64(exactly: (agreeing.reduce(0, +) / Double(agreeing.count)).rounded())
+    sortedJumps.removeAll(keepingCapacity: true)
+    sortedJumps.append(contentsOf: jumps)
+    sortedJumps.sort()
+    let median = sortedJumps[Self.window / 2]
+    var (agreeing, sum) = (0, 0.0)
+    for jump in jumps where abs(jump - median) <= Self.frameJitter {
+      agreeing += 1
+      sum += jump
+    }
+    guard agreeing >= Self.window - 2 else { return nil }
+    return Int64(exactly: (sum / Double(agreeing)).rounded())
   }
 
   /// Takes `offset` as the new baseline, with nothing lost: the stream starts to settle again.

@@ -115,7 +115,13 @@ public final class LivePlayer: @unchecked Sendable {
       if lostNow > 0 {
         for beat in engine.skip(frames: lostNow) { onHeard(beat, .skipped(inSeconds: Double(delay) / rate)) }
       } else if lostNow < 0 {
-        try sink.write(RenderedPeriod(silence: Int(-lostNow)))
+        // In periods, as the sink's buffer was sized for them: nothing grows on this thread.
+        var silence = lostNow.magnitude
+        while silence > 0 {
+          let frames = Int(min(silence, UInt64(periodFrames)))
+          try sink.write(RenderedPeriod(silence: frames))
+          silence -= UInt64(frames)
+        }
       }
       lock.withLock {
         delayFrames = delay

@@ -25,9 +25,10 @@ struct PlayCommand: ParsableCommand {
       as the beat is heard: seconds, bar, beat, accent or regular.
 
       The defaults play without underruns through PipeWire, a desktop's usual default device, \
-      too; where the system allows it, the audio threads run at real-time priority. When the device plays on without the metronome for a moment (the process \
-      stopped, the machine busy), the clicks come back on their grid: the beats in the gap are \
-      skipped, marked 'skipped' and counted at the end.
+      too; where the system allows it, the audio threads run at real-time priority. When the \
+      device plays on without the metronome for a moment (the process stopped, the machine \
+      busy), the clicks come back on their grid: the beats in the gap are skipped, marked \
+      'skipped' and counted at the end.
 
       Keys (in the display, and in --keys scripts as 'SECONDS KEY', keys named space, up, down, \
       left, right, esc or by their character; a script's keys land on their exact audio frame):

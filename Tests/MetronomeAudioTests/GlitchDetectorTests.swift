@@ -6,7 +6,7 @@ import Testing
 /// PipeWire's does) or to the frame with a little jitter (as PulseAudio's does).
 private struct SimulatedDevice {
   var generator = SeededGenerator(seed: 7)
-  var detector = GlitchDetector(sampleRate: 48_000, cycleFrames: 256)
+  var detector = GlitchDetector(sampleRate: 48_000, cycleFrames: 256, bufferFrames: 1_024)
   /// The step the position moves by: 256, or 1 for a device that reports frames.
   var cycle: Int64 = 256
   /// Frames of the stream the device has played.
@@ -92,6 +92,15 @@ struct GlitchDetectorTests {
     #expect(found.filter { $0 != 0 } == [-768])
   }
 
+  /// A position far ahead of what the device could have taken (more than it held) is not
+  /// trusted: nothing is waited for, and the detector settles again on the new position.
+  @Test func aPositionAheadByMoreThanTheDeviceHeldIsNotALoss() {
+    var device = SimulatedDevice()
+    _ = device.playSteadily(seconds: 2)
+    device.behind = -10_000_000
+    #expect(device.playSteadily(seconds: 2) == [])
+  }
+
   @Test func aDeviceReportingFramesThatDriftsLosesNothing() {
     var device = SimulatedDevice(cycle: 1)
     device.drift = 200
@@ -123,7 +132,7 @@ struct GlitchDetectorTests {
   }
 
   @Test func nothingCountsBeforeTheDeviceHasPlayed() {
-    var detector = GlitchDetector(sampleRate: 48_000, cycleFrames: 256)
+    var detector = GlitchDetector(sampleRate: 48_000, cycleFrames: 256, bufferFrames: 1_024)
     #expect(detector.lostFrames(at: PlaybackPosition(heardFrames: 0, nanoseconds: 0)) == 0)
     #expect(detector.lostFrames(at: PlaybackPosition(heardFrames: 0, nanoseconds: 1_000_000_000)) == 0)
     #expect(detector.lostFrames(at: PlaybackPosition(heardFrames: 0, nanoseconds: 2_000_000_000)) == 0)

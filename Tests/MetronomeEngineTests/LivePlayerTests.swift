@@ -97,11 +97,13 @@ struct LivePlayerTests {
     #expect(sink.samples.count == 96_000 - 30_000)
   }
 
-  /// A device that dropped 5 000 frames of the stream got ahead of it: the player waits that
-  /// long in silence, and every later click comes 5 000 frames later in the stream.
+  /// A device that dropped 30 000 frames of the stream got ahead of it: the player waits that
+  /// long in silence, written in periods (the sink's buffer is sized for them), and every later
+  /// click comes 30 000 frames later in the stream.
   @Test func framesAGlitchDroppedAreWaitedForInSilence() throws {
-    let sink = FakeAudioSink()
-    sink.lostFrames = [-5_000]
+    var writes: [Int] = []
+    let sink = FakeAudioSink { writes.append($0) }
+    sink.lostFrames = [-30_000]
     let log = PlayerLog()
     LivePlayer(
       engine: ClickEngine(settings: PlaybackSettings(length: .beats(3))), sink: sink, periodFrames: 12_000,
@@ -110,6 +112,7 @@ struct LivePlayerTests {
 
     #expect(log.all == ["0 in 0.0", "24000 in 0.0", "48000 in 0.0", "ended"])
     let onsets = Onset.detect(in: sink.samples, sampleRate: 48_000).map(\.frame)
-    #expect(onsets == [0, 24_000 + 5_000, 48_000 + 5_000])
+    #expect(onsets == [0, 24_000 + 30_000, 48_000 + 30_000])
+    #expect(writes.max() == 12_000)
   }
 }
