@@ -29,13 +29,15 @@ public final class ALSAPCM {
   public let channels: Int
   /// The negotiated period size in frames.
   public let periodFrames: Int
-  /// The negotiated buffer size in frames.
-  public let bufferFrames: Int
-  /// How many frames to write per wake-up: half the buffer in whole periods.
+  /// The negotiated buffer size in frames; it grows after an underrun, up to `maximumBufferFrames`.
+  public private(set) var bufferFrames: Int
+  /// The largest buffer an underrun may grow it to.
+  public let maximumBufferFrames: Int
+  /// How many frames to write per wake-up: half the buffer first negotiated, in whole periods.
   ///
   /// Each wake-up costs more than rendering does, and the buffer, not the write size, bounds the
-  /// latency.
-  public var writeFrames: Int { Self.writeFrames(period: periodFrames, buffer: bufferFrames) }
+  /// latency. A buffer grown later keeps this write size, so that more of it stays filled.
+  public let writeFrames: Int
   /// How many underruns were recovered from.
   public private(set) var underruns = 0
   /// Frames written since the device was opened.
@@ -43,10 +45,17 @@ public final class ALSAPCM {
   /// The negotiated sample rate in hertz.
   public let sampleRate: Int
   private let handle: OpaquePointer
+  /// When audio was last written, on the monotonic clock: how long the device went without.
+  private var lastWriteNanoseconds: Int64 = 0
 
   /// Opens `device` for playback at `sampleRate` and negotiates the format (float, else 16-bit),
   /// one channel (or the fewest the device takes), and the period and buffer sizes nearest those asked.
-  public init(device: String, sampleRate: SampleRate, periodFrames: Int, bufferFrames: Int) throws(ALSAError) {
+  ///
+  /// After an underrun the buffer doubles, up to `maximumBufferFrames` (by default it stays as
+  /// negotiated).
+  public init(
+    device: String, sampleRate: SampleRate, periodFrames: Int, bufferFrames: Int, maximumBufferFrames: Int? = nil
+  ) throws(ALSAError) {
     metronome_alsa_silence_errors()
     var opened: OpaquePointer?
     try Self.check(snd_pcm_open(&opened, device, SND_PCM_STREAM_PLAYBACK, 0), "open", device, ALSAError.noDeviceHint)
@@ -65,6 +74,8 @@ public final class ALSAPCM {
       snd_pcm_close(handle)
       throw error
     }
+    self.maximumBufferFrames = max(maximumBufferFrames ?? self.bufferFrames, self.bufferFrames)
+    writeFrames = max(self.periodFrames, self.bufferFrames / 2 / self.periodFrames * self.periodFrames)
   }
 
   /// Closing drops whatever is still queued: stopping is immediate.
@@ -163,6 +174,7 @@ public final class ALSAPCM {
       if result >= 0 {
         done += Int(result)
         writtenFrames += Int64(result)
+        lastWriteNanoseconds = Self.monotonicNanoseconds()
       } else if result != -EAGAIN {
         try recover(Int32(result))
       }
@@ -171,7 +183,40 @@ public final class ALSAPCM {
 
   private func recover(_ code: Int32) throws(ALSAError) {
     if code == -EPIPE || code == -ESTRPIPE { underruns += 1 }
+    if code == -EPIPE, bufferFrames < maximumBufferFrames, largestBufferWouldHaveLasted(), growBuffer() { return }
     try Self.check(snd_pcm_recover(handle, code, 1), "write", device, "the device stopped; is it still connected?")
+  }
+
+  /// Whether a buffer of the largest size would have lasted since the last write.
+  ///
+  /// If so, the device ran dry because the path to it needs more room. When this process was kept
+  /// from writing for longer (stopped, or starved for a third of a second), no buffer it may grow
+  /// to would have helped, and a larger one would only make keys slower for the rest of the run.
+  private func largestBufferWouldHaveLasted() -> Bool {
+    let lasts = Int64(maximumBufferFrames) * 1_000_000_000 / Int64(sampleRate)
+    return Self.monotonicNanoseconds() - lastWriteNanoseconds < lasts
+  }
+
+  /// After an underrun, sets the device up again with twice the buffer, up to the maximum.
+  ///
+  /// PulseAudio's own clients adapt so. Writes keep their size, so the margin grows by all that
+  /// was added. Returns whether the device took a buffer (the new one, else the old); if not,
+  /// recovery goes on as usual.
+  private func growBuffer() -> Bool {
+    // Only a device that is set up but not playing takes new parameters; an underrun left
+    // nothing queued to drop.
+    snd_pcm_drop(handle)
+    let wanted = min(2 * bufferFrames, maximumBufferFrames)
+    for size in [wanted, bufferFrames] {
+      if let negotiated = try? Self.configure(
+        handle, device: device, rate: sampleRate, period: periodFrames, buffer: size),
+        negotiated.0 == format, negotiated.1 == channels, negotiated.2 == periodFrames
+      {
+        bufferFrames = negotiated.3
+        return true
+      }
+    }
+    return false
   }
 
   /// Sleeps for as long as `frames` take to play.
@@ -239,8 +284,6 @@ public final class ALSAPCM {
     }
     return devices
   }
-
-  private static func writeFrames(period: Int, buffer: Int) -> Int { max(period, buffer / 2 / period * period) }
 
   private static func check(_ result: Int32, _ operation: String, _ device: String, _ hint: String) throws(ALSAError) {
     guard result < 0 else { return }

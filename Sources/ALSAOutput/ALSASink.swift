@@ -15,12 +15,18 @@ public final class ALSASink: AudioSink {
   /// it: one reading of the device per write serves both.
   private var positionWithLastDelay: PlaybackPosition?
 
-  /// Opens `device`; see `ALSAPCM.init` for the negotiation and its errors.
-  public init(device: String, sampleRate: SampleRate, periodFrames: Int, bufferFrames: Int) throws(ALSAError) {
+  /// Opens `device`; see `ALSAPCM.init` for the negotiation, the buffer's growth and the errors.
+  public init(
+    device: String, sampleRate: SampleRate, periodFrames: Int, bufferFrames: Int, maximumBufferFrames: Int? = nil
+  ) throws(ALSAError) {
     self.sampleRate = sampleRate
-    pcm = try ALSAPCM(device: device, sampleRate: sampleRate, periodFrames: periodFrames, bufferFrames: bufferFrames)
+    pcm = try ALSAPCM(
+      device: device, sampleRate: sampleRate, periodFrames: periodFrames, bufferFrames: bufferFrames,
+      maximumBufferFrames: maximumBufferFrames)
     encoding = pcm.format == .float32 ? .float32 : .pcm16
-    detector = GlitchDetector(sampleRate: sampleRate.hz, cycleFrames: pcm.periodFrames, bufferFrames: pcm.bufferFrames)
+    // The largest buffer it may grow to bounds what a glitch can have dropped.
+    detector = GlitchDetector(
+      sampleRate: sampleRate.hz, cycleFrames: pcm.periodFrames, bufferFrames: pcm.maximumBufferFrames)
     // Sized for the writes the player makes, so the render path never grows it.
     bytes = [UInt8](repeating: 0, count: pcm.writeFrames * pcm.channels * encoding.bytesPerSample)
   }
@@ -34,6 +40,9 @@ public final class ALSASink: AudioSink {
 
   /// Underruns recovered from so far.
   public var underrunCount: Int { pcm.underruns }
+
+  /// The device's buffer now, grown after underruns.
+  public var bufferFrames: Int { pcm.bufferFrames }
 
   /// What a glitch cost since last asked, from the position read with the last delay and the
   /// time it was read.

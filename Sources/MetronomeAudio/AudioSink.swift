@@ -8,6 +8,9 @@ public protocol AudioSink: AnyObject {
   var outputDelayFrames: Int64 { get }
   /// How many times playback ran dry and had to recover.
   var underrunCount: Int { get }
+  /// Frames the device's buffer holds now (a device may grow it after an underrun); 0 for sinks
+  /// that do not play.
+  var bufferFrames: Int { get }
   /// Frames the device played without the stream (positive) or dropped from it (negative) since
   /// last asked: what a glitch cost, so that the player can bring the clicks back to their grid.
   /// The player asks after each write, once it has read `outputDelayFrames`.
@@ -21,4 +24,6 @@ public protocol AudioSink: AnyObject {
 extension AudioSink {
   /// Files and silent sinks lose nothing.
   public func takeLostFrames() -> Int64 { 0 }
+  /// Files and silent sinks hold nothing back.
+  public var bufferFrames: Int { 0 }
 }

@@ -43,6 +43,7 @@ public final class LivePlayer: @unchecked Sendable {
   private var writtenEnd: Int64 = 0
   private var underruns = 0
   private var lost: Int64 = 0
+  private var buffer: (first: Int, now: Int)
 
   /// A player of `engine` into `sink`, rendering `periodFrames` at a time.
   public init(
@@ -54,6 +55,7 @@ public final class LivePlayer: @unchecked Sendable {
     self.periodFrames = periodFrames
     self.onHeard = onHeard
     self.onEnd = onEnd
+    buffer = (sink.bufferFrames, sink.bufferFrames)
   }
 
   /// Plays on a render thread of its own and returns at once.
@@ -99,6 +101,9 @@ public final class LivePlayer: @unchecked Sendable {
   /// Frames glitches cost so far, ahead or behind, all counted.
   public var lostFrames: Int64 { lock.withLock { lost } }
 
+  /// The device's buffer when playback started and now, in frames: it may grow after underruns.
+  public var bufferFrames: (first: Int, now: Int) { lock.withLock { buffer } }
+
   private func playUntilDone() throws {
     let rate = Double(engine.settings.sampleRate.hz)
     while !lock.withLock({ stopRequested }), !engine.isFinished {
@@ -127,6 +132,7 @@ public final class LivePlayer: @unchecked Sendable {
         delayFrames = delay
         self.writtenEnd = writtenEnd
         underruns = sink.underrunCount
+        buffer.now = sink.bufferFrames
         let (total, overflow) = lost.addingReportingOverflow(Int64(clamping: lostNow.magnitude))
         lost = overflow ? .max : total
       }

@@ -254,6 +254,13 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
     if reportsUnderruns, let player {
       let count = player.underrunCount
       outputs.standardError("metronome: \(count) underrun\(count == 1 ? "" : "s")\n")
+      let buffer = player.bufferFrames
+      if buffer.now > buffer.first {
+        let milliseconds = Tempo.format(Double(buffer.now) / Double(sampleRate.hz) * 1000)
+        outputs.standardError(
+          "metronome: after underruns the buffer grew from \(buffer.first) to \(buffer.now) frames (\(milliseconds) ms)\n"
+        )
+      }
       let lost = Double(player.lostFrames) / Double(sampleRate.hz) * 1000
       if lost > 0 {
         outputs.standardError(

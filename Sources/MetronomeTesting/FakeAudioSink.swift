@@ -13,6 +13,8 @@ public final class FakeAudioSink: AudioSink {
   public var outputDelayFrames: Int64
   /// The underruns it reports.
   public var underrunCount = 0
+  /// The buffer size it reports (at first, its delay); a test grows it as a device does after underruns.
+  public var bufferFrames: Int
   /// What glitches cost, one value for each time the player asks after a write (then nothing).
   public var lostFrames: [Int64] = []
   /// The error the next write throws, if any.
@@ -27,6 +29,7 @@ public final class FakeAudioSink: AudioSink {
   public init(sampleRate: SampleRate = .standard, delayFrames: Int64 = 0, onWrite: @escaping (Int) -> Void = { _ in }) {
     self.sampleRate = sampleRate
     outputDelayFrames = delayFrames
+    bufferFrames = Int(delayFrames)
     self.onWrite = onWrite
   }
 

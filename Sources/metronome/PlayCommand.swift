@@ -25,8 +25,9 @@ struct PlayCommand: ParsableCommand {
       as the beat is heard: seconds, bar, beat, accent or regular.
 
       The defaults play without underruns through PipeWire, a desktop's usual default device, \
-      too; where the system allows it, the audio threads run at real-time priority. When the \
-      device plays on without the metronome for a moment (the process stopped, the machine \
+      too. Should the device run dry although the metronome wrote in time (PulseAudio may, once), \
+      the buffer doubles, up to four times its first size, unless --buffer was given. Where the \
+      system allows it, the audio threads run at real-time priority. When the device plays on without the metronome for a moment (the process stopped, the machine \
       busy), the clicks come back on their grid: the beats in the gap are skipped, marked \
       'skipped' and counted at the end.
 
@@ -46,8 +47,16 @@ struct PlayCommand: ParsableCommand {
   @Option(help: "ALSA period size in frames; each wake-up writes half the buffer, in whole periods.")
   var period = 256
 
-  @Option(help: "ALSA buffer size in frames (at least two periods); it bounds the output latency.")
-  var buffer = 1024
+  @Option(
+    help: """
+      ALSA buffer size in frames (at least two periods); it bounds the output latency. Without \
+      it the buffer starts at 1024 (or two periods, if more) and doubles after each underrun, up \
+      to four times that.
+      """)
+  var buffer: Int?
+
+  /// The buffer to start with when `--buffer` is not given.
+  private var startingBuffer: Int { max(1024, 2 * period) }
 
   @Flag(help: "List the ALSA playback devices and exit.")
   var listDevices = false
@@ -69,7 +78,7 @@ struct PlayCommand: ParsableCommand {
 
   func validate() throws {
     guard (16...65_536).contains(period) else { throw ValidationError("--period must be from 16 to 65536 frames") }
-    guard buffer >= 2 * period, buffer <= 1 << 20 else {
+    if let buffer, buffer < 2 * period || buffer > 1 << 20 {
       throw ValidationError("--buffer must be at least two periods (\(2 * period) frames) and at most 1048576")
     }
     _ = try PlaybackSettings(meterAndTempo, length, sound)
@@ -178,7 +187,9 @@ struct PlayCommand: ParsableCommand {
       // Opened at real-time priority, so that a sound server's client thread started by ALSA's
       // plugin runs at it too.
       alsa = try RealtimePriority.whileRaised {
-        try ALSASink(device: device, sampleRate: settings.sampleRate, periodFrames: period, bufferFrames: buffer)
+        try ALSASink(
+          device: device, sampleRate: settings.sampleRate, periodFrames: period,
+          bufferFrames: buffer ?? startingBuffer, maximumBufferFrames: buffer ?? 4 * startingBuffer)
       }
     } catch {
       throw RuntimeError("\(error)")

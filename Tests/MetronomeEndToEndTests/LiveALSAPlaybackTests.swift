@@ -143,10 +143,32 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
     }
   }
 
-  /// The render thread alone is held for 300 ms (ptrace stops one thread; JACK's thread in the
-  /// same process plays on and drains the buffer): the device runs dry, metronome recovers,
-  /// counts it and says so, and plays on to the end.
+  /// The render thread alone held for 300 ms: an underrun recovered from, counted and reported.
+  ///
+  /// ptrace stops one thread; JACK's thread in the same process plays on and drains the buffer.
+  /// metronome plays on to the end. The buffer stays as it was: no buffer it could grow to lasts
+  /// 300 ms.
   func testAnUnderrunIsRecoveredCountedAndReported() throws {
+    let message = try runWithRenderThreadHeld(seconds: 0.3)
+
+    XCTAssertGreaterThanOrEqual(Self.underruns(in: message), 1, message)
+    XCTAssertFalse(message.contains("the buffer grew"), message)
+  }
+
+  /// The render thread held for 40 ms: the buffer doubles after the one underrun.
+  ///
+  /// 40 ms is longer than the default buffer lasts but not the largest it may grow to.
+  func testAnUnderrunThatALargerBufferWouldHaveCoveredGrowsTheBuffer() throws {
+    let message = try runWithRenderThreadHeld(seconds: 0.04)
+
+    XCTAssertEqual(Self.underruns(in: message), 1, message)
+    XCTAssertTrue(message.contains("metronome: after underruns the buffer grew from 1024 to 2048 frames"), message)
+  }
+
+  /// What metronome said after 3 s at 120 BPM with its render thread held for `seconds` once.
+  ///
+  /// It plays into the JACK dummy server; the run is checked to have ended well.
+  private func runWithRenderThreadHeld(seconds: Double) throws -> String {
     let server = try JACKDummyServer()
     defer { server.stop() }
     let run = try BackgroundRun(
@@ -154,14 +176,17 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
       environment: server.environment.merging(["HOME": home.path]) { $1 })
     let renderThread = try waitForThread(named: "render", in: run.process.processIdentifier)
     let hold = try ChildProcess.run(
-      try XCTUnwrap(ChildProcess.which("python3")), ["-c", Self.holdThread, "\(renderThread)", "0.3"])
+      try XCTUnwrap(ChildProcess.which("python3")), ["-c", Self.holdThread, "\(renderThread)", "\(seconds)"])
     XCTAssertEqual(hold.status, 0, hold.standardError)
     let message = run.finish().errors
-
     XCTAssertEqual(run.process.terminationStatus, 0, message)
+    return message
+  }
+
+  /// The underruns metronome reported in `message`, 0 if it did not say.
+  private static func underruns(in message: String) -> Int {
     let count = message.split(separator: "\n").first { $0.hasSuffix(" underruns") || $0.hasSuffix(" underrun") }
-    let reported = count.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
-    XCTAssertGreaterThanOrEqual(reported, 1, message)
+    return count.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
   }
 
   /// Stops one thread for a while with ptrace, which (unlike a signal) leaves the other threads

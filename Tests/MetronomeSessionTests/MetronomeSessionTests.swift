@@ -176,6 +176,18 @@ struct MetronomeSessionTests {
     #expect(harness.standardError == ["metronome: 3 underruns\n"])
   }
 
+  @Test func aBufferGrownAfterUnderrunsIsReported() throws {
+    let harness = try Harness(PlaybackSettings(length: .beats(2)), delayFrames: 1_024)
+    harness.sink.underrunCount = 1
+    harness.sink.bufferFrames = 2_048
+    harness.run()
+
+    #expect(
+      harness.standardError == [
+        "metronome: 1 underrun\n", "metronome: after underruns the buffer grew from 1024 to 2048 frames (42.67 ms)\n",
+      ])
+  }
+
   /// A typed key takes effect on the first frame not yet rendered, which is heard after what the
   /// device holds: here the period being written (512 frames) and the device's 1 024, 32 ms.
   @Test func theTimeATypedKeyTakesToBeHeardIsReported() throws {
