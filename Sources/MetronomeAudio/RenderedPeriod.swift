@@ -10,17 +10,17 @@ public struct RenderedPeriod {
   public struct Span: Equatable, Sendable {
     /// The first frame of the span within the period.
     public let offset: Int
-    /// Whether it is the accent's sound.
-    public let isAccent: Bool
+    /// Which of the period's `sounds` it plays.
+    public let sound: Int
     /// The index of the span's first sample within the click.
     public let clickPosition: Int
     /// How many frames the span lasts.
     public let count: Int
 
-    /// A span of `count` frames from `offset`, playing the accent's or the regular click from `clickPosition`.
-    public init(offset: Int, isAccent: Bool, clickPosition: Int, count: Int) {
+    /// A span of `count` frames from `offset`, playing click `sound` from `clickPosition`.
+    public init(offset: Int, sound: Int, clickPosition: Int, count: Int) {
       self.offset = offset
-      self.isAccent = isAccent
+      self.sound = sound
       self.clickPosition = clickPosition
       self.count = count
     }
@@ -30,22 +30,19 @@ public struct RenderedPeriod {
   public let frames: Int
   /// The click spans, in order and not overlapping.
   public let spans: ArraySlice<Span>
-  /// The accent's samples, which spans marked `isAccent` play.
-  public let accent: [Float]
-  /// The regular click's samples.
-  public let regular: [Float]
+  /// The clicks the spans play, each as samples.
+  public let sounds: [[Float]]
 
-  /// A period of `frames` frames in which `spans` sound `accent` or `regular`.
-  public init(frames: Int, spans: ArraySlice<Span>, accent: [Float], regular: [Float]) {
+  /// A period of `frames` frames in which `spans` sound `sounds`.
+  public init(frames: Int, spans: ArraySlice<Span>, sounds: [[Float]]) {
     self.frames = frames
     self.spans = spans
-    self.accent = accent
-    self.regular = regular
+    self.sounds = sounds
   }
 
   /// A period of `frames` frames of silence.
   public init(silence frames: Int) {
-    self.init(frames: frames, spans: [][...], accent: [], regular: [])
+    self.init(frames: frames, spans: [][...], sounds: [])
   }
 
   /// Writes the period into `buffer` as `encoding`, each frame repeated over `channels`;
@@ -56,8 +53,7 @@ public struct RenderedPeriod {
     guard let base = buffer.baseAddress else { return }
     memset(base, 0, frames * frameBytes)
     for span in spans {
-      let click = span.isAccent ? accent : regular
-      click.withUnsafeBufferPointer { samples in
+      sounds[span.sound].withUnsafeBufferPointer { samples in
         for index in 0..<span.count {
           let frame = base + (span.offset + index) * frameBytes
           let sample = samples[span.clickPosition + index]

@@ -14,9 +14,15 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public let frame: Int64
   /// The rate `frame` counts at.
   public let sampleRate: SampleRate
+  /// How strongly it sounds.
+  public let level: AccentLevel
 
-  /// A beat; `count`, `bar` and `beatInBar` as described on the properties.
-  public init(count: Int, bar: Int, beatInBar: Int, meter: Meter, tempo: Tempo, frame: Int64, sampleRate: SampleRate) {
+  /// A beat; `count`, `bar` and `beatInBar` as described on the properties; `level` unless given
+  /// is the standard one (beat one strong, the others normal).
+  public init(
+    count: Int, bar: Int, beatInBar: Int, meter: Meter, tempo: Tempo, frame: Int64, sampleRate: SampleRate,
+    level: AccentLevel? = nil
+  ) {
     self.count = count
     self.bar = bar
     self.beatInBar = beatInBar
@@ -24,13 +30,14 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
     self.tempo = tempo
     self.frame = frame
     self.sampleRate = sampleRate
+    self.level = level ?? (beatInBar == 1 ? .strong : .normal)
   }
 
-  /// Beat one of the bar, the one that is accented.
-  public var isAccent: Bool { beatInBar == 1 }
+  /// Whether it is accented (strong).
+  public var isAccent: Bool { level == .strong }
 
   /// Raytronome's accent flag: `.first` for beat one, `.regular` for the others.
-  public var kind: BeatKind { isAccent ? .first : .regular }
+  public var kind: BeatKind { beatInBar == 1 ? .first : .regular }
 
   /// Raytronome's pendulum side, alternating with every beat played.
   public var parity: BeatParity { count.isMultiple(of: 2) ? .even : .odd }

@@ -6,12 +6,17 @@ public struct BeatSequencer: Hashable, Sendable {
   private var grid: BeatGrid
   private var indexInGrid = 0
   private var meter: Meter
+  private var pattern: AccentPattern?
   private var last: Beat?
 
-  /// A sequencer whose first beat, beat one of bar one, falls on `startFrame`.
-  public init(startFrame: Int64, tempo: Tempo, meter: Meter, sampleRate: SampleRate) {
+  /// A sequencer whose first beat, beat one of bar one, falls on `startFrame`; its beats sound at
+  /// `pattern`'s levels while the pattern fits the meter, at the standard ones otherwise.
+  public init(
+    startFrame: Int64, tempo: Tempo, meter: Meter, pattern: AccentPattern? = nil, sampleRate: SampleRate
+  ) {
     grid = BeatGrid(anchorFrame: startFrame, tempo: tempo, denominator: meter.denominator, sampleRate: sampleRate)
     self.meter = meter
+    self.pattern = pattern
   }
 
   /// The frame the next beat falls on.
@@ -28,20 +33,22 @@ public struct BeatSequencer: Hashable, Sendable {
     }
     let beat = Beat(
       count: (last?.count ?? -1) + 1, bar: bar, beatInBar: beatInBar, meter: meter,
-      tempo: grid.tempo, frame: nextFrame, sampleRate: grid.sampleRate
+      tempo: grid.tempo, frame: nextFrame, sampleRate: grid.sampleRate,
+      level: pattern.flatMap { $0.fits(meter) ? $0.level(ofBeat: beatInBar) : nil }
     )
     last = beat
     indexInGrid += 1
     return beat
   }
 
-  /// Plays on at `tempo` in `meter` from the next beat.
+  /// Plays on at `tempo` in `meter`, with `pattern`'s levels, from the next beat.
   ///
   /// That beat follows the last one played by the new interval, but never falls before
   /// `earliestFrame` (the first frame not yet rendered), so speeding up late in a long beat plays
   /// the next one at once instead of skipping it.
-  public mutating func change(tempo: Tempo, meter: Meter, earliestFrame: Int64) {
+  public mutating func change(tempo: Tempo, meter: Meter, pattern: AccentPattern? = nil, earliestFrame: Int64) {
     self.meter = meter
+    self.pattern = pattern
     let spacing = BeatGrid(anchorFrame: 0, tempo: tempo, denominator: meter.denominator, sampleRate: grid.sampleRate)
     guard !spacing.hasSameSpacing(as: grid) else { return }
     let anchor = last?.frame ?? grid.anchorFrame

@@ -3,7 +3,8 @@ import Glibc
 /// The built-in click sounds.
 ///
 /// Each is short and dry, starts at full strength on its first sample
-/// (so its onset is the beat's frame), and has a higher, louder accent for beat one.
+/// (so its onset is the beat's frame), and has a higher, louder accent for strong beats and a
+/// quieter click for weak ones.
 public enum ClickSound: String, CaseIterable, Hashable, Sendable {
   /// A decaying square wave, like klick's default.
   case pulse
@@ -14,10 +15,24 @@ public enum ClickSound: String, CaseIterable, Hashable, Sendable {
 
   /// Peak level of the regular click relative to the accent, so beat one stands out.
   public static let regularLevel: Float = 0.6
+  /// Peak level of a weak beat's click relative to the accent: half the regular one.
+  public static let weakLevel: Float = 0.3
 
-  /// The click as samples in -1...1 at `sampleRate`, its peak `volume` (0...1) for an accent and
-  /// `volume × regularLevel` otherwise; it never clips.
-  public func samples(accent: Bool, sampleRate: SampleRate, volume: Double) -> [Float] {
+  /// The click of a beat at `level` as samples in -1...1 at `sampleRate`: the accent at a peak
+  /// of `volume` (0...1) for a strong beat, the regular click at `volume × regularLevel` for a
+  /// normal one and at `volume × weakLevel` for a weak one, nothing for a silent one; it never clips.
+  public func samples(level: AccentLevel, sampleRate: SampleRate, volume: Double) -> [Float] {
+    let peak: Float
+    switch level {
+    case .strong: peak = 1
+    case .normal: peak = Self.regularLevel
+    case .weak: peak = Self.weakLevel
+    case .silent: return []
+    }
+    return samples(accent: level == .strong, sampleRate: sampleRate, peak: Float(min(max(volume, 0), 1)) * peak)
+  }
+
+  private func samples(accent: Bool, sampleRate: SampleRate, peak: Float) -> [Float] {
     let rate = Double(sampleRate.hz)
     let shape = self.shape(accent: accent)
     let count = Int((shape.seconds * rate).rounded())
@@ -36,7 +51,7 @@ public enum ClickSound: String, CaseIterable, Hashable, Sendable {
         samples[index] = Float((Self.cosine(phase) + 0.35 * noise.next()) * envelope)
       }
     }
-    Self.normalise(&samples, peak: Float(min(max(volume, 0), 1)) * (accent ? 1 : Self.regularLevel))
+    Self.normalise(&samples, peak: peak)
     return samples
   }
 

@@ -34,7 +34,8 @@ public final class ClickEngine {
     renderer = ClickRenderer(
       clock: clock, sampleRate: settings.sampleRate, sound: settings.sound, volume: settings.volume)
     viewModel = MetronomeViewModel(
-      initialMeter: settings.meter, initialTempo: settings.tempo, autoplay: true, cap: settings.cap,
+      initialMeter: settings.meter, initialTempo: settings.tempo, initialPattern: settings.pattern, autoplay: true,
+      cap: settings.cap,
       sampleRate: settings.sampleRate, beatScheduler: clock.eraseToBeatScheduler()
     )
     let longest = PlayLength.seconds(PlayLength.longestSeconds).endFrame(at: settings.sampleRate) ?? .max
@@ -68,10 +69,10 @@ public final class ClickEngine {
     let spans = period.spans.compactMap { span -> RenderedPeriod.Span? in
       guard span.offset < kept else { return nil }
       return RenderedPeriod.Span(
-        offset: span.offset, isAccent: span.isAccent, clickPosition: span.clickPosition,
+        offset: span.offset, sound: span.sound, clickPosition: span.clickPosition,
         count: min(span.count, kept - span.offset))
     }
-    return RenderedPeriod(frames: kept, spans: spans[...], accent: period.accent, regular: period.regular)
+    return RenderedPeriod(frames: kept, spans: spans[...], sounds: period.sounds)
   }
 
   /// Skips up to `frames` of the run (never past its end) without rendering them, as after a

@@ -4,9 +4,10 @@ import MetronomeCore
 /// Renders periods of audio with clicks at their beats' exact frames.
 ///
 /// Before each period it advances the audio clock past the period, which emits the beats due in it;
-/// it then describes the period as the spans where a click sounds. One click sounds at a time: a
-/// new beat cuts the previous click, so clicks never add up past full scale, and a click that
-/// straddles a period goes on in the next one. The render path does not allocate while a period
+/// it then describes the period as the spans where a click sounds, each beat's click the one for
+/// its level. One click sounds at a time: a new beat cuts the previous click, so clicks never add
+/// up past full scale, and a click that straddles a period goes on in the next one. A silent beat
+/// sounds nothing and cuts nothing. The render path does not allocate while a period
 /// holds no more than `maxBeatsPerPeriod` beats.
 public final class ClickRenderer {
   /// The clock this renderer advances.
@@ -17,10 +18,10 @@ public final class ClickRenderer {
   public private(set) var cursor: Int64 = 0
   /// The beats whose clicks start in the period rendered last.
   public private(set) var beatsInLastPeriod: [Beat] = []
-  private let accent: [Float]
-  private let regular: [Float]
+  /// The click of each level, in the order of `AccentLevel.allCases`.
+  private let sounds: [[Float]]
   private var spans: [RenderedPeriod.Span] = []
-  private var voice: (isAccent: Bool, position: Int)?
+  private var voice: (sound: Int, position: Int)?
 
   /// A renderer of `sound` at `volume` (0...1).
   public init(
@@ -28,8 +29,7 @@ public final class ClickRenderer {
   ) {
     self.clock = clock
     self.sampleRate = sampleRate
-    accent = sound.samples(accent: true, sampleRate: sampleRate, volume: volume)
-    regular = sound.samples(accent: false, sampleRate: sampleRate, volume: volume)
+    sounds = AccentLevel.allCases.map { sound.samples(level: $0, sampleRate: sampleRate, volume: volume) }
     beatsInLastPeriod.reserveCapacity(maxBeatsPerPeriod)
     spans.reserveCapacity(maxBeatsPerPeriod + 1)
   }
@@ -44,13 +44,15 @@ public final class ClickRenderer {
     spans.removeAll(keepingCapacity: true)
     var written = 0
     for beat in beatsInLastPeriod {
+      let level = beat.level.index
+      guard !sounds[level].isEmpty else { continue }
       let offset = Int(min(max(beat.frame - start, 0), Int64(frames)))
       sound(from: written, to: offset)
-      voice = (beat.isAccent, 0)
+      voice = (level, 0)
       written = offset
     }
     sound(from: written, to: frames)
-    return RenderedPeriod(frames: frames, spans: spans[...], accent: accent, regular: regular)
+    return RenderedPeriod(frames: frames, spans: spans[...], sounds: sounds)
   }
 
   /// Moves the clock and the cursor on by `frames` without producing audio, as when a glitch lost
@@ -70,10 +72,10 @@ public final class ClickRenderer {
 
   /// Lets the sounding click, if any, go on over `[from, to)` of the period.
   private func sound(from: Int, to: Int) {
-    guard let (isAccent, position) = voice, to > from else { return }
-    let length = (isAccent ? accent : regular).count
+    guard let (sound, position) = voice, to > from else { return }
+    let length = sounds[sound].count
     let count = min(length - position, to - from)
-    spans.append(RenderedPeriod.Span(offset: from, isAccent: isAccent, clickPosition: position, count: count))
-    voice = position + count < length ? (isAccent, position + count) : nil
+    spans.append(RenderedPeriod.Span(offset: from, sound: sound, clickPosition: position, count: count))
+    voice = position + count < length ? (sound, position + count) : nil
   }
 }

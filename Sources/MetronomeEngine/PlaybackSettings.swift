@@ -6,6 +6,8 @@ public struct PlaybackSettings: Sendable {
   public var meter: Meter
   /// The tempo to start at.
   public var tempo: Tempo
+  /// The level of each beat of a bar; nil for beat one strong, the others normal.
+  public var pattern: AccentPattern?
   /// How many beats a bar may hold.
   public var cap: NumeratorCap
   /// The rate frames are counted and played at.
@@ -19,11 +21,12 @@ public struct PlaybackSettings: Sendable {
 
   /// Settings as given.
   public init(
-    meter: Meter = .fourFour, tempo: Tempo = .standard, cap: NumeratorCap = .denominator,
+    meter: Meter = .fourFour, tempo: Tempo = .standard, pattern: AccentPattern? = nil, cap: NumeratorCap = .denominator,
     sampleRate: SampleRate = .standard, sound: ClickSound = .pulse, volume: Double = 1, length: PlayLength? = nil
   ) {
     self.meter = meter
     self.tempo = tempo
+    self.pattern = pattern
     self.cap = cap
     self.sampleRate = sampleRate
     self.sound = sound

@@ -11,6 +11,7 @@ extension MetronomeViewModel {
     case .scaleTempo(let factor): actions.send(.scaleTempo(by: factor))
     case .stepNumerator(let delta): actions.send(.stepNumerator(by: delta))
     case .stepDenominator(let delta): actions.send(.stepDenominator(by: delta))
+    case .cycleLevel(let beat): actions.send(.cycleLevel(ofBeat: beat))
     case .reset: actions.send(.reset)
     case .quit: break
     }

@@ -123,6 +123,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
       bind(viewModel.tempoText, to: \.tempoText, of: display)
       bind(viewModel.signatureText, to: \.signature, of: display)
       bind(viewModel.numeratorValue, to: \.beatsPerBar, of: display)
+      bind(viewModel.pattern.map(\.levels).eraseToAnyPublisher(), to: \.pattern, of: display)
       bind(viewModel.isPlaying, to: \.isPlaying, of: display)
       statusTimer = mainQueue.schedule(
         after: mainQueue.now.advanced(by: .seconds(0.2)), interval: .seconds(0.5), tolerance: .seconds(0.05),
@@ -209,7 +210,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
       // A beat rendered before a pause may be heard after it: the pause has forgotten the position.
       display.update {
         guard $0.isPlaying else { return }
-        $0.heard = DisplayState.HeardBeat(bar: beat.bar, beat: beat.beatInBar, isAccent: beat.isAccent)
+        $0.heard = DisplayState.HeardBeat(bar: beat.bar, beat: beat.beatInBar, level: beat.level)
       }
     } else if let format, !outputs.standardOutput(format.line(for: beat, skipped: skipped) + "\n") {
       // `metronome --headless | head -3`: once the reader is gone there is nobody to play for.

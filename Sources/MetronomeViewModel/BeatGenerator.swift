@@ -30,9 +30,11 @@ final class BeatGenerator {
     }
     let now = scheduler.now.frame(roundingUpAt: sampleRate)
     if sequencer == nil {
-      sequencer = BeatSequencer(startFrame: now, tempo: settings.tempo, meter: settings.meter, sampleRate: sampleRate)
+      sequencer = BeatSequencer(
+        startFrame: now, tempo: settings.tempo, meter: settings.meter, pattern: settings.pattern,
+        sampleRate: sampleRate)
     } else {
-      sequencer?.change(tempo: settings.tempo, meter: settings.meter, earliestFrame: now)
+      sequencer?.change(tempo: settings.tempo, meter: settings.meter, pattern: settings.pattern, earliestFrame: now)
     }
     scheduleNextBeat()
   }

@@ -20,8 +20,12 @@ public enum MetronomeAction: Hashable, Sendable {
   case stepDenominator(by: Int)
   /// Set the whole meter at once.
   case setMeter(Meter)
+  /// Play the bar's beats at these levels (nil: beat one strong, the others normal).
+  case setPattern(AccentPattern?)
+  /// Move beat `n` (from 1) of the bar to its next level: strong, normal, weak, silent, strong.
+  case cycleLevel(ofBeat: Int)
   /// Toggle between playing and paused.
   case togglePlaying
-  /// Back to the starting tempo and meter, keeping playing or paused as it is.
+  /// Back to the starting tempo, meter and pattern, keeping playing or paused as it is.
   case reset
 }

@@ -8,11 +8,14 @@ public struct MetronomeSettings: Hashable, Sendable {
   public var meter: Meter
   /// Whether beats are being emitted.
   public var isPlaying: Bool
+  /// The levels of a bar's beats; a pattern that does not fit the meter plays the standard ones.
+  public var pattern: AccentPattern
 
-  /// Settings as given.
-  public init(tempo: Tempo, meter: Meter, isPlaying: Bool) {
+  /// Settings as given; without a pattern, beat one strong and the others normal.
+  public init(tempo: Tempo, meter: Meter, isPlaying: Bool, pattern: AccentPattern? = nil) {
     self.tempo = tempo
     self.meter = meter
     self.isPlaying = isPlaying
+    self.pattern = pattern ?? .standard(beats: meter.numerator)
   }
 }

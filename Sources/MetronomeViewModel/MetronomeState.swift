@@ -10,15 +10,20 @@ public struct MetronomeState: Hashable, Sendable {
   public private(set) var denominator: Int
   /// Whether beats are playing.
   public private(set) var isPlaying: Bool
+  /// The levels asked for, kept when the meter changes; they apply while they fit it.
+  public private(set) var requestedPattern: AccentPattern?
   /// The rule for the largest numerator.
   public let cap: NumeratorCap
   private let initialTempo: Tempo
   private let initialMeter: Meter
+  private let initialPattern: AccentPattern?
   private var tapTempo = TapTempo()
 
   /// The starting state.
-  public init(tempo: Tempo, meter: Meter, isPlaying: Bool, cap: NumeratorCap) {
+  public init(tempo: Tempo, meter: Meter, isPlaying: Bool, cap: NumeratorCap, pattern: AccentPattern? = nil) {
     self.tempo = tempo
+    requestedPattern = pattern
+    initialPattern = pattern
     requestedNumerator = meter.numerator
     denominator = meter.denominator
     self.isPlaying = isPlaying
@@ -34,8 +39,16 @@ public struct MetronomeState: Hashable, Sendable {
   /// 16/16 when the denominator steps down.
   public var meter: Meter { Meter(clampingNumerator: requestedNumerator, denominator: denominator, cap: cap) }
 
+  /// The levels the bar plays at: the pattern asked for while it fits the meter, else the standard one.
+  public var pattern: AccentPattern {
+    let meter = self.meter
+    return requestedPattern.flatMap { $0.fits(meter) ? $0 : nil } ?? .standard(beats: meter.numerator)
+  }
+
   /// What the beat generator needs.
-  public var settings: MetronomeSettings { MetronomeSettings(tempo: tempo, meter: meter, isPlaying: isPlaying) }
+  public var settings: MetronomeSettings {
+    MetronomeSettings(tempo: tempo, meter: meter, isPlaying: isPlaying, pattern: pattern)
+  }
 
   /// The state after `action`.
   public mutating func apply(_ action: MetronomeAction) {
@@ -59,6 +72,11 @@ public struct MetronomeState: Hashable, Sendable {
     case .setMeter(let meter):
       requestedNumerator = meter.numerator
       denominator = meter.denominator
+    case .setPattern(let pattern):
+      requestedPattern = pattern
+    case .cycleLevel(let beat):
+      guard (1...meter.numerator).contains(beat) else { return }
+      requestedPattern = pattern.cyclingLevel(ofBeat: beat)
     case .togglePlaying:
       isPlaying.toggle()
       tapTempo = TapTempo()
@@ -66,6 +84,7 @@ public struct MetronomeState: Hashable, Sendable {
       tempo = initialTempo
       requestedNumerator = initialMeter.numerator
       denominator = initialMeter.denominator
+      requestedPattern = initialPattern
     }
   }
 }

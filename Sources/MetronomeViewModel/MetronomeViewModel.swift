@@ -44,6 +44,8 @@ public final class MetronomeViewModel: @unchecked Sendable {
   public let maxNumerator: AnyPublisher<Int, Never>
   /// Whether the metronome is playing.
   public let isPlaying: AnyPublisher<Bool, Never>
+  /// The level of each beat of the bar.
+  public let pattern: AnyPublisher<AccentPattern, Never>
   /// Tempo, meter and playing together.
   public let settings: AnyPublisher<MetronomeSettings, Never>
   /// Every beat, on the beat scheduler at the beat's exact time.
@@ -55,17 +57,20 @@ public final class MetronomeViewModel: @unchecked Sendable {
   private let lock = Lock(recursive: true)
   private var subscriptions: [AnyCancellable] = []
 
-  /// A view model at `initialMeter` and `initialTempo`, playing at once if `autoplay`, whose
-  /// beats are counted in frames at `sampleRate` and emitted on `beatScheduler`.
+  /// A view model at `initialMeter`, `initialTempo` and `initialPattern` (beat one strong unless
+  /// given), playing at once if `autoplay`, whose beats are counted in frames at `sampleRate` and
+  /// emitted on `beatScheduler`.
   public init(
     initialMeter: Meter = .fourFour,
     initialTempo: Tempo = .standard,
+    initialPattern: AccentPattern? = nil,
     autoplay: Bool = false,
     cap: NumeratorCap = .denominator,
     sampleRate: SampleRate = .standard,
     beatScheduler: BeatScheduler
   ) {
-    let initial = MetronomeState(tempo: initialTempo, meter: initialMeter, isPlaying: autoplay, cap: cap)
+    let initial = MetronomeState(
+      tempo: initialTempo, meter: initialMeter, isPlaying: autoplay, cap: cap, pattern: initialPattern)
     let state = CurrentValueSubject<MetronomeState, Never>(initial)
     self.state = state
     tempo = CurrentValueSubject(initialTempo.bpm)
@@ -82,6 +87,7 @@ public final class MetronomeViewModel: @unchecked Sendable {
     numeratorValue = output(\.meter.numerator)
     maxNumerator = output(\.maxNumerator)
     isPlaying = output(\.isPlaying)
+    pattern = output(\.pattern)
     settings = output(\.settings)
 
     let generator = BeatGenerator(scheduler: beatScheduler, sampleRate: sampleRate)

@@ -1,3 +1,5 @@
+import MetronomeCore
+
 /// Everything the interactive display shows, each field as the view model's outputs give it.
 public struct DisplayState: Equatable, Sendable {
   /// "120 BPM".
@@ -6,6 +8,9 @@ public struct DisplayState: Equatable, Sendable {
   public var signature: String
   /// Beats per bar: one cell each.
   public var beatsPerBar: Int
+  /// The level of each beat, shown in its cell; one that does not fit `beatsPerBar` shows the
+  /// standard levels.
+  public var pattern: [AccentLevel]
   /// Whether it is playing.
   public var isPlaying: Bool
   /// The beat heard last, while playing.
@@ -25,26 +30,28 @@ public struct DisplayState: Equatable, Sendable {
     public var bar: Int
     /// Its beat in the bar, from 1.
     public var beat: Int
-    /// Whether it is beat one.
-    public var isAccent: Bool
+    /// How strongly it sounded.
+    public var level: AccentLevel
 
     /// A heard beat as given.
-    public init(bar: Int, beat: Int, isAccent: Bool) {
+    public init(bar: Int, beat: Int, level: AccentLevel) {
       self.bar = bar
       self.beat = beat
-      self.isAccent = isAccent
+      self.level = level
     }
   }
 
   /// A state as given.
   public init(
-    tempoText: String = "", signature: String = "", beatsPerBar: Int = 1, isPlaying: Bool = false,
+    tempoText: String = "", signature: String = "", beatsPerBar: Int = 1, pattern: [AccentLevel] = [],
+    isPlaying: Bool = false,
     heard: HeardBeat? = nil, output: String, latencyMilliseconds: Double? = nil, underruns: Int = 0,
     skippedBeats: Int = 0
   ) {
     self.tempoText = tempoText
     self.signature = signature
     self.beatsPerBar = beatsPerBar
+    self.pattern = pattern
     self.isPlaying = isPlaying
     self.heard = heard
     self.output = output

@@ -6,6 +6,7 @@ public enum KeyCommand: Hashable, Sendable {
   case tapTempo
   case stepNumerator(Int)
   case stepDenominator(Int)
+  case cycleLevel(ofBeat: Int)
   case reset
   case quit
 }
@@ -19,6 +20,18 @@ public enum KeyBindings {
     public let keys: [(Key, KeyCommand)]
     /// What the keys do, as the help says it.
     public let help: String
+    /// How the help names the keys, when listing each would be too long.
+    public let label: String?
+
+    /// The keys as the help names them: the label, or each key in turn.
+    public var shownKeys: String { label ?? keys.map { $0.0.description }.joined(separator: " ") }
+
+    /// A binding of `keys`, named in the help by `label` or else each in turn.
+    public init(keys: [(Key, KeyCommand)], label: String? = nil, help: String) {
+      self.keys = keys
+      self.label = label
+      self.help = help
+    }
   }
 
   /// Every binding, in the order the help shows them.
@@ -36,6 +49,9 @@ public enum KeyBindings {
       keys: [(.character("]"), .stepNumerator(1)), (.character("["), .stepNumerator(-1))], help: "beats per bar ±1"),
     Binding(
       keys: [(.character("}"), .stepDenominator(1)), (.character("{"), .stepDenominator(-1))], help: "note value ×2/÷2"),
+    Binding(
+      keys: (1...9).map { (Key.character(Character(String($0))), KeyCommand.cycleLevel(ofBeat: $0)) },
+      label: "1…9", help: "beat's level X→x→o→."),
     Binding(keys: [(.character("r"), .reset)], help: "reset"),
     Binding(keys: [(.character("q"), .quit), (.escape, .quit)], help: "quit"),
   ]
@@ -47,6 +63,6 @@ public enum KeyBindings {
 
   /// Each binding as "Space play/pause", "→ + ← - tempo ±1": the display's help and `--help`.
   public static var helpItems: [String] {
-    all.map { binding in binding.keys.map { $0.0.description }.joined(separator: " ") + " " + binding.help }
+    all.map { "\($0.shownKeys) \($0.help)" }
   }
 }

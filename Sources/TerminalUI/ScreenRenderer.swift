@@ -3,8 +3,9 @@ import MetronomeCore
 /// Turns a display state into the lines of the screen for a terminal of a given size: a pure
 /// function, so the display is tested without a terminal.
 ///
-/// With colour, beat one lights red and the other beats green; without (NO_COLOR), they differ by
-/// their mark, X against x.
+/// Each beat's cell shows its level as a pattern writes it (`X` strong, `x` normal, `o` weak, `.`
+/// silent). The beat heard lights: in colour, red for a strong beat, green for the others, dim
+/// for a silent one; without (NO_COLOR), its cell's brackets turn to `>` and `<`.
 public struct ScreenRenderer: Sendable {
   /// The terminal's width and height in cells.
   public let width: Int
@@ -38,19 +39,27 @@ public struct ScreenRenderer: Sendable {
     return Array(lines.prefix(height))
   }
 
-  /// One cell per beat of the bar, the heard one lit; rows of as many cells as fit.
+  /// One cell per beat of the bar, showing its level, the heard one lit; rows of as many cells as fit.
   private func indicator(for state: DisplayState) -> [String] {
     let lit = state.isPlaying ? state.heard : nil
     let perRow = max(1, (width - 1) / 4)
+    let beats = max(state.beatsPerBar, 1)
+    let pattern = state.pattern.count == beats ? state.pattern : AccentPattern.standard(beats: beats).levels
     var rows: [String] = []
     var row = " "
-    for beat in 1...max(state.beatsPerBar, 1) {
+    for beat in 1...beats {
       let cell: String
+      let mark = pattern[beat - 1].rawValue
       if let lit, lit.beat == beat {
-        let mark = lit.isAccent ? "X" : "x"
-        cell = colors ? "\u{1B}[1;\(lit.isAccent ? 31 : 32)m[\(mark)]\u{1B}[0m" : "[\(mark)]"
+        let color =
+          switch lit.level {
+          case .strong: "1;31"
+          case .normal, .weak: "1;32"
+          case .silent: "2"
+          }
+        cell = colors ? "\u{1B}[\(color)m[\(mark)]\u{1B}[0m" : ">\(mark)<"
       } else {
-        cell = "[ ]"
+        cell = "[\(mark)]"
       }
       row += cell + " "
       if beat % perRow == 0 || beat == max(state.beatsPerBar, 1) {

@@ -21,8 +21,12 @@ struct PlayCommand: ParsableCommand {
       allowed (97.5), from 1 to 1000, so 7/8 at 200 clicks every 0.15 s. By default a bar holds \
       at most as many beats as the denominator; --max-numerator raises that cap for 5/4 or 7/4.
 
+      PATTERN gives each beat a level, as klick takes it: X strong, x normal, o weak, . silent \
+      (metronome 6/8 120 X..x..); by default beat one is strong and the others normal. A \
+      pattern waits out a meter of another length, which plays the default levels.
+
       When standard output is not a terminal (or with --headless) it prints one line per beat \
-      as the beat is heard: seconds, bar, beat, accent or regular.
+      as the beat is heard: seconds, bar, beat, and its level (accent, regular, weak or silent).
 
       The defaults play without underruns through PipeWire, a desktop's usual default device, \
       too. Should the device run dry although the metronome wrote in time (PulseAudio may, once), \

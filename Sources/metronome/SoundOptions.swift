@@ -8,7 +8,7 @@ struct SoundOptions: ParsableArguments {
   @Option(help: "Click sound: pulse, beep or woodblock.")
   var sound: ClickSound = .pulse
 
-  @Option(help: "Volume from 0 to 1; beat one is always louder than the others.")
+  @Option(help: "Volume from 0 to 1; strong beats are always louder than the others, weak ones quieter.")
   var volume: Double = 1
 
   @Option(help: "Sample rate in Hz, from 8000 to 192000 (44100, 48000, 96000, …).")
@@ -56,10 +56,27 @@ struct LengthOptions: ParsableArguments {
   }
 }
 
-/// `[METER] [TEMPO]` and `--max-numerator`, shared by playing and exporting.
+/// `[METER] [TEMPO] [PATTERN]`, `--pattern`, `--group` and `--max-numerator`, shared by playing
+/// and exporting.
 struct MeterTempoOptions: ParsableArguments {
-  @Argument(help: ArgumentHelp("Meter and tempo, in either order (default 4/4 120).", valueName: "meter-or-tempo"))
+  @Argument(
+    help: ArgumentHelp(
+      "Meter and tempo, in either order (default 4/4 120), then an accent pattern as klick takes it.",
+      valueName: "meter-tempo-pattern"))
   var words: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Accent pattern, a character per beat: X strong, x normal, o weak, . silent (default Xxxx…).",
+      valueName: "pattern"))
+  var pattern: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Count the bar in groups, such as 2+2+3 for 7/8: beat one strong, each group's first beat normal, the rest"
+        + " weak; 'compound' groups 6/8, 9/8 and 12/8 in threes.",
+      valueName: "groups"))
+  var group: String?
 
   @Option(help: "Allow at least this many beats per bar, for 5/4 or 7/4 (1 to 64).")
   var maxNumerator: Int?
@@ -68,12 +85,45 @@ struct MeterTempoOptions: ParsableArguments {
     if let maxNumerator, !(1...NumeratorCap.ceiling).contains(maxNumerator) {
       throw ValidationError("--max-numerator must be from 1 to \(NumeratorCap.ceiling)")
     }
-    _ = try parsed
+    _ = try accentPattern
   }
 
   var cap: NumeratorCap { NumeratorCap(atLeast: maxNumerator) }
 
   var parsed: MeterAndTempo { get throws { try MeterAndTempo(words: words, cap: cap) } }
+
+  /// The accent pattern asked for, by word, `--pattern` or `--group` (at most one), checked to
+  /// fit the meter; nil for the standard one.
+  var accentPattern: AccentPattern? {
+    get throws {
+      let start = try parsed
+      let given = [start.pattern != nil, pattern != nil, group != nil].filter { $0 }.count
+      guard given <= 1 else { throw ValidationError("give one accent pattern: a word, --pattern or --group") }
+      let chosen: AccentPattern?
+      do {
+        if let pattern {
+          chosen = try AccentPattern(parsing: pattern)
+        } else if group == "compound" {
+          guard let threes = AccentPattern.compound(for: start.meter) else {
+            throw ValidationError("--group compound groups 6/8, 9/8 or 12/8 in threes, not \(start.meter)")
+          }
+          chosen = threes
+        } else if let group {
+          let grouped = try AccentPattern(grouping: group)
+          guard grouped.fits(start.meter) else {
+            throw AccentPatternError.groupingDoesNotFit(group, beats: grouped.count, start.meter)
+          }
+          chosen = grouped
+        } else {
+          chosen = start.pattern
+        }
+        if let chosen, !chosen.fits(start.meter) { throw AccentPatternError.doesNotFit(chosen, start.meter) }
+      } catch let error as AccentPatternError {
+        throw ValidationError("\(error)")
+      }
+      return chosen
+    }
+  }
 }
 
 extension ClickSound: ExpressibleByArgument {}
@@ -90,7 +140,7 @@ extension PlaybackSettings {
       throw ValidationError("\(error)")
     }
     self.init(
-      meter: start.meter, tempo: start.tempo, cap: meterAndTempo.cap, sampleRate: try sound.sampleRate,
-      sound: sound.sound, volume: sound.volume, length: length.length)
+      meter: start.meter, tempo: start.tempo, pattern: try meterAndTempo.accentPattern, cap: meterAndTempo.cap,
+      sampleRate: try sound.sampleRate, sound: sound.sound, volume: sound.volume, length: length.length)
   }
 }

@@ -57,7 +57,14 @@ final class CommandLineTests: TimeLimitedTestCase {
   func testBadInputIsRejectedBeforeAnythingStartsWithExitStatus64() throws {
     let cases: [([String], String)] = [
       (["0", "--virtual", "--beats", "1"], "Error: tempo 0 is out of range: use 1 to 1000 quarter notes per minute"),
-      (["abc"], "Error: 'abc' is neither a meter (such as 7/8) nor a tempo (such as 120)"),
+      (["abc"], "Error: 'abc' is neither a meter (such as 7/8), a tempo (such as 120) nor an accent pattern"),
+      (["4/4", "X.x"], "Error: the pattern 'X.x' has 3 beats but a bar of 4/4 has 4: write one per beat"),
+      (["Xxqx"], "Error: 'q' in the pattern 'Xxqx' is not a level: write X strong, x normal, o weak or . silent"),
+      (["--pattern", "Xx-x"], "Error: '-' in the pattern 'Xx-x' is not a level"),
+      (["7/8", "--group", "2+2+2"], "Error: the groups 2+2+2 add up to 6 beats but a bar of 7/8 has 7"),
+      (["7/8", "--group", "2+-2+3"], "Error: '2+-2+3' is not a grouping: write the beats of each group joined by +"),
+      (["--group", "compound"], "Error: --group compound groups 6/8, 9/8 or 12/8 in threes, not 4/4"),
+      (["Xxxx", "--pattern", "Xxxx"], "Error: give one accent pattern: a word, --pattern or --group"),
       (["7/3"], "Error: meter denominator 3 is not one of 1, 2, 4, 8, 16, 32, 64"),
       (["0/4"], "Error: meter numerator 0 is too small: a bar has at least 1 beat"),
       (["5/4"], "Error: meter 5/4 has more than 4 beats per bar; raise the cap with --max-numerator 5"),

@@ -56,7 +56,7 @@ final class DocumentationTests: TimeLimitedTestCase {
     let keysSection = try XCTUnwrap(man.range(of: "KEYS").map { man[$0.upperBound...] }).prefix { _ in true }
     let keys = String(keysSection[..<(keysSection.range(of: "ENVIRONMENT")?.lowerBound ?? keysSection.endIndex)])
     for binding in KeyBindings.all {
-      let shown = binding.keys.map { $0.0.description }.joined(separator: " ")
+      let shown = binding.shownKeys
       XCTAssertTrue(help.contains("\(shown) \(binding.help)"), "'\(shown) \(binding.help)' is not in --help")
       XCTAssertTrue(keys.contains(shown), "keys '\(shown)' are not in the man page's KEYS")
       XCTAssertTrue(keys.contains(binding.help), "'\(binding.help)' is not in the man page's KEYS")

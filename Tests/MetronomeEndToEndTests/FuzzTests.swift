@@ -27,16 +27,21 @@ struct FuzzTests {
     "4/4", "7/8", "6/8", "3/4", "5/4", "24/32", "64/64", "1/1", "0/4", "7/3", "4/0", "-1/4", "4/-4", "4/", "/4", "/",
     "a/b", "4/4/4", "9223372036854775807/4", "4/9223372036854775807", "1e3/4",
   ]
+  static let patterns = [
+    "X", "x", ".", "o", "Xxxx", "X..x..", "X.xx", "Xoxoxoo", "....", "XXXXXXXXX", "Xx-x", "Xxqx", "xX", "X x",
+    "2+2+3", "3+3", "1", "2+", "+2", "2++3", "0+4", "compound", "9223372036854775807+1", "-2+6", "",
+  ]
   static let options = [
     "--beats", "--bars", "--duration", "--rate", "--volume", "--max-numerator", "--period", "--buffer", "--sound",
-    "--events", "--format", "--device", "--keys", "-o", "--output",
+    "--events", "--format", "--device", "--keys", "-o", "--output", "--pattern", "--group",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
   ]
   static let words = ["pulse", "beep", "woodblock", "text", "ndjson", "16", "24", "float", "no-such-device", "x"]
   static let keyNames = [
-    "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z",
+    "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z", "1",
+    "3", "9", "0",
     "spacebar",
     "ü", "\u{0}",
   ]
@@ -91,12 +96,13 @@ struct FuzzTests {
       break
     }
     for _ in 0..<Int.random(in: 0...4, using: &random) {
-      switch Int.random(in: 0..<5, using: &random) {
+      switch Int.random(in: 0..<6, using: &random) {
       case 0: arguments.append(meters.randomElement(using: &random) ?? "4/4")
       case 1: arguments.append(numbers.randomElement(using: &random) ?? "120")
       case 2:
         arguments.append(options.randomElement(using: &random) ?? "--beats")
-        arguments.append((numbers + words).randomElement(using: &random) ?? "1")
+        arguments.append((numbers + words + patterns).randomElement(using: &random) ?? "1")
+      case 4: arguments.append(patterns.randomElement(using: &random) ?? "Xxxx")
       case 3: arguments.append(flags.randomElement(using: &random) ?? "--virtual")
       default:
         arguments.insert(
@@ -119,6 +125,12 @@ struct FuzzTests {
         cap: NumeratorCap(atLeast: Int.random(in: -5...100, using: &random)))
       let bytes = (0..<Int.random(in: 0...16, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
       _ = KeyDecoder().decode(bytes)
+      let pattern = Self.patterns.randomElement(using: &random) ?? ""
+      _ = try? AccentPattern(parsing: pattern)
+      _ = try? AccentPattern(grouping: pattern)
+      if let parsed = try? AccentPattern(parsing: pattern) {
+        _ = parsed.cyclingLevel(ofBeat: Int.random(in: 1...NumeratorCap.ceiling, using: &random))
+      }
       if let bpm = Double(Self.numbers.randomElement(using: &random) ?? "") {
         _ = Tempo.format(bpm)
         _ = Tempo(clamping: bpm)
@@ -136,7 +148,7 @@ struct FuzzTests {
       let (arguments, input) = Self.arguments(&random, folder: folder)
       let result = try ChildProcess.run(
         URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "20", MetronomeProcess.binary.path] + arguments,
-        input: input, environment: ["HOME": folder])
+        input: input, environment: ["HOME": folder], directory: URL(fileURLWithPath: folder))
       let errorLines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error: ") }
       let problem: String?
       if result.signaled {

@@ -5,9 +5,11 @@ import XCTest
 /// Drives the interactive display in a real pseudo-terminal (tmux): keys in, screen out, and the
 /// terminal's settings afterwards equal to those before, however the program ends.
 final class InteractiveDisplayTests: TimeLimitedTestCase {
-  private func start(_ arguments: String, width: Int = 80, height: Int = 24, environment: [String: String] = [:])
-    throws -> TmuxSession
-  {
+  /// Starts a silent run with the display; without colour unless `environment` says otherwise, so
+  /// that the lit beat shows in the text (`>x<`) rather than only in its colour.
+  private func start(
+    _ arguments: String, width: Int = 80, height: Int = 24, environment: [String: String] = ["NO_COLOR": "1"]
+  ) throws -> TmuxSession {
     let session = try TmuxSession(
       command: "'\(MetronomeProcess.binary.path)' --silent \(arguments)", width: width, height: height,
       environment: environment)
@@ -15,12 +17,23 @@ final class InteractiveDisplayTests: TimeLimitedTestCase {
     return session
   }
 
-  /// The number of the lit beat cell on the indicator line, if one is lit.
-  private func litBeat(_ screen: String) -> Int? {
-    guard let line = screen.split(separator: "\n").first(where: { $0.hasPrefix(" [") }) else { return nil }
-    let cells = line.split(separator: " ")
-    return cells.firstIndex { $0 == "[x]" || $0 == "[X]" }.map { $0 + 1 }
+  /// The cells of the indicator's first line: `[x]` for a beat, `>x<` for the one lit.
+  private func cells(_ screen: String) -> [Substring] {
+    let isCell = { (cell: Substring) in
+      cell.count == 3 && (cell.first == "[" && cell.last == "]" || cell.first == ">" && cell.last == "<")
+    }
+    let line = screen.split(separator: "\n").first { line in
+      let cells = line.split(separator: " ")
+      return !cells.isEmpty && cells.allSatisfy(isCell)
+    }
+    return line?.split(separator: " ") ?? []
   }
+
+  /// The number of the lit beat cell on the indicator line, if one is lit.
+  private func litBeat(_ screen: String) -> Int? { cells(screen).firstIndex { $0.first == ">" }.map { $0 + 1 } }
+
+  /// The level each cell shows, as a pattern writes it.
+  private func pattern(_ screen: String) -> String { String(cells(screen).map { $0.dropFirst().first ?? " " }) }
 
   func testKeysChangeTempoAndMeterAndTheIndicatorFollowsTheBeat() throws {
     let session = try start("4/4 120")
@@ -53,6 +66,21 @@ final class InteractiveDisplayTests: TimeLimitedTestCase {
     let outcome = try XCTUnwrap(try session.outcome())
     XCTAssertEqual(outcome.status, 0)
     XCTAssertTrue(outcome.terminalRestored)
+  }
+
+  /// klick's pattern for 6/8 is shown a level per cell, and a number key changes its beat's level
+  /// while it plays.
+  func testThePatternIsShownAndANumberKeyChangesABeatsLevel() throws {
+    let session = try start("6/8 120 X..x..")
+    var screen = try session.waitForScreen { self.pattern($0) == "X..x.." && self.litBeat($0) != nil }
+    XCTAssertTrue(screen.contains("1…9 beat's level"), screen)
+
+    try session.send("2", "6", "6")
+    screen = try session.waitForScreen { self.pattern($0) == "XX.x.x" }
+    XCTAssertEqual(pattern(screen), "XX.x.x", screen)
+
+    try session.send("q")
+    XCTAssertEqual(try XCTUnwrap(try session.outcome()).status, 0)
   }
 
   /// From 24/32, lowering the note value shows 16/16, 8/8 and 4/4.
@@ -99,7 +127,7 @@ final class InteractiveDisplayTests: TimeLimitedTestCase {
   }
 
   func testHonoursNoColor() throws {
-    let colored = try start("120")
+    let colored = try start("120", environment: [:])
     // tmux re-encodes what it shows: bold then red is "ESC[1m ESC[31m".
     let redAccent = "\u{1B}[1m\u{1B}[31m[X]"
     let withColor = try colored.waitForScreen(escapes: true) { $0.contains(redAccent) }
@@ -107,8 +135,8 @@ final class InteractiveDisplayTests: TimeLimitedTestCase {
     try colored.send("q")
 
     let plain = try start("120", environment: ["NO_COLOR": "1"])
-    let withoutColor = try plain.waitForScreen(escapes: true) { $0.contains("[X]") }
-    XCTAssertTrue(withoutColor.contains("[X]"), withoutColor)
+    let withoutColor = try plain.waitForScreen(escapes: true) { $0.contains(">X<") }
+    XCTAssertTrue(withoutColor.contains(">X<"), withoutColor)
     XCTAssertFalse(withoutColor.contains("\u{1B}[31m") || withoutColor.contains("\u{1B}[32m"), withoutColor)
     try plain.send("q")
   }

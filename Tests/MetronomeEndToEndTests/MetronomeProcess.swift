@@ -27,14 +27,16 @@ enum ChildProcess {
   /// Runs `executable` and waits for it; standard output and error are read while it runs.
   ///
   /// A program that leaves a daemon behind (which keeps the pipes open) needs `captureOutput: false`.
+  /// It runs in `directory` when given, so that files it names relative go there.
   static func run(
     _ executable: URL, _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
-    captureOutput: Bool = true
+    directory: URL? = nil, captureOutput: Bool = true
   ) throws -> ProcessResult {
     guard captureOutput else { return try spawnAndReap(executable, arguments, environment: environment) }
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let output = Pipe()
     let error = Pipe()

@@ -19,7 +19,7 @@ struct BeatEventFormatTests {
   @Test func ndjsonLineIsOneObject() {
     #expect(
       BeatEventFormat.ndjson.line(for: beat)
-        == #"{"time":2.4615416666666667,"frame":118154,"bar":3,"beat":1,"accent":true,"tempo":97.5,"meter":"7/8"}"#
+        == #"{"time":2.4615416666666667,"frame":118154,"bar":3,"beat":1,"accent":true,"level":"strong","tempo":97.5,"meter":"7/8"}"#
     )
   }
 }

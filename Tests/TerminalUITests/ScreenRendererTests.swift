@@ -6,13 +6,13 @@ import Testing
 struct ScreenRendererTests {
   let playing = DisplayState(
     tempoText: "120 BPM", signature: "4/4", beatsPerBar: 4, isPlaying: true,
-    heard: DisplayState.HeardBeat(bar: 3, beat: 1, isAccent: true), output: "ALSA 'default'",
+    heard: DisplayState.HeardBeat(bar: 3, beat: 1, level: .strong), output: "ALSA 'default'",
     latencyMilliseconds: 21.33, underruns: 0)
 
   @Test func showsEverythingIn80By24() {
     let lines = ScreenRenderer(width: 80, height: 24, colors: false).lines(for: playing)
     #expect(lines[0] == " metronome  120 BPM  4/4  playing")
-    #expect(lines[2] == " [X] [ ] [ ] [ ] ")
+    #expect(lines[2] == " >X< [x] [x] [x] ")
     #expect(lines[4] == " bar 3  beat 1 of 4")
     #expect(lines[6] == " ALSA 'default' · latency 21.33 ms · underruns 0")
     #expect(lines.dropFirst(7).joined(separator: " ").contains("Space play/pause"))
@@ -21,8 +21,8 @@ struct ScreenRendererTests {
 
   @Test func regularBeatsLightDifferentlyFromTheAccent() {
     var state = playing
-    state.heard = DisplayState.HeardBeat(bar: 3, beat: 2, isAccent: false)
-    #expect(ScreenRenderer(width: 80, height: 24, colors: false).lines(for: state)[2] == " [ ] [x] [ ] [ ] ")
+    state.heard = DisplayState.HeardBeat(bar: 3, beat: 2, level: .normal)
+    #expect(ScreenRenderer(width: 80, height: 24, colors: false).lines(for: state)[2] == " [X] >x< [x] [x] ")
     let colored = ScreenRenderer(width: 80, height: 24, colors: true).lines(for: state)[2]
     #expect(colored.contains("\u{1B}[1;32m[x]\u{1B}[0m"))
     #expect(ScreenRenderer(width: 80, height: 24, colors: true).lines(for: playing)[2].contains("\u{1B}[1;31m[X]"))
@@ -33,7 +33,20 @@ struct ScreenRendererTests {
     state.isPlaying = false
     let lines = ScreenRenderer(width: 80, height: 24, colors: false).lines(for: state)
     #expect(lines[0].hasSuffix("paused"))
-    #expect(lines[2] == " [ ] [ ] [ ] [ ] ")
+    #expect(lines[2] == " [X] [x] [x] [x] ")
+  }
+
+  @Test func eachCellShowsItsBeatsLevelAndASilentBeatLightsDim() {
+    var state = playing
+    state.signature = "6/8"
+    state.beatsPerBar = 6
+    state.pattern = [.strong, .silent, .weak, .normal, .silent, .weak]
+    state.heard = DisplayState.HeardBeat(bar: 1, beat: 2, level: .silent)
+    #expect(ScreenRenderer(width: 80, height: 24, colors: false).lines(for: state)[2] == " [X] >.< [o] [x] [.] [o] ")
+    #expect(ScreenRenderer(width: 80, height: 24, colors: true).lines(for: state)[2].contains("\u{1B}[2m[.]\u{1B}[0m"))
+    // A pattern of another length (the meter changed under it) shows the standard levels.
+    state.beatsPerBar = 3
+    #expect(ScreenRenderer(width: 80, height: 24, colors: false).lines(for: state)[2] == " [X] >x< [x] ")
   }
 
   @Test func narrowTerminalsWrapAndClip() throws {
@@ -42,8 +55,8 @@ struct ScreenRendererTests {
     state.beatsPerBar = 32
     let lines = ScreenRenderer(width: 30, height: 24, colors: false).lines(for: state)
     #expect(lines.allSatisfy { $0.count <= 30 })
-    #expect(lines[2].hasPrefix(" [X] [ ]"))
-    #expect(lines.filter { $0.contains("[ ]") }.count == 5)
+    #expect(lines[2].hasPrefix(" >X< [x]"))
+    #expect(lines.filter { $0.contains("[x]") }.count == 5)
     let help = lines.joined(separator: " ")
     for item in KeyBindings.helpItems { #expect(help.contains(item)) }
   }

@@ -1,0 +1,50 @@
+/// How strongly a beat sounds, written as klick writes its patterns (`X`, `x`, `.`) with `o` added
+/// for a weak (ghost) beat.
+public enum AccentLevel: Character, CaseIterable, Hashable, Sendable {
+  /// Accented: a higher, louder click.
+  case strong = "X"
+  /// An ordinary click.
+  case normal = "x"
+  /// A quieter click, for a ghost beat or the inside of a group.
+  case weak = "o"
+  /// No sound: the beat is counted and shown, but not heard.
+  case silent = "."
+
+  /// Its place in `allCases`, found without building that array (the render path uses it).
+  public var index: Int {
+    switch self {
+    case .strong: 0
+    case .normal: 1
+    case .weak: 2
+    case .silent: 3
+    }
+  }
+
+  /// The next level in the order a key cycles through them: strong, normal, weak, silent, strong.
+  public var next: AccentLevel {
+    let all = Self.allCases
+    guard let index = all.firstIndex(of: self) else { return self }
+    return all[(index + 1) % all.count]
+  }
+
+  /// The word a line of text uses for it: `accent` and `regular` as before levels, then `weak`
+  /// and `silent`.
+  public var word: String {
+    switch self {
+    case .strong: "accent"
+    case .normal: "regular"
+    case .weak: "weak"
+    case .silent: "silent"
+    }
+  }
+
+  /// Its name in JSON: `strong`, `normal`, `weak` or `silent`.
+  public var name: String {
+    switch self {
+    case .strong: "strong"
+    case .normal: "normal"
+    case .weak: "weak"
+    case .silent: "silent"
+    }
+  }
+}
