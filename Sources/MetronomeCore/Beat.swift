@@ -1,4 +1,7 @@
 /// One click of the metronome: where it falls in the bar, and the exact frame it sounds on.
+///
+/// A subdivision's click is one too: it belongs to its beat (the same count, bar and beat in
+/// bar) and says which of the beat's clicks it is.
 public struct Beat: Hashable, Sendable, CustomStringConvertible {
   /// How many beats came before this one since play was pressed.
   public let count: Int
@@ -16,12 +19,14 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public let sampleRate: SampleRate
   /// How strongly it sounds.
   public let level: AccentLevel
+  /// Which of its beat's clicks it is: 0 for the beat itself, 1 to n - 1 for a subdivision's.
+  public let subdivision: Int
 
   /// A beat; `count`, `bar` and `beatInBar` as described on the properties; `level` unless given
   /// is the standard one (beat one strong, the others normal).
   public init(
     count: Int, bar: Int, beatInBar: Int, meter: Meter, tempo: Tempo, frame: Int64, sampleRate: SampleRate,
-    level: AccentLevel? = nil
+    level: AccentLevel? = nil, subdivision: Int = 0
   ) {
     self.count = count
     self.bar = bar
@@ -31,7 +36,11 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
     self.frame = frame
     self.sampleRate = sampleRate
     self.level = level ?? (beatInBar == 1 ? .strong : .normal)
+    self.subdivision = subdivision
   }
+
+  /// Whether it is the click of a subdivision rather than of the beat itself.
+  public var isSubdivision: Bool { subdivision > 0 }
 
   /// Whether it is accented (strong).
   public var isAccent: Bool { level == .strong }
@@ -46,7 +55,9 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public var seconds: Double { Double(frame) / Double(sampleRate.hz) }
 
   /// How it reads in messages and test failures.
-  public var description: String { "bar \(bar) beat \(beatInBar) at frame \(frame)" }
+  public var description: String {
+    "bar \(bar) beat \(beatInBar)\(isSubdivision ? " sub \(subdivision)" : "") at frame \(frame)"
+  }
 }
 
 /// Whether a beat is the first of its bar.

@@ -17,6 +17,8 @@ public enum ClickSound: String, CaseIterable, Hashable, Sendable {
   public static let regularLevel: Float = 0.6
   /// Peak level of a weak beat's click relative to the accent: half the regular one.
   public static let weakLevel: Float = 0.3
+  /// Peak level of a subdivision's click relative to the accent: between a weak and a normal beat's.
+  public static let subdivisionLevel: Float = 0.45
 
   /// The click of a beat at `level` as samples in -1...1 at `sampleRate`: the accent at a peak
   /// of `volume` (0...1) for a strong beat, the regular click at `volume × regularLevel` for a
@@ -29,14 +31,32 @@ public enum ClickSound: String, CaseIterable, Hashable, Sendable {
     case .weak: peak = Self.weakLevel
     case .silent: return []
     }
-    return samples(accent: level == .strong, sampleRate: sampleRate, peak: Float(min(max(volume, 0), 1)) * peak)
+    let accent = level == .strong
+    return samples(
+      frequency: accent ? pitches.accent : pitches.regular, lengthScale: 1, seed: accent ? 0x9E37_79B9 : 0x85EB_CA6B,
+      sampleRate: sampleRate, peak: Self.clamped(volume) * peak)
   }
 
-  private func samples(accent: Bool, sampleRate: SampleRate, peak: Float) -> [Float] {
+  /// The click of a subdivision, as samples in -1...1 at `sampleRate`: higher than the beats'
+  /// and half as long, at a peak of `volume × subdivisionLevel`.
+  public func subdivisionSamples(sampleRate: SampleRate, volume: Double) -> [Float] {
+    samples(
+      frequency: subdivisionPitch, lengthScale: 0.5, seed: 0xC2B2_AE35, sampleRate: sampleRate,
+      peak: Self.clamped(volume) * Self.subdivisionLevel)
+  }
+
+  /// The pitch of a subdivision's click, in Hz: a fifth above the accent.
+  public var subdivisionPitch: Double { pitches.accent * 1.5 }
+
+  private static func clamped(_ volume: Double) -> Float { Float(min(max(volume, 0), 1)) }
+
+  private func samples(frequency: Double, lengthScale: Double, seed: UInt32, sampleRate: SampleRate, peak: Float)
+    -> [Float]
+  {
     let rate = Double(sampleRate.hz)
-    let shape = self.shape(accent: accent)
+    let shape = self.shape(frequency: frequency, lengthScale: lengthScale)
     let count = Int((shape.seconds * rate).rounded())
-    var noise = NoiseGenerator(seed: accent ? 0x9E37_79B9 : 0x85EB_CA6B)
+    var noise = NoiseGenerator(seed: seed)
     var samples = [Float](repeating: 0, count: count)
     for index in 0..<count {
       let time = Double(index) / rate
@@ -64,13 +84,14 @@ public enum ClickSound: String, CaseIterable, Hashable, Sendable {
     }
   }
 
-  private func shape(accent: Bool) -> (frequency: Double, seconds: Double, decay: Double) {
-    let frequency = accent ? pitches.accent : pitches.regular
-    switch self {
-    case .pulse: return (frequency, 0.030, 0.008)
-    case .beep: return (frequency, 0.060, 0.015)
-    case .woodblock: return (frequency, 0.040, 0.010)
-    }
+  private func shape(frequency: Double, lengthScale: Double) -> (frequency: Double, seconds: Double, decay: Double) {
+    let (seconds, decay) =
+      switch self {
+      case .pulse: (0.030, 0.008)
+      case .beep: (0.060, 0.015)
+      case .woodblock: (0.040, 0.010)
+      }
+    return (frequency, seconds * lengthScale, decay * lengthScale)
   }
 
   /// Exponential decay, with a short fade at the very end so the click stops without a step.

@@ -34,7 +34,8 @@ public final class ClickEngine {
     renderer = ClickRenderer(
       clock: clock, sampleRate: settings.sampleRate, sound: settings.sound, volume: settings.volume)
     viewModel = MetronomeViewModel(
-      initialMeter: settings.meter, initialTempo: settings.tempo, initialPattern: settings.pattern, autoplay: true,
+      initialMeter: settings.meter, initialTempo: settings.tempo, initialPattern: settings.pattern,
+      initialSubdivision: settings.subdivision, autoplay: true,
       cap: settings.cap,
       sampleRate: settings.sampleRate, beatScheduler: clock.eraseToBeatScheduler()
     )

@@ -5,7 +5,7 @@ import MetronomeCore
 ///
 /// Before each period it advances the audio clock past the period, which emits the beats due in it;
 /// it then describes the period as the spans where a click sounds, each beat's click the one for
-/// its level. One click sounds at a time: a new beat cuts the previous click, so clicks never add
+/// its level, or a subdivision's own. One click sounds at a time: a new beat cuts the previous click, so clicks never add
 /// up past full scale, and a click that straddles a period goes on in the next one. A silent beat
 /// sounds nothing and cuts nothing. The render path does not allocate while a period
 /// holds no more than `maxBeatsPerPeriod` beats.
@@ -18,8 +18,9 @@ public final class ClickRenderer {
   public private(set) var cursor: Int64 = 0
   /// The beats whose clicks start in the period rendered last.
   public private(set) var beatsInLastPeriod: [Beat] = []
-  /// The click of each level, in the order of `AccentLevel.allCases`.
+  /// The click of each level, in the order of `AccentLevel.allCases`, then a subdivision's.
   private let sounds: [[Float]]
+  private let subdivisionSound = AccentLevel.allCases.count
   private var spans: [RenderedPeriod.Span] = []
   private var voice: (sound: Int, position: Int)?
 
@@ -29,7 +30,9 @@ public final class ClickRenderer {
   ) {
     self.clock = clock
     self.sampleRate = sampleRate
-    sounds = AccentLevel.allCases.map { sound.samples(level: $0, sampleRate: sampleRate, volume: volume) }
+    sounds =
+      AccentLevel.allCases.map { sound.samples(level: $0, sampleRate: sampleRate, volume: volume) }
+      + [sound.subdivisionSamples(sampleRate: sampleRate, volume: volume)]
     beatsInLastPeriod.reserveCapacity(maxBeatsPerPeriod)
     spans.reserveCapacity(maxBeatsPerPeriod + 1)
   }
@@ -44,8 +47,8 @@ public final class ClickRenderer {
     spans.removeAll(keepingCapacity: true)
     var written = 0
     for beat in beatsInLastPeriod {
-      let level = beat.level.index
-      guard !sounds[level].isEmpty else { continue }
+      guard beat.level != .silent else { continue }
+      let level = beat.isSubdivision ? subdivisionSound : beat.level.index
       let offset = Int(min(max(beat.frame - start, 0), Int64(frames)))
       sound(from: written, to: offset)
       voice = (level, 0)

@@ -8,6 +8,8 @@ public struct PlaybackSettings: Sendable {
   public var tempo: Tempo
   /// The level of each beat of a bar; nil for beat one strong, the others normal.
   public var pattern: AccentPattern?
+  /// How each beat is divided.
+  public var subdivision: Subdivision
   /// How many beats a bar may hold.
   public var cap: NumeratorCap
   /// The rate frames are counted and played at.
@@ -21,12 +23,14 @@ public struct PlaybackSettings: Sendable {
 
   /// Settings as given.
   public init(
-    meter: Meter = .fourFour, tempo: Tempo = .standard, pattern: AccentPattern? = nil, cap: NumeratorCap = .denominator,
+    meter: Meter = .fourFour, tempo: Tempo = .standard, pattern: AccentPattern? = nil, subdivision: Subdivision = .none,
+    cap: NumeratorCap = .denominator,
     sampleRate: SampleRate = .standard, sound: ClickSound = .pulse, volume: Double = 1, length: PlayLength? = nil
   ) {
     self.meter = meter
     self.tempo = tempo
     self.pattern = pattern
+    self.subdivision = subdivision
     self.cap = cap
     self.sampleRate = sampleRate
     self.sound = sound

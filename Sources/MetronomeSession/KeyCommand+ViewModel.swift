@@ -12,6 +12,9 @@ extension MetronomeViewModel {
     case .stepNumerator(let delta): actions.send(.stepNumerator(by: delta))
     case .stepDenominator(let delta): actions.send(.stepDenominator(by: delta))
     case .cycleLevel(let beat): actions.send(.cycleLevel(ofBeat: beat))
+    case .stepSubdivision(let delta): actions.send(.stepSubdivision(by: delta))
+    case .stepSwing(let delta): actions.send(.stepSwing(by: delta))
+    case .toggleMute: actions.send(.toggleMute)
     case .reset: actions.send(.reset)
     case .quit: break
     }

@@ -32,9 +32,11 @@ final class BeatGenerator {
     if sequencer == nil {
       sequencer = BeatSequencer(
         startFrame: now, tempo: settings.tempo, meter: settings.meter, pattern: settings.pattern,
-        sampleRate: sampleRate)
+        subdivision: settings.subdivision, sampleRate: sampleRate)
     } else {
-      sequencer?.change(tempo: settings.tempo, meter: settings.meter, pattern: settings.pattern, earliestFrame: now)
+      sequencer?.change(
+        tempo: settings.tempo, meter: settings.meter, pattern: settings.pattern, subdivision: settings.subdivision,
+        earliestFrame: now)
     }
     scheduleNextBeat()
   }

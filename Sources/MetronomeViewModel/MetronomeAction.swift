@@ -24,8 +24,19 @@ public enum MetronomeAction: Hashable, Sendable {
   case setPattern(AccentPattern?)
   /// Move beat `n` (from 1) of the bar to its next level: strong, normal, weak, silent, strong.
   case cycleLevel(ofBeat: Int)
+  /// Divide each beat as `subdivision` says.
+  case setSubdivision(Subdivision)
+  /// Divide each beat into `delta` more (or fewer) clicks, from 1 (none) to 9; an odd count
+  /// plays straight.
+  case stepSubdivision(by: Int)
+  /// Swing by `delta` more (a ratio: 1/12 moves 50 % to 58.3 %), within 50 % to 75 %; applies
+  /// to even subdivisions.
+  case stepSwing(by: Double)
+  /// Silence every beat, or sound them again; the beats go on being counted and shown.
+  case toggleMute
   /// Toggle between playing and paused.
   case togglePlaying
-  /// Back to the starting tempo, meter and pattern, keeping playing or paused as it is.
+  /// Back to the starting tempo, meter, pattern and subdivision, unmuted, keeping playing or paused
+  /// as it is.
   case reset
 }

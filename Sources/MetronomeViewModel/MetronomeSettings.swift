@@ -10,12 +10,17 @@ public struct MetronomeSettings: Hashable, Sendable {
   public var isPlaying: Bool
   /// The levels of a bar's beats; a pattern that does not fit the meter plays the standard ones.
   public var pattern: AccentPattern
+  /// How each beat is divided.
+  public var subdivision: Subdivision
 
   /// Settings as given; without a pattern, beat one strong and the others normal.
-  public init(tempo: Tempo, meter: Meter, isPlaying: Bool, pattern: AccentPattern? = nil) {
+  public init(
+    tempo: Tempo, meter: Meter, isPlaying: Bool, pattern: AccentPattern? = nil, subdivision: Subdivision = .none
+  ) {
     self.tempo = tempo
     self.meter = meter
     self.isPlaying = isPlaying
     self.pattern = pattern ?? .standard(beats: meter.numerator)
+    self.subdivision = subdivision
   }
 }

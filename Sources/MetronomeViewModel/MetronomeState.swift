@@ -12,16 +12,26 @@ public struct MetronomeState: Hashable, Sendable {
   public private(set) var isPlaying: Bool
   /// The levels asked for, kept when the meter changes; they apply while they fit it.
   public private(set) var requestedPattern: AccentPattern?
+  /// How each beat is divided.
+  public private(set) var subdivision: Subdivision
+  /// Whether every beat is silenced.
+  public private(set) var isMuted = false
   /// The rule for the largest numerator.
   public let cap: NumeratorCap
   private let initialTempo: Tempo
   private let initialMeter: Meter
   private let initialPattern: AccentPattern?
+  private let initialSubdivision: Subdivision
   private var tapTempo = TapTempo()
 
   /// The starting state.
-  public init(tempo: Tempo, meter: Meter, isPlaying: Bool, cap: NumeratorCap, pattern: AccentPattern? = nil) {
+  public init(
+    tempo: Tempo, meter: Meter, isPlaying: Bool, cap: NumeratorCap, pattern: AccentPattern? = nil,
+    subdivision: Subdivision = .none
+  ) {
     self.tempo = tempo
+    self.subdivision = subdivision
+    initialSubdivision = subdivision
     requestedPattern = pattern
     initialPattern = pattern
     requestedNumerator = meter.numerator
@@ -45,9 +55,11 @@ public struct MetronomeState: Hashable, Sendable {
     return requestedPattern.flatMap { $0.fits(meter) ? $0 : nil } ?? .standard(beats: meter.numerator)
   }
 
-  /// What the beat generator needs.
+  /// What the beat generator needs; muted, every beat is silent.
   public var settings: MetronomeSettings {
-    MetronomeSettings(tempo: tempo, meter: meter, isPlaying: isPlaying, pattern: pattern)
+    let silence = try? AccentPattern(levels: Array(repeating: .silent, count: meter.numerator))
+    return MetronomeSettings(
+      tempo: tempo, meter: meter, isPlaying: isPlaying, pattern: isMuted ? silence : pattern, subdivision: subdivision)
   }
 
   /// The state after `action`.
@@ -77,6 +89,15 @@ public struct MetronomeState: Hashable, Sendable {
     case .cycleLevel(let beat):
       guard (1...meter.numerator).contains(beat) else { return }
       requestedPattern = pattern.cyclingLevel(ofBeat: beat)
+    case .setSubdivision(let subdivision):
+      self.subdivision = subdivision
+    case .stepSubdivision(let delta):
+      subdivision = subdivision.counting(subdivision.count + delta)
+    case .stepSwing(let delta):
+      subdivision = subdivision.swung(
+        min(max(subdivision.swing + delta, Subdivision.swings.lowerBound), Subdivision.swings.upperBound))
+    case .toggleMute:
+      isMuted.toggle()
     case .togglePlaying:
       isPlaying.toggle()
       tapTempo = TapTempo()
@@ -85,6 +106,8 @@ public struct MetronomeState: Hashable, Sendable {
       requestedNumerator = initialMeter.numerator
       denominator = initialMeter.denominator
       requestedPattern = initialPattern
+      subdivision = initialSubdivision
+      isMuted = false
     }
   }
 }

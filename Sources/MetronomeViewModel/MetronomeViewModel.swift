@@ -46,6 +46,10 @@ public final class MetronomeViewModel: @unchecked Sendable {
   public let isPlaying: AnyPublisher<Bool, Never>
   /// The level of each beat of the bar.
   public let pattern: AnyPublisher<AccentPattern, Never>
+  /// How each beat is divided.
+  public let subdivision: AnyPublisher<Subdivision, Never>
+  /// Whether every beat is silenced.
+  public let isMuted: AnyPublisher<Bool, Never>
   /// Tempo, meter and playing together.
   public let settings: AnyPublisher<MetronomeSettings, Never>
   /// Every beat, on the beat scheduler at the beat's exact time.
@@ -57,20 +61,22 @@ public final class MetronomeViewModel: @unchecked Sendable {
   private let lock = Lock(recursive: true)
   private var subscriptions: [AnyCancellable] = []
 
-  /// A view model at `initialMeter`, `initialTempo` and `initialPattern` (beat one strong unless
-  /// given), playing at once if `autoplay`, whose beats are counted in frames at `sampleRate` and
+  /// A view model at `initialMeter`, `initialTempo`, `initialPattern` (beat one strong unless
+  /// given) and `initialSubdivision`, playing at once if `autoplay`, whose beats are counted in frames at `sampleRate` and
   /// emitted on `beatScheduler`.
   public init(
     initialMeter: Meter = .fourFour,
     initialTempo: Tempo = .standard,
     initialPattern: AccentPattern? = nil,
+    initialSubdivision: Subdivision = .none,
     autoplay: Bool = false,
     cap: NumeratorCap = .denominator,
     sampleRate: SampleRate = .standard,
     beatScheduler: BeatScheduler
   ) {
     let initial = MetronomeState(
-      tempo: initialTempo, meter: initialMeter, isPlaying: autoplay, cap: cap, pattern: initialPattern)
+      tempo: initialTempo, meter: initialMeter, isPlaying: autoplay, cap: cap, pattern: initialPattern,
+      subdivision: initialSubdivision)
     let state = CurrentValueSubject<MetronomeState, Never>(initial)
     self.state = state
     tempo = CurrentValueSubject(initialTempo.bpm)
@@ -88,6 +94,8 @@ public final class MetronomeViewModel: @unchecked Sendable {
     maxNumerator = output(\.maxNumerator)
     isPlaying = output(\.isPlaying)
     pattern = output(\.pattern)
+    subdivision = output(\.subdivision)
+    isMuted = output(\.isMuted)
     settings = output(\.settings)
 
     let generator = BeatGenerator(scheduler: beatScheduler, sampleRate: sampleRate)

@@ -8,18 +8,21 @@ public enum BeatEventFormat: String, CaseIterable, Sendable {
   /// One line, without its newline, for a beat heard `seconds` after the run started, or
   /// `skipped` because a glitch lost the frames it fell in.
   ///
-  /// text: `0.500000 bar 1 beat 2 regular` (time in seconds, bar, beat, and the level: accent,
-  /// regular, weak or silent), then ` skipped` for a skipped beat; ndjson:
-  /// `{"time":0.5,"frame":24000,"bar":1,"beat":2,"accent":false,"level":"normal","tempo":120,"meter":"4/4"}`,
+  /// text: `0.500000 bar 1 beat 2 regular` (time in seconds, bar, beat, `sub K` for a
+  /// subdivision's click K, and the level: accent, regular, weak or silent), then ` skipped` for
+  /// a skipped beat; ndjson:
+  /// `{"time":0.5,"frame":24000,"bar":1,"beat":2,"sub":0,"accent":false,"level":"normal","tempo":120,"meter":"4/4"}`,
   /// with `"skipped":true` added for a skipped beat.
   public func line(for beat: Beat, skipped: Bool = false) -> String {
     switch self {
     case .text:
       let time = Self.fixed(beat.seconds)
-      return "\(time) bar \(beat.bar) beat \(beat.beatInBar) \(beat.level.word)"
+      let sub = beat.isSubdivision ? " sub \(beat.subdivision)" : ""
+      return "\(time) bar \(beat.bar) beat \(beat.beatInBar)\(sub) \(beat.level.word)"
         + (skipped ? " skipped" : "")
     case .ndjson:
-      return "{\"time\":\(beat.seconds),\"frame\":\(beat.frame),\"bar\":\(beat.bar),\"beat\":\(beat.beatInBar),"
+      return
+        "{\"time\":\(beat.seconds),\"frame\":\(beat.frame),\"bar\":\(beat.bar),\"beat\":\(beat.beatInBar),\"sub\":\(beat.subdivision),"
         + "\"accent\":\(beat.isAccent),\"level\":\"\(beat.level.name)\",\"tempo\":\(Tempo.format(beat.tempo.bpm)),\"meter\":\"\(beat.meter.signature)\""
         + (skipped ? ",\"skipped\":true}" : "}")
     }

@@ -13,6 +13,10 @@ public struct DisplayState: Equatable, Sendable {
   public var pattern: [AccentLevel]
   /// Whether it is playing.
   public var isPlaying: Bool
+  /// How each beat is divided.
+  public var subdivision: Subdivision
+  /// Whether every beat is silenced.
+  public var isMuted: Bool
   /// The beat heard last, while playing.
   public var heard: HeardBeat?
   /// The audio output's name ("default", or "silent").
@@ -32,19 +36,22 @@ public struct DisplayState: Equatable, Sendable {
     public var beat: Int
     /// How strongly it sounded.
     public var level: AccentLevel
+    /// The beat's click heard last: 0 for its own, K for its subdivision's click K.
+    public var subdivision: Int
 
     /// A heard beat as given.
-    public init(bar: Int, beat: Int, level: AccentLevel) {
+    public init(bar: Int, beat: Int, level: AccentLevel, subdivision: Int = 0) {
       self.bar = bar
       self.beat = beat
       self.level = level
+      self.subdivision = subdivision
     }
   }
 
   /// A state as given.
   public init(
     tempoText: String = "", signature: String = "", beatsPerBar: Int = 1, pattern: [AccentLevel] = [],
-    isPlaying: Bool = false,
+    isPlaying: Bool = false, subdivision: Subdivision = .none, isMuted: Bool = false,
     heard: HeardBeat? = nil, output: String, latencyMilliseconds: Double? = nil, underruns: Int = 0,
     skippedBeats: Int = 0
   ) {
@@ -53,6 +60,8 @@ public struct DisplayState: Equatable, Sendable {
     self.beatsPerBar = beatsPerBar
     self.pattern = pattern
     self.isPlaying = isPlaying
+    self.subdivision = subdivision
+    self.isMuted = isMuted
     self.heard = heard
     self.output = output
     self.latencyMilliseconds = latencyMilliseconds

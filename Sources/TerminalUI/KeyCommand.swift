@@ -7,6 +7,9 @@ public enum KeyCommand: Hashable, Sendable {
   case stepNumerator(Int)
   case stepDenominator(Int)
   case cycleLevel(ofBeat: Int)
+  case stepSubdivision(Int)
+  case stepSwing(Double)
+  case toggleMute
   case reset
   case quit
 }
@@ -52,6 +55,12 @@ public enum KeyBindings {
     Binding(
       keys: (1...9).map { (Key.character(Character(String($0))), KeyCommand.cycleLevel(ofBeat: $0)) },
       label: "1…9", help: "beat's level X→x→o→."),
+    Binding(
+      keys: [(.character("s"), .stepSubdivision(1)), (.character("S"), .stepSubdivision(-1))],
+      help: "clicks per beat ±1"),
+    Binding(
+      keys: [(.character("w"), .stepSwing(1.0 / 12)), (.character("W"), .stepSwing(-1.0 / 12))], help: "swing ±"),
+    Binding(keys: [(.character("m"), .toggleMute)], help: "mute"),
     Binding(keys: [(.character("r"), .reset)], help: "reset"),
     Binding(keys: [(.character("q"), .quit), (.escape, .quit)], help: "quit"),
   ]

@@ -24,12 +24,21 @@ public struct ScreenRenderer: Sendable {
   /// The screen's lines, at most `height` of them, none wider than `width` visible cells.
   public func lines(for state: DisplayState) -> [String] {
     var lines: [String] = []
+    let subdivided = state.subdivision.count > 1 ? "  ×\(state.subdivision)" : ""
+    let muted = state.isMuted ? "  muted" : ""
     lines.append(
-      clip(" metronome  \(state.tempoText)  \(state.signature)  \(state.isPlaying ? "playing" : "paused")"))
+      clip(
+        " metronome  \(state.tempoText)  \(state.signature)\(subdivided)  \(state.isPlaying ? "playing" : "paused")"
+          + muted))
     lines.append("")
     lines.append(contentsOf: indicator(for: state))
     lines.append("")
-    let position = state.heard.map { "bar \($0.bar)  beat \($0.beat) of \(state.beatsPerBar)" } ?? "bar –  beat –"
+    let clicks = state.subdivision.count
+    let position =
+      state.heard.map {
+        "bar \($0.bar)  beat \($0.beat) of \(state.beatsPerBar)"
+          + (clicks > 1 ? "  " + Self.ticks(lit: $0.subdivision, of: clicks) : "")
+      } ?? "bar –  beat –"
     lines.append(clip(" \(position)"))
     lines.append("")
     let latency = state.latencyMilliseconds.map { "latency \(Tempo.format($0)) ms" } ?? "latency –"
@@ -68,6 +77,11 @@ public struct ScreenRenderer: Sendable {
       }
     }
     return rows
+  }
+
+  /// A beat's clicks as ticks, the heard one lit: `•··` for the first of three.
+  private static func ticks(lit: Int, of count: Int) -> String {
+    String((0..<count).map { $0 == lit ? "•" : "·" })
   }
 
   /// `items` joined by " · ", broken into lines that fit the width.

@@ -78,6 +78,18 @@ struct MeterTempoOptions: ParsableArguments {
       valueName: "groups"))
   var group: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Clicks per beat, from 2 (eighths at 4/4) to 9: 3 for triplets, 4 for sixteenths; 1 for none.",
+      valueName: "clicks"))
+  var subdivide: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Swing every second click of an even subdivision, in percent of the pair: 50 is straight, 66.7 the"
+        + " triplet feel, up to 75; alone it swings eighths.", valueName: "percent"))
+  var swing: Double?
+
   @Option(help: "Allow at least this many beats per bar, for 5/4 or 7/4 (1 to 64).")
   var maxNumerator: Int?
 
@@ -86,6 +98,19 @@ struct MeterTempoOptions: ParsableArguments {
       throw ValidationError("--max-numerator must be from 1 to \(NumeratorCap.ceiling)")
     }
     _ = try accentPattern
+    _ = try subdivision
+  }
+
+  /// How each beat is divided: `--subdivide`, swung by `--swing` (which alone means eighths).
+  var subdivision: Subdivision {
+    get throws {
+      guard subdivide != nil || swing != nil else { return .none }
+      do {
+        return try Subdivision(subdivide ?? 2, swing: Subdivision.swing(percent: swing ?? 50))
+      } catch {
+        throw ValidationError("\(error)")
+      }
+    }
   }
 
   var cap: NumeratorCap { NumeratorCap(atLeast: maxNumerator) }
@@ -140,7 +165,8 @@ extension PlaybackSettings {
       throw ValidationError("\(error)")
     }
     self.init(
-      meter: start.meter, tempo: start.tempo, pattern: try meterAndTempo.accentPattern, cap: meterAndTempo.cap,
+      meter: start.meter, tempo: start.tempo, pattern: try meterAndTempo.accentPattern,
+      subdivision: try meterAndTempo.subdivision, cap: meterAndTempo.cap,
       sampleRate: try sound.sampleRate, sound: sound.sound, volume: sound.volume, length: length.length)
   }
 }

@@ -65,6 +65,13 @@ final class CommandLineTests: TimeLimitedTestCase {
       (["7/8", "--group", "2+-2+3"], "Error: '2+-2+3' is not a grouping: write the beats of each group joined by +"),
       (["--group", "compound"], "Error: --group compound groups 6/8, 9/8 or 12/8 in threes, not 4/4"),
       (["Xxxx", "--pattern", "Xxxx"], "Error: give one accent pattern: a word, --pattern or --group"),
+      (["--subdivide", "0"], "Error: a subdivision of 0 clicks per beat is out of range: use 1 (none) to 9"),
+      (["--subdivide", "100"], "Error: a subdivision of 100 clicks per beat is out of range: use 1 (none) to 9"),
+      (["--swing", "20"], "Error: a swing of 20 % is out of range: use 50 (straight) to 75"),
+      (["--swing", "100"], "Error: a swing of 100 % is out of range: use 50 (straight) to 75"),
+      (
+        ["--subdivide", "3", "--swing", "60"], "Error: swing delays every second click, so it needs an even subdivision"
+      ),
       (["7/3"], "Error: meter denominator 3 is not one of 1, 2, 4, 8, 16, 32, 64"),
       (["0/4"], "Error: meter numerator 0 is too small: a bar has at least 1 beat"),
       (["5/4"], "Error: meter 5/4 has more than 4 beats per bar; raise the cap with --max-numerator 5"),

@@ -33,7 +33,7 @@ struct FuzzTests {
   ]
   static let options = [
     "--beats", "--bars", "--duration", "--rate", "--volume", "--max-numerator", "--period", "--buffer", "--sound",
-    "--events", "--format", "--device", "--keys", "-o", "--output", "--pattern", "--group",
+    "--events", "--format", "--device", "--keys", "-o", "--output", "--pattern", "--group", "--subdivide", "--swing",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
@@ -41,7 +41,7 @@ struct FuzzTests {
   static let words = ["pulse", "beep", "woodblock", "text", "ndjson", "16", "24", "float", "no-such-device", "x"]
   static let keyNames = [
     "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z", "1",
-    "3", "9", "0",
+    "3", "9", "0", "s", "S", "w", "W", "m",
     "spacebar",
     "ü", "\u{0}",
   ]
@@ -130,6 +130,11 @@ struct FuzzTests {
       _ = try? AccentPattern(grouping: pattern)
       if let parsed = try? AccentPattern(parsing: pattern) {
         _ = parsed.cyclingLevel(ofBeat: Int.random(in: 1...NumeratorCap.ceiling, using: &random))
+      }
+      if let number = Double(Self.numbers.randomElement(using: &random) ?? "") {
+        _ = try? Subdivision(
+          Int(clamping: Int64(exactly: number.rounded()) ?? 0), swing: Subdivision.swing(percent: number))
+        _ = Subdivision.none.counting(Int.random(in: -100...100, using: &random)).swung(number)
       }
       if let bpm = Double(Self.numbers.randomElement(using: &random) ?? "") {
         _ = Tempo.format(bpm)

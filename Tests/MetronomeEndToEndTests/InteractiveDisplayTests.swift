@@ -32,6 +32,14 @@ final class InteractiveDisplayTests: TimeLimitedTestCase {
   /// The number of the lit beat cell on the indicator line, if one is lit.
   private func litBeat(_ screen: String) -> Int? { cells(screen).firstIndex { $0.first == ">" }.map { $0 + 1 } }
 
+  /// The ticks of the beat's clicks after the position (`·•·`: the second of three heard), if shown.
+  private func ticks(_ screen: String) -> Substring? {
+    let line = screen.split(separator: "\n").first { $0.hasPrefix(" bar ") }
+    return line?.split(separator: " ").last.flatMap { word in
+      word.allSatisfy { $0 == "•" || $0 == "·" } && word.filter { $0 == "•" }.count == 1 ? word : nil
+    }
+  }
+
   /// The level each cell shows, as a pattern writes it.
   private func pattern(_ screen: String) -> String { String(cells(screen).map { $0.dropFirst().first ?? " " }) }
 
@@ -78,6 +86,25 @@ final class InteractiveDisplayTests: TimeLimitedTestCase {
     try session.send("2", "6", "6")
     screen = try session.waitForScreen { self.pattern($0) == "XX.x.x" }
     XCTAssertEqual(pattern(screen), "XX.x.x", screen)
+
+    try session.send("q")
+    XCTAssertEqual(try XCTUnwrap(try session.outcome()).status, 0)
+  }
+
+  /// The subdivision shows in the header and as ticks under the beat, and keys change it, swing
+  /// it and mute the clicks while it plays.
+  func testSubdivisionSwingAndMuteChangeByKeysOnScreen() throws {
+    let session = try start("4/4 120 --subdivide 3")
+    var screen = try session.waitForScreen { $0.contains("×3  playing") && self.ticks($0)?.count == 3 }
+    XCTAssertTrue(screen.contains(" metronome  120 BPM  4/4  ×3  playing"), screen)
+
+    try session.send("s", "w", "w")
+    screen = try session.waitForScreen { $0.contains("×4 swung 66.67 %") && self.ticks($0)?.count == 4 }
+    XCTAssertTrue(screen.contains("×4 swung 66.67 %  playing"), screen)
+
+    try session.send("m")
+    screen = try session.waitForScreen { $0.contains("playing  muted") }
+    XCTAssertTrue(screen.contains("playing  muted"), screen)
 
     try session.send("q")
     XCTAssertEqual(try XCTUnwrap(try session.outcome()).status, 0)

@@ -143,6 +143,28 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
     }
   }
 
+  /// Sixteenths at 240 BPM, sixteen clicks a second, played live: every click of every beat where
+  /// its frame says, within one frame, and no underrun.
+  func testSixteenthsAt240LandOnTheirExactFramesLive() throws {
+    let everyClickOnItsFrame = { (take: Take) -> [String] in
+      let frames = take.printed.compactMap { $0["frame"] as? Int }
+      guard take.onsets.count == frames.count, let first = take.onsets.first else {
+        return ["\(take.onsets.count) clicks heard for \(frames.count) printed: \(take.onsets.map(\.frame))"]
+      }
+      return zip(take.onsets, frames).filter { abs(($0.frame - first.frame) - $1) > 1 }
+        .map { "heard at \($0.frame - first.frame), scheduled at \($1)" }
+    }
+    guard
+      let take = try take(
+        ["240", "--subdivide", "4", "--duration", "4"], recordSeconds: 7, checkCapture: everyClickOnItsFrame)
+    else { return }
+
+    XCTAssertEqual(take.run.status, 0, take.run.standardError)
+    XCTAssertTrue(take.run.standardError.contains("metronome: 0 underruns"), take.run.standardError)
+    XCTAssertEqual(take.printed.count, 64)
+    XCTAssertEqual(take.printed.filter { $0["sub"] as? Int != 0 }.count, 48)
+  }
+
   /// The render thread alone held for 300 ms: an underrun recovered from, counted and reported.
   ///
   /// ptrace stops one thread; JACK's thread in the same process plays on and drains the buffer.

@@ -16,10 +16,18 @@ struct BeatEventFormatTests {
     #expect(BeatEventFormat.text.line(for: beat) == "2.461542 bar 3 beat 1 accent")
   }
 
+  @Test func aSubdivisionsClickSaysWhichItIs() throws {
+    let click = Beat(
+      count: 8, bar: 3, beatInBar: 1, meter: try Meter(7, 8), tempo: try Tempo(bpm: 97.5), frame: 128_000,
+      sampleRate: .standard, level: .normal, subdivision: 2)
+    #expect(BeatEventFormat.text.line(for: click) == "2.666667 bar 3 beat 1 sub 2 regular")
+    #expect(BeatEventFormat.ndjson.line(for: click).contains(#""beat":1,"sub":2,"accent":false,"level":"normal""#))
+  }
+
   @Test func ndjsonLineIsOneObject() {
     #expect(
       BeatEventFormat.ndjson.line(for: beat)
-        == #"{"time":2.4615416666666667,"frame":118154,"bar":3,"beat":1,"accent":true,"level":"strong","tempo":97.5,"meter":"7/8"}"#
+        == #"{"time":2.4615416666666667,"frame":118154,"bar":3,"beat":1,"sub":0,"accent":true,"level":"strong","tempo":97.5,"meter":"7/8"}"#
     )
   }
 }

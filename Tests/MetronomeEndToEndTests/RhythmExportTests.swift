@@ -2,13 +2,13 @@ import Foundation
 import MetronomeTesting
 import XCTest
 
-/// Accent patterns as exported: each level heard at its own peak on its exact frame, silent beats
-/// silent, and klick's own patterns giving the onsets klick's export gives.
-final class AccentExportTests: TimeLimitedTestCase {
+/// Rhythms as exported: each level and each subdivision's click heard at its own peak on its exact
+/// frame, silent beats silent, and klick's own patterns giving the onsets klick's export gives.
+final class RhythmExportTests: TimeLimitedTestCase {
   private var folder: URL!
 
   override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-accents-\(UUID())")
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-rhythm-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
 
@@ -64,5 +64,27 @@ final class AccentExportTests: TimeLimitedTestCase {
       }
       XCTAssertGreaterThan(ours.count, 0)
     }
+  }
+
+  /// Sixteenths at 97 BPM, whose beat lasts 29690.72 frames: every click within half a frame of
+  /// its exact place (its beat's frame plus k quarters of the exact beat), the beats at their
+  /// levels' peaks and the subdivision's clicks at their own.
+  func testSubdivisionClicksSitWithinHalfAFrameOfTheirExactPlace() throws {
+    let onsets = try export(["4/4", "97", "--subdivide", "4", "--bars", "2"])
+
+    let length = 48_000.0 * 60 / 97
+    let exact = (0..<32).map { click in (Double(click / 4) * length).rounded() + Double(click % 4) * length / 4 }
+    XCTAssertEqual(onsets.count, exact.count, "\(onsets.map(\.frame))")
+    for (onset, place) in zip(onsets, exact) {
+      XCTAssertLessThanOrEqual(abs(Double(onset.frame) - place), 0.5, "\(onset) against \(place)")
+    }
+    let peaks = onsets.map { ($0.peak * 100).rounded() / 100 }
+    XCTAssertEqual(peaks, (0..<32).map { $0 % 16 == 0 ? 1 : $0 % 4 == 0 ? 0.6 : 0.45 })
+  }
+
+  func testTwoThirdsSwingPutsEighthPairsOnTheTripletGrid() throws {
+    let onsets = try export(["120", "--swing", "66.7", "--bars", "1"])
+
+    XCTAssertEqual(onsets.map(\.frame), [0, 16_000, 24_000, 40_000, 48_000, 64_000, 72_000, 88_000])
   }
 }
