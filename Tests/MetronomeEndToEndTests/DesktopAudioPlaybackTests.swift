@@ -146,9 +146,10 @@ final class DesktopAudioPlaybackTests: TimeLimitedTestCase {
   /// The plugin's client thread (`threaded-ml`, which carries every write) runs at real-time
   /// priority. Beside the suite the server may let the stream run dry once; then the buffer grows
   /// so that it does not again, and the clicks come back on their grid. PulseAudio's position is
-  /// an estimate between its timing updates, which places a gap, and now and then the stream
-  /// itself, to within a few frames (once, with no underrun, the clicks after one moved by 8), so
-  /// the clicks are held to 16 frames: a third of a millisecond.
+  /// an estimate between its timing updates, which places the stream to within a few frames (once,
+  /// with no underrun, the clicks moved by 8) and a gap to within some (soaks measured 11 and 32
+  /// frames off after one), so the clicks are held to 16 frames (a third of a millisecond), or 48
+  /// (a millisecond) after an underrun.
   func testThirtySecondsThroughPulseAudioUnderrunAtMostOnceAndKeepTheGrid() throws {
     var policies: [String: Int] = [:]
     let take = try take("pulseaudio", ["137", "--duration", "30"]) { index, pid in
@@ -165,7 +166,7 @@ final class DesktopAudioPlaybackTests: TimeLimitedTestCase {
     XCTAssertLessThanOrEqual(underruns.first ?? 0, 1, errors)
     XCTAssertEqual(errors.contains("the buffer grew from 1024 to 2048 frames"), underran, errors)
     XCTAssertEqual(take.printed.count, 69)
-    XCTAssertEqual(take.problems(tolerance: 16), [], errors)
+    XCTAssertEqual(take.problems(tolerance: underran ? 48 : 16), [], errors)
     XCTAssertEqual(policies["render"], Self.schedulingFIFO, "\(policies)")
     XCTAssertEqual(policies["threaded-ml"], Self.schedulingFIFO, "\(policies)")
   }
