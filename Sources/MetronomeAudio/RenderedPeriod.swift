@@ -16,11 +16,15 @@ public struct RenderedPeriod {
     public let clickPosition: Int
     /// How many frames the span lasts.
     public let count: Int
+    /// Whether it is added to what sounds there already (a second voice) rather than written.
+    public let mixes: Bool
 
-    /// A span of `count` frames from `offset`, playing click `sound` from `clickPosition`.
-    public init(offset: Int, sound: Int, clickPosition: Int, count: Int) {
+    /// A span of `count` frames from `offset`, playing click `sound` from `clickPosition`, added
+    /// to what sounds there if it `mixes`.
+    public init(offset: Int, sound: Int, clickPosition: Int, count: Int, mixes: Bool = false) {
       self.offset = offset
       self.sound = sound
+      self.mixes = mixes
       self.clickPosition = clickPosition
       self.count = count
     }
@@ -28,7 +32,8 @@ public struct RenderedPeriod {
 
   /// Frames in the period.
   public let frames: Int
-  /// The click spans, in order and not overlapping.
+  /// The click spans: first the beats', in order and not overlapping, then the second voice's,
+  /// which mix into them.
   public let spans: ArraySlice<Span>
   /// The clicks the spans play, each as samples.
   public let sounds: [[Float]]
@@ -56,7 +61,9 @@ public struct RenderedPeriod {
       sounds[span.sound].withUnsafeBufferPointer { samples in
         for index in 0..<span.count {
           let frame = base + (span.offset + index) * frameBytes
-          let sample = samples[span.clickPosition + index]
+          var sample = samples[span.clickPosition + index]
+          // What the beats left here, from the first channel (every channel holds the same).
+          if span.mixes { sample = min(max(sample + encoding.load(from: frame), -1), 1) }
           for channel in 0..<channels { encoding.store(sample, at: frame + channel * encoding.bytesPerSample) }
         }
       }

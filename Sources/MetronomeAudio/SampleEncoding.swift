@@ -32,6 +32,23 @@ public enum SampleEncoding: String, CaseIterable, Sendable {
     }
   }
 
+  /// The sample stored at `address`, as `store` wrote it, in -1...1.
+  @inline(__always)
+  public func load(from address: UnsafeRawPointer) -> Float {
+    switch self {
+    case .pcm16:
+      return Float(Int16(littleEndian: address.loadUnaligned(as: Int16.self))) / 32_767
+    case .pcm24:
+      // The three bytes at the top of a 32-bit word, shifted back down with the sign.
+      let low = UInt32(address.load(fromByteOffset: 0, as: UInt8.self)) << 8
+      let middle = UInt32(address.load(fromByteOffset: 1, as: UInt8.self)) << 16
+      let high = UInt32(address.load(fromByteOffset: 2, as: UInt8.self)) << 24
+      return Float(Int32(bitPattern: low | middle | high) >> 8) / 8_388_607
+    case .float32:
+      return Float(bitPattern: UInt32(littleEndian: address.loadUnaligned(as: UInt32.self)))
+    }
+  }
+
   private static func scaled(_ sample: Float, fullScale: Float) -> Float {
     (min(max(sample, -1), 1) * fullScale).rounded()
   }

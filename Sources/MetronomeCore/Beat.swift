@@ -21,12 +21,22 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public let level: AccentLevel
   /// Which of its beat's clicks it is: 0 for the beat itself, 1 to n - 1 for a subdivision's.
   public let subdivision: Int
+  /// The voice it belongs to: the beats (with their subdivisions), or the second voice.
+  public let voice: Voice
+
+  /// The voices a click may belong to.
+  public enum Voice: Hashable, Sendable {
+    /// The beats and their subdivisions.
+    case beats
+    /// The second voice, `click` (from 0) of the `of` it plays across each bar.
+    case polyrhythm(click: Int, of: Int)
+  }
 
   /// A beat; `count`, `bar` and `beatInBar` as described on the properties; `level` unless given
   /// is the standard one (beat one strong, the others normal).
   public init(
     count: Int, bar: Int, beatInBar: Int, meter: Meter, tempo: Tempo, frame: Int64, sampleRate: SampleRate,
-    level: AccentLevel? = nil, subdivision: Int = 0
+    level: AccentLevel? = nil, subdivision: Int = 0, voice: Voice = .beats
   ) {
     self.count = count
     self.bar = bar
@@ -37,7 +47,19 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
     self.sampleRate = sampleRate
     self.level = level ?? (beatInBar == 1 ? .strong : .normal)
     self.subdivision = subdivision
+    self.voice = voice
   }
+
+  /// A click of another kind that goes with this beat (same count, bar and beat in bar), at
+  /// `frame`: a subdivision's click, or the second voice's.
+  public func click(at frame: Int64, level: AccentLevel, subdivision: Int = 0, voice: Voice = .beats) -> Beat {
+    Beat(
+      count: count, bar: bar, beatInBar: beatInBar, meter: meter, tempo: tempo, frame: frame, sampleRate: sampleRate,
+      level: level, subdivision: subdivision, voice: voice)
+  }
+
+  /// Whether it is the second voice's click.
+  public var isPolyrhythm: Bool { voice != .beats }
 
   /// Whether it is the click of a subdivision rather than of the beat itself.
   public var isSubdivision: Bool { subdivision > 0 }
@@ -56,7 +78,12 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
 
   /// How it reads in messages and test failures.
   public var description: String {
-    "bar \(bar) beat \(beatInBar)\(isSubdivision ? " sub \(subdivision)" : "") at frame \(frame)"
+    let kind =
+      switch voice {
+      case .beats: isSubdivision ? " sub \(subdivision)" : ""
+      case .polyrhythm(let click, let clicks): " poly \(click + 1)/\(clicks)"
+      }
+    return "bar \(bar) beat \(beatInBar)\(kind) at frame \(frame)"
   }
 }
 

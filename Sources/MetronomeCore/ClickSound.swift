@@ -19,6 +19,8 @@ public enum ClickSound: String, CaseIterable, Hashable, Sendable {
   public static let weakLevel: Float = 0.3
   /// Peak level of a subdivision's click relative to the accent: between a weak and a normal beat's.
   public static let subdivisionLevel: Float = 0.45
+  /// Peak level of the second voice's click relative to the accent.
+  public static let polyrhythmLevel: Float = 0.5
 
   /// The click of a beat at `level` as samples in -1...1 at `sampleRate`: the accent at a peak
   /// of `volume` (0...1) for a strong beat, the regular click at `volume × regularLevel` for a
@@ -43,6 +45,14 @@ public enum ClickSound: String, CaseIterable, Hashable, Sendable {
     samples(
       frequency: subdivisionPitch, lengthScale: 0.5, seed: 0xC2B2_AE35, sampleRate: sampleRate,
       peak: Self.clamped(volume) * Self.subdivisionLevel)
+  }
+
+  /// The click of the second voice (a polyrhythm), as samples in -1...1 at `sampleRate`: an
+  /// octave below the regular click, as long as the beats', at a peak of `volume × polyrhythmLevel`.
+  public func polyrhythmSamples(sampleRate: SampleRate, volume: Double) -> [Float] {
+    samples(
+      frequency: pitches.regular / 2, lengthScale: 1, seed: 0x27D4_EB2F, sampleRate: sampleRate,
+      peak: Self.clamped(volume) * Self.polyrhythmLevel)
   }
 
   /// The pitch of a subdivision's click, in Hz: a fifth above the accent.

@@ -34,10 +34,16 @@ public struct Subdivision: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// How far after its beat click `k` (1 to `count - 1`) falls, in frames, for a beat
-  /// `beatLength` frames long: `k × beatLength / count` straight; swung, each pair of clicks
-  /// spans `2 × beatLength / count` and its second click falls `swing` of the way into it.
+  /// `beatLength` frames long.
   public func offset(ofClick k: Int, beatLength: Double) -> Double {
-    let step = beatLength / Double(count)
+    Self.offset(ofClick: k, of: count, swing: swing, length: beatLength)
+  }
+
+  /// How far into a span `length` frames long, divided into `clicks` clicks, click `k` falls:
+  /// `k × length / clicks` straight; swung, each pair of clicks spans `2 × length / clicks` and
+  /// its second click falls `swing` of the way into it.
+  public static func offset(ofClick k: Int, of clicks: Int, swing: Double, length: Double) -> Double {
+    let step = length / Double(clicks)
     if swing == 0.5 || k.isMultiple(of: 2) { return Double(k) * step }
     return Double(k - 1) * step + swing * 2 * step
   }

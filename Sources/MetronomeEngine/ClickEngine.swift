@@ -35,7 +35,7 @@ public final class ClickEngine {
       clock: clock, sampleRate: settings.sampleRate, sound: settings.sound, volume: settings.volume)
     viewModel = MetronomeViewModel(
       initialMeter: settings.meter, initialTempo: settings.tempo, initialPattern: settings.pattern,
-      initialSubdivision: settings.subdivision, autoplay: true,
+      initialSubdivision: settings.subdivision, initialPolyrhythm: settings.polyrhythm, autoplay: true,
       cap: settings.cap,
       sampleRate: settings.sampleRate, beatScheduler: clock.eraseToBeatScheduler()
     )
@@ -71,7 +71,7 @@ public final class ClickEngine {
       guard span.offset < kept else { return nil }
       return RenderedPeriod.Span(
         offset: span.offset, sound: span.sound, clickPosition: span.clickPosition,
-        count: min(span.count, kept - span.offset))
+        count: min(span.count, kept - span.offset), mixes: span.mixes)
     }
     return RenderedPeriod(frames: kept, spans: spans[...], sounds: period.sounds)
   }

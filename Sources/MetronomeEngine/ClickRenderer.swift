@@ -5,9 +5,9 @@ import MetronomeCore
 ///
 /// Before each period it advances the audio clock past the period, which emits the beats due in it;
 /// it then describes the period as the spans where a click sounds, each beat's click the one for
-/// its level, or a subdivision's own. One click sounds at a time: a new beat cuts the previous click, so clicks never add
-/// up past full scale, and a click that straddles a period goes on in the next one. A silent beat
-/// sounds nothing and cuts nothing. The render path does not allocate while a period
+/// its level, a subdivision's or the second voice's their own. Within a voice one click sounds at
+/// a time: a new click cuts the previous one, and a click that straddles a period goes on in the
+/// next one; the second voice mixes into the beats. A silent click sounds nothing and cuts nothing. The render path does not allocate while a period
 /// holds no more than `maxBeatsPerPeriod` beats.
 public final class ClickRenderer {
   /// The clock this renderer advances.
@@ -18,11 +18,14 @@ public final class ClickRenderer {
   public private(set) var cursor: Int64 = 0
   /// The beats whose clicks start in the period rendered last.
   public private(set) var beatsInLastPeriod: [Beat] = []
-  /// The click of each level, in the order of `AccentLevel.allCases`, then a subdivision's.
+  /// The click of each level, in the order of `AccentLevel.allCases`, then a subdivision's, then
+  /// the second voice's.
   private let sounds: [[Float]]
   private let subdivisionSound = AccentLevel.allCases.count
+  private let polyrhythmSound = AccentLevel.allCases.count + 1
   private var spans: [RenderedPeriod.Span] = []
-  private var voice: (sound: Int, position: Int)?
+  /// The click sounding in each voice (the beats', the second voice's) and how far it has played.
+  private var sounding: [(sound: Int, position: Int)?] = [nil, nil]
 
   /// A renderer of `sound` at `volume` (0...1).
   public init(
@@ -32,7 +35,10 @@ public final class ClickRenderer {
     self.sampleRate = sampleRate
     sounds =
       AccentLevel.allCases.map { sound.samples(level: $0, sampleRate: sampleRate, volume: volume) }
-      + [sound.subdivisionSamples(sampleRate: sampleRate, volume: volume)]
+      + [
+        sound.subdivisionSamples(sampleRate: sampleRate, volume: volume),
+        sound.polyrhythmSamples(sampleRate: sampleRate, volume: volume),
+      ]
     beatsInLastPeriod.reserveCapacity(maxBeatsPerPeriod)
     spans.reserveCapacity(maxBeatsPerPeriod + 1)
   }
@@ -45,16 +51,18 @@ public final class ClickRenderer {
     let start = cursor
     advance(frames: frames)
     spans.removeAll(keepingCapacity: true)
-    var written = 0
-    for beat in beatsInLastPeriod {
-      guard beat.level != .silent else { continue }
-      let level = beat.isSubdivision ? subdivisionSound : beat.level.index
-      let offset = Int(min(max(beat.frame - start, 0), Int64(frames)))
-      sound(from: written, to: offset)
-      voice = (level, 0)
-      written = offset
+    // The beats first: the second voice's spans mix into what they wrote.
+    for voice in sounding.indices {
+      var written = 0
+      for beat in beatsInLastPeriod where beat.level != .silent && (beat.isPolyrhythm ? 1 : 0) == voice {
+        let click = beat.isPolyrhythm ? polyrhythmSound : beat.isSubdivision ? subdivisionSound : beat.level.index
+        let offset = Int(min(max(beat.frame - start, 0), Int64(frames)))
+        sound(voice, from: written, to: offset)
+        sounding[voice] = (click, 0)
+        written = offset
+      }
+      sound(voice, from: written, to: frames)
     }
-    sound(from: written, to: frames)
     return RenderedPeriod(frames: frames, spans: spans[...], sounds: sounds)
   }
 
@@ -63,7 +71,7 @@ public final class ClickRenderer {
   /// click sounding is cut.
   public func skip(frames: Int) {
     advance(frames: frames)
-    voice = nil
+    for voice in sounding.indices { sounding[voice] = nil }
   }
 
   /// Moves the clock and the cursor on by `frames`, emitting the beats due.
@@ -73,12 +81,13 @@ public final class ClickRenderer {
     clock.advance(to: AudioTime(frame: cursor, sampleRate: sampleRate))
   }
 
-  /// Lets the sounding click, if any, go on over `[from, to)` of the period.
-  private func sound(from: Int, to: Int) {
-    guard let (sound, position) = voice, to > from else { return }
+  /// Lets the click sounding in `voice`, if any, go on over `[from, to)` of the period.
+  private func sound(_ voice: Int, from: Int, to: Int) {
+    guard let (sound, position) = sounding[voice], to > from else { return }
     let length = sounds[sound].count
     let count = min(length - position, to - from)
-    spans.append(RenderedPeriod.Span(offset: from, sound: sound, clickPosition: position, count: count))
-    voice = position + count < length ? (sound, position + count) : nil
+    spans.append(
+      RenderedPeriod.Span(offset: from, sound: sound, clickPosition: position, count: count, mixes: voice > 0))
+    sounding[voice] = position + count < length ? (sound, position + count) : nil
   }
 }

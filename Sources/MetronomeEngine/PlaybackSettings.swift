@@ -10,6 +10,8 @@ public struct PlaybackSettings: Sendable {
   public var pattern: AccentPattern?
   /// How each beat is divided.
   public var subdivision: Subdivision
+  /// A second voice's clicks per bar; nil for none.
+  public var polyrhythm: Int?
   /// How many beats a bar may hold.
   public var cap: NumeratorCap
   /// The rate frames are counted and played at.
@@ -24,13 +26,14 @@ public struct PlaybackSettings: Sendable {
   /// Settings as given.
   public init(
     meter: Meter = .fourFour, tempo: Tempo = .standard, pattern: AccentPattern? = nil, subdivision: Subdivision = .none,
-    cap: NumeratorCap = .denominator,
+    polyrhythm: Int? = nil, cap: NumeratorCap = .denominator,
     sampleRate: SampleRate = .standard, sound: ClickSound = .pulse, volume: Double = 1, length: PlayLength? = nil
   ) {
     self.meter = meter
     self.tempo = tempo
     self.pattern = pattern
     self.subdivision = subdivision
+    self.polyrhythm = polyrhythm
     self.cap = cap
     self.sampleRate = sampleRate
     self.sound = sound

@@ -15,6 +15,7 @@ extension MetronomeViewModel {
     case .stepSubdivision(let delta): actions.send(.stepSubdivision(by: delta))
     case .stepSwing(let delta): actions.send(.stepSwing(by: delta))
     case .toggleMute: actions.send(.toggleMute)
+    case .togglePolyrhythmMute: actions.send(.togglePolyrhythmMute)
     case .reset: actions.send(.reset)
     case .quit: break
     }

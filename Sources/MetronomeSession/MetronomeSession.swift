@@ -126,6 +126,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
       bind(viewModel.pattern.map(\.levels).eraseToAnyPublisher(), to: \.pattern, of: display)
       bind(viewModel.subdivision, to: \.subdivision, of: display)
       bind(viewModel.isMuted, to: \.isMuted, of: display)
+      bind(viewModel.polyrhythm, to: \.polyrhythm, of: display)
       bind(viewModel.isPlaying, to: \.isPlaying, of: display)
       statusTimer = mainQueue.schedule(
         after: mainQueue.now.advanced(by: .seconds(0.2)), interval: .seconds(0.5), tolerance: .seconds(0.05),
@@ -205,13 +206,17 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
   private func heard(_ beat: Beat, skipped: Bool) {
     pendingBeats.add(-1)
     guard !completed else { return }
-    if skipped, !beat.isSubdivision { skippedBeats += 1 }
+    if skipped, !beat.isSubdivision, !beat.isPolyrhythm { skippedBeats += 1 }
     if let display, skipped {
       display.update { $0.skippedBeats = skippedBeats }
     } else if let display {
       // A beat rendered before a pause may be heard after it: the pause has forgotten the position.
       display.update {
         guard $0.isPlaying else { return }
+        if case .polyrhythm(let click, _) = beat.voice {
+          $0.heardPolyrhythmClick = click
+          return
+        }
         // A subdivision's click moves the tick, and leaves the beat's cell lit as its beat lit it.
         let level = beat.isSubdivision ? $0.heard?.level ?? beat.level : beat.level
         $0.heard = DisplayState.HeardBeat(

@@ -31,12 +31,9 @@ final class BeatGenerator {
     let now = scheduler.now.frame(roundingUpAt: sampleRate)
     if sequencer == nil {
       sequencer = BeatSequencer(
-        startFrame: now, tempo: settings.tempo, meter: settings.meter, pattern: settings.pattern,
-        subdivision: settings.subdivision, sampleRate: sampleRate)
+        startFrame: now, tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm, sampleRate: sampleRate)
     } else {
-      sequencer?.change(
-        tempo: settings.tempo, meter: settings.meter, pattern: settings.pattern, subdivision: settings.subdivision,
-        earliestFrame: now)
+      sequencer?.change(tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm, earliestFrame: now)
     }
     scheduleNextBeat()
   }

@@ -34,6 +34,8 @@ public enum MetronomeAction: Hashable, Sendable {
   case stepSwing(by: Double)
   /// Silence every beat, or sound them again; the beats go on being counted and shown.
   case toggleMute
+  /// Silence the second voice, or sound it again from the next bar.
+  case togglePolyrhythmMute
   /// Toggle between playing and paused.
   case togglePlaying
   /// Back to the starting tempo, meter, pattern and subdivision, unmuted, keeping playing or paused

@@ -8,19 +8,16 @@ public struct MetronomeSettings: Hashable, Sendable {
   public var meter: Meter
   /// Whether beats are being emitted.
   public var isPlaying: Bool
-  /// The levels of a bar's beats; a pattern that does not fit the meter plays the standard ones.
-  public var pattern: AccentPattern
-  /// How each beat is divided.
-  public var subdivision: Subdivision
+  /// How the bar's clicks sound: levels, subdivision, a second voice, muting.
+  public var rhythm: Rhythm
 
   /// Settings as given; without a pattern, beat one strong and the others normal.
-  public init(
-    tempo: Tempo, meter: Meter, isPlaying: Bool, pattern: AccentPattern? = nil, subdivision: Subdivision = .none
-  ) {
+  public init(tempo: Tempo, meter: Meter, isPlaying: Bool, rhythm: Rhythm = Rhythm()) {
     self.tempo = tempo
     self.meter = meter
     self.isPlaying = isPlaying
-    self.pattern = pattern ?? .standard(beats: meter.numerator)
-    self.subdivision = subdivision
+    var rhythm = rhythm
+    rhythm.pattern = rhythm.pattern ?? .standard(beats: meter.numerator)
+    self.rhythm = rhythm
   }
 }

@@ -16,6 +16,10 @@ public struct MetronomeState: Hashable, Sendable {
   public private(set) var subdivision: Subdivision
   /// Whether every beat is silenced.
   public private(set) var isMuted = false
+  /// The second voice's clicks per bar, if there is one.
+  public let polyrhythm: Int?
+  /// Whether the second voice is silenced while the beats play on.
+  public private(set) var isPolyrhythmMuted = false
   /// The rule for the largest numerator.
   public let cap: NumeratorCap
   private let initialTempo: Tempo
@@ -27,9 +31,10 @@ public struct MetronomeState: Hashable, Sendable {
   /// The starting state.
   public init(
     tempo: Tempo, meter: Meter, isPlaying: Bool, cap: NumeratorCap, pattern: AccentPattern? = nil,
-    subdivision: Subdivision = .none
+    subdivision: Subdivision = .none, polyrhythm: Int? = nil
   ) {
     self.tempo = tempo
+    self.polyrhythm = polyrhythm
     self.subdivision = subdivision
     initialSubdivision = subdivision
     requestedPattern = pattern
@@ -55,11 +60,13 @@ public struct MetronomeState: Hashable, Sendable {
     return requestedPattern.flatMap { $0.fits(meter) ? $0 : nil } ?? .standard(beats: meter.numerator)
   }
 
-  /// What the beat generator needs; muted, every beat is silent.
+  /// What the beat generator needs.
   public var settings: MetronomeSettings {
-    let silence = try? AccentPattern(levels: Array(repeating: .silent, count: meter.numerator))
-    return MetronomeSettings(
-      tempo: tempo, meter: meter, isPlaying: isPlaying, pattern: isMuted ? silence : pattern, subdivision: subdivision)
+    MetronomeSettings(
+      tempo: tempo, meter: meter, isPlaying: isPlaying,
+      rhythm: Rhythm(
+        pattern: pattern, subdivision: subdivision, polyrhythm: isPolyrhythmMuted ? nil : polyrhythm,
+        isMuted: isMuted))
   }
 
   /// The state after `action`.
@@ -98,6 +105,8 @@ public struct MetronomeState: Hashable, Sendable {
         min(max(subdivision.swing + delta, Subdivision.swings.lowerBound), Subdivision.swings.upperBound))
     case .toggleMute:
       isMuted.toggle()
+    case .togglePolyrhythmMute:
+      isPolyrhythmMuted.toggle()
     case .togglePlaying:
       isPlaying.toggle()
       tapTempo = TapTempo()
@@ -108,6 +117,7 @@ public struct MetronomeState: Hashable, Sendable {
       requestedPattern = initialPattern
       subdivision = initialSubdivision
       isMuted = false
+      isPolyrhythmMuted = false
     }
   }
 }

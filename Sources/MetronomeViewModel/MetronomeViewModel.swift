@@ -50,6 +50,8 @@ public final class MetronomeViewModel: @unchecked Sendable {
   public let subdivision: AnyPublisher<Subdivision, Never>
   /// Whether every beat is silenced.
   public let isMuted: AnyPublisher<Bool, Never>
+  /// The second voice's clicks per bar while it sounds; nil when there is none or it is muted.
+  public let polyrhythm: AnyPublisher<Int?, Never>
   /// Tempo, meter and playing together.
   public let settings: AnyPublisher<MetronomeSettings, Never>
   /// Every beat, on the beat scheduler at the beat's exact time.
@@ -62,13 +64,14 @@ public final class MetronomeViewModel: @unchecked Sendable {
   private var subscriptions: [AnyCancellable] = []
 
   /// A view model at `initialMeter`, `initialTempo`, `initialPattern` (beat one strong unless
-  /// given) and `initialSubdivision`, playing at once if `autoplay`, whose beats are counted in frames at `sampleRate` and
+  /// given), `initialSubdivision` and a second voice of `polyrhythm` clicks per bar, playing at once if `autoplay`, whose beats are counted in frames at `sampleRate` and
   /// emitted on `beatScheduler`.
   public init(
     initialMeter: Meter = .fourFour,
     initialTempo: Tempo = .standard,
     initialPattern: AccentPattern? = nil,
     initialSubdivision: Subdivision = .none,
+    initialPolyrhythm: Int? = nil,
     autoplay: Bool = false,
     cap: NumeratorCap = .denominator,
     sampleRate: SampleRate = .standard,
@@ -76,7 +79,7 @@ public final class MetronomeViewModel: @unchecked Sendable {
   ) {
     let initial = MetronomeState(
       tempo: initialTempo, meter: initialMeter, isPlaying: autoplay, cap: cap, pattern: initialPattern,
-      subdivision: initialSubdivision)
+      subdivision: initialSubdivision, polyrhythm: initialPolyrhythm)
     let state = CurrentValueSubject<MetronomeState, Never>(initial)
     self.state = state
     tempo = CurrentValueSubject(initialTempo.bpm)
@@ -96,6 +99,7 @@ public final class MetronomeViewModel: @unchecked Sendable {
     pattern = output(\.pattern)
     subdivision = output(\.subdivision)
     isMuted = output(\.isMuted)
+    polyrhythm = output { $0.isPolyrhythmMuted ? nil : $0.polyrhythm }
     settings = output(\.settings)
 
     let generator = BeatGenerator(scheduler: beatScheduler, sampleRate: sampleRate)

@@ -9,22 +9,35 @@ public enum BeatEventFormat: String, CaseIterable, Sendable {
   /// `skipped` because a glitch lost the frames it fell in.
   ///
   /// text: `0.500000 bar 1 beat 2 regular` (time in seconds, bar, beat, `sub K` for a
-  /// subdivision's click K, and the level: accent, regular, weak or silent), then ` skipped` for
-  /// a skipped beat; ndjson:
-  /// `{"time":0.5,"frame":24000,"bar":1,"beat":2,"sub":0,"accent":false,"level":"normal","tempo":120,"meter":"4/4"}`,
-  /// with `"skipped":true` added for a skipped beat.
+  /// subdivision's click K, `poly J/M` for the second voice's click J of M in the bar, and the
+  /// level: accent, regular, weak or silent), then ` skipped` for a skipped beat; ndjson:
+  /// `{"time":0.5,"frame":24000,"bar":1,"beat":2,"sub":0,"voice":"beats","accent":false,"level":"normal","tempo":120,"meter":"4/4"}`,
+  /// the second voice's with `"voice":"polyrhythm","poly":J,"of":M`, and `"skipped":true` added
+  /// for a skipped beat.
   public func line(for beat: Beat, skipped: Bool = false) -> String {
     switch self {
     case .text:
       let time = Self.fixed(beat.seconds)
-      let sub = beat.isSubdivision ? " sub \(beat.subdivision)" : ""
-      return "\(time) bar \(beat.bar) beat \(beat.beatInBar)\(sub) \(beat.level.word)"
+      let kind =
+        switch beat.voice {
+        case .beats: beat.isSubdivision ? " sub \(beat.subdivision)" : ""
+        case .polyrhythm(let click, let clicks): " poly \(click + 1)/\(clicks)"
+        }
+      return "\(time) bar \(beat.bar) beat \(beat.beatInBar)\(kind) \(beat.level.word)"
         + (skipped ? " skipped" : "")
     case .ndjson:
       return
-        "{\"time\":\(beat.seconds),\"frame\":\(beat.frame),\"bar\":\(beat.bar),\"beat\":\(beat.beatInBar),\"sub\":\(beat.subdivision),"
+        "{\"time\":\(beat.seconds),\"frame\":\(beat.frame),\"bar\":\(beat.bar),\"beat\":\(beat.beatInBar),\"sub\":\(beat.subdivision),\(Self.voiceFields(beat.voice))"
         + "\"accent\":\(beat.isAccent),\"level\":\"\(beat.level.name)\",\"tempo\":\(Tempo.format(beat.tempo.bpm)),\"meter\":\"\(beat.meter.signature)\""
         + (skipped ? ",\"skipped\":true}" : "}")
+    }
+  }
+
+  /// `"voice":"beats",` or `"voice":"polyrhythm","poly":2,"of":3,` for the second voice's click 2 of 3.
+  private static func voiceFields(_ voice: Beat.Voice) -> String {
+    switch voice {
+    case .beats: "\"voice\":\"beats\","
+    case .polyrhythm(let click, let clicks): "\"voice\":\"polyrhythm\",\"poly\":\(click + 1),\"of\":\(clicks),"
     }
   }
 

@@ -17,6 +17,10 @@ public struct DisplayState: Equatable, Sendable {
   public var subdivision: Subdivision
   /// Whether every beat is silenced.
   public var isMuted: Bool
+  /// The second voice's clicks per bar while it sounds.
+  public var polyrhythm: Int?
+  /// The second voice's click heard last (from 0), while playing.
+  public var heardPolyrhythmClick: Int?
   /// The beat heard last, while playing.
   public var heard: HeardBeat?
   /// The audio output's name ("default", or "silent").
@@ -51,7 +55,7 @@ public struct DisplayState: Equatable, Sendable {
   /// A state as given.
   public init(
     tempoText: String = "", signature: String = "", beatsPerBar: Int = 1, pattern: [AccentLevel] = [],
-    isPlaying: Bool = false, subdivision: Subdivision = .none, isMuted: Bool = false,
+    isPlaying: Bool = false, subdivision: Subdivision = .none, isMuted: Bool = false, polyrhythm: Int? = nil,
     heard: HeardBeat? = nil, output: String, latencyMilliseconds: Double? = nil, underruns: Int = 0,
     skippedBeats: Int = 0
   ) {
@@ -62,6 +66,7 @@ public struct DisplayState: Equatable, Sendable {
     self.isPlaying = isPlaying
     self.subdivision = subdivision
     self.isMuted = isMuted
+    self.polyrhythm = polyrhythm
     self.heard = heard
     self.output = output
     self.latencyMilliseconds = latencyMilliseconds

@@ -10,6 +10,7 @@ public enum KeyCommand: Hashable, Sendable {
   case stepSubdivision(Int)
   case stepSwing(Double)
   case toggleMute
+  case togglePolyrhythmMute
   case reset
   case quit
 }
@@ -61,6 +62,7 @@ public enum KeyBindings {
     Binding(
       keys: [(.character("w"), .stepSwing(1.0 / 12)), (.character("W"), .stepSwing(-1.0 / 12))], help: "swing ±"),
     Binding(keys: [(.character("m"), .toggleMute)], help: "mute"),
+    Binding(keys: [(.character("p"), .togglePolyrhythmMute)], help: "mute the second voice"),
     Binding(keys: [(.character("r"), .reset)], help: "reset"),
     Binding(keys: [(.character("q"), .quit), (.escape, .quit)], help: "quit"),
   ]

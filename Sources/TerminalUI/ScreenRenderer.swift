@@ -24,7 +24,9 @@ public struct ScreenRenderer: Sendable {
   /// The screen's lines, at most `height` of them, none wider than `width` visible cells.
   public func lines(for state: DisplayState) -> [String] {
     var lines: [String] = []
-    let subdivided = state.subdivision.count > 1 ? "  ×\(state.subdivision)" : ""
+    let subdivided =
+      (state.subdivision.count > 1 ? "  ×\(state.subdivision)" : "")
+      + (state.polyrhythm.map { "  \($0):\(state.beatsPerBar)" } ?? "")
     let muted = state.isMuted ? "  muted" : ""
     lines.append(
       clip(
@@ -39,7 +41,10 @@ public struct ScreenRenderer: Sendable {
         "bar \($0.bar)  beat \($0.beat) of \(state.beatsPerBar)"
           + (clicks > 1 ? "  " + Self.ticks(lit: $0.subdivision, of: clicks) : "")
       } ?? "bar –  beat –"
-    lines.append(clip(" \(position)"))
+    let voice = state.polyrhythm.map { clicks in
+      "  against \(clicks): " + Self.ticks(lit: state.isPlaying ? state.heardPolyrhythmClick ?? -1 : -1, of: clicks)
+    }
+    lines.append(clip(" \(position)\(voice ?? "")"))
     lines.append("")
     let latency = state.latencyMilliseconds.map { "latency \(Tempo.format($0)) ms" } ?? "latency –"
     let skipped = state.skippedBeats > 0 ? " · skipped \(state.skippedBeats)" : ""

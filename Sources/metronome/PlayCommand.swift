@@ -25,11 +25,11 @@ struct PlayCommand: ParsableCommand {
       (metronome 6/8 120 X..x..); by default beat one is strong and the others normal. A \
       pattern waits out a meter of another length, which plays the default levels. \
       --subdivide divides each beat (3: triplets, 4: sixteenths), --swing swings even ones \
-      (66.7: the triplet feel).
+      (66.7: the triplet feel), --poly adds a second voice against the beats (3 in 4/4: 3 against 4).
 
       When standard output is not a terminal (or with --headless) it prints one line per beat \
-      as the beat is heard: seconds, bar, beat, 'sub K' for a subdivision's click, and its level \
-      (accent, regular, weak or silent).
+      as the beat is heard: seconds, bar, beat, 'sub K' for a subdivision's click or 'poly J/M' for \
+      the second voice's, and its level (accent, regular, weak or silent).
 
       The defaults play without underruns through PipeWire, a desktop's usual default device, \
       too. Should the device run dry although the metronome wrote in time (PulseAudio may, once), \

@@ -90,6 +90,12 @@ struct MeterTempoOptions: ParsableArguments {
         + " triplet feel, up to 75; alone it swings eighths.", valueName: "percent"))
   var swing: Double?
 
+  @Option(
+    help: ArgumentHelp(
+      "A second voice of this many clicks spread evenly over each bar, against the beats: 3 in 4/4 plays 3"
+        + " against 4 (1 to 64).", valueName: "clicks"))
+  var poly: Int?
+
   @Option(help: "Allow at least this many beats per bar, for 5/4 or 7/4 (1 to 64).")
   var maxNumerator: Int?
 
@@ -99,6 +105,9 @@ struct MeterTempoOptions: ParsableArguments {
     }
     _ = try accentPattern
     _ = try subdivision
+    if let poly, !Rhythm.polyrhythmCounts.contains(poly) {
+      throw ValidationError("--poly \(poly) is out of range: a second voice plays 1 to 64 clicks a bar, such as 3")
+    }
   }
 
   /// How each beat is divided: `--subdivide`, swung by `--swing` (which alone means eighths).
@@ -166,7 +175,7 @@ extension PlaybackSettings {
     }
     self.init(
       meter: start.meter, tempo: start.tempo, pattern: try meterAndTempo.accentPattern,
-      subdivision: try meterAndTempo.subdivision, cap: meterAndTempo.cap,
+      subdivision: try meterAndTempo.subdivision, polyrhythm: meterAndTempo.poly, cap: meterAndTempo.cap,
       sampleRate: try sound.sampleRate, sound: sound.sound, volume: sound.volume, length: length.length)
   }
 }

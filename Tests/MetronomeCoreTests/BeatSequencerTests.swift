@@ -41,12 +41,12 @@ struct BeatSequencerTests {
   @Test func beatsSoundAtThePatternsLevelsWhileItFitsTheMeter() throws {
     let pattern = try AccentPattern(parsing: "X.o")
     var beats = BeatSequencer(
-      startFrame: 0, tempo: .standard, meter: try Meter(3, 4), pattern: pattern, sampleRate: .standard)
+      startFrame: 0, tempo: .standard, meter: try Meter(3, 4), rhythm: Rhythm(pattern: pattern), sampleRate: .standard)
     #expect((0..<4).map { _ in beats.advance().level } == [.strong, .silent, .weak, .strong])
     // A bar of another length plays the standard levels, and the pattern's again when it fits.
-    beats.change(tempo: .standard, meter: .fourFour, pattern: pattern, earliestFrame: 0)
+    beats.change(tempo: .standard, meter: .fourFour, rhythm: Rhythm(pattern: pattern), earliestFrame: 0)
     #expect((0..<4).map { _ in beats.advance().level } == [.normal, .normal, .normal, .strong])
-    beats.change(tempo: .standard, meter: try Meter(3, 4), pattern: pattern, earliestFrame: 0)
+    beats.change(tempo: .standard, meter: try Meter(3, 4), rhythm: Rhythm(pattern: pattern), earliestFrame: 0)
     #expect((0..<3).map { _ in beats.advance().level } == [.silent, .weak, .strong])
   }
 }

@@ -34,6 +34,7 @@ struct FuzzTests {
   static let options = [
     "--beats", "--bars", "--duration", "--rate", "--volume", "--max-numerator", "--period", "--buffer", "--sound",
     "--events", "--format", "--device", "--keys", "-o", "--output", "--pattern", "--group", "--subdivide", "--swing",
+    "--poly",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
@@ -41,7 +42,7 @@ struct FuzzTests {
   static let words = ["pulse", "beep", "woodblock", "text", "ndjson", "16", "24", "float", "no-such-device", "x"]
   static let keyNames = [
     "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z", "1",
-    "3", "9", "0", "s", "S", "w", "W", "m",
+    "3", "9", "0", "s", "S", "w", "W", "m", "p",
     "spacebar",
     "ü", "\u{0}",
   ]

@@ -35,7 +35,8 @@ final class InteractiveDisplayTests: TimeLimitedTestCase {
   /// The ticks of the beat's clicks after the position (`·•·`: the second of three heard), if shown.
   private func ticks(_ screen: String) -> Substring? {
     let line = screen.split(separator: "\n").first { $0.hasPrefix(" bar ") }
-    return line?.split(separator: " ").last.flatMap { word in
+    let words = line?.split(separator: " ").prefix { $0 != "against" }
+    return words?.last.flatMap { word in
       word.allSatisfy { $0 == "•" || $0 == "·" } && word.filter { $0 == "•" }.count == 1 ? word : nil
     }
   }
@@ -91,20 +92,25 @@ final class InteractiveDisplayTests: TimeLimitedTestCase {
     XCTAssertEqual(try XCTUnwrap(try session.outcome()).status, 0)
   }
 
-  /// The subdivision shows in the header and as ticks under the beat, and keys change it, swing
-  /// it and mute the clicks while it plays.
+  /// The subdivision and the second voice show in the header and as ticks after the position,
+  /// and keys change the subdivision, swing it, mute the clicks and the second voice while it plays.
   func testSubdivisionSwingAndMuteChangeByKeysOnScreen() throws {
-    let session = try start("4/4 120 --subdivide 3")
-    var screen = try session.waitForScreen { $0.contains("×3  playing") && self.ticks($0)?.count == 3 }
-    XCTAssertTrue(screen.contains(" metronome  120 BPM  4/4  ×3  playing"), screen)
+    let session = try start("4/4 120 --subdivide 3 --poly 3")
+    var screen = try session.waitForScreen { $0.contains("×3  3:4  playing") && self.ticks($0)?.count == 3 }
+    XCTAssertTrue(screen.contains(" metronome  120 BPM  4/4  ×3  3:4  playing"), screen)
+    screen = try session.waitForScreen { $0.contains("against 3: ") && $0.contains("•") }
 
     try session.send("s", "w", "w")
     screen = try session.waitForScreen { $0.contains("×4 swung 66.67 %") && self.ticks($0)?.count == 4 }
-    XCTAssertTrue(screen.contains("×4 swung 66.67 %  playing"), screen)
+    XCTAssertTrue(screen.contains("×4 swung 66.67 %  3:4  playing"), screen)
 
     try session.send("m")
     screen = try session.waitForScreen { $0.contains("playing  muted") }
     XCTAssertTrue(screen.contains("playing  muted"), screen)
+
+    try session.send("p")
+    screen = try session.waitForScreen { !$0.contains("against 3") }
+    XCTAssertFalse(screen.contains("3:4"), screen)
 
     try session.send("q")
     XCTAssertEqual(try XCTUnwrap(try session.outcome()).status, 0)

@@ -87,4 +87,30 @@ final class RhythmExportTests: TimeLimitedTestCase {
 
     XCTAssertEqual(onsets.map(\.frame), [0, 16_000, 24_000, 40_000, 48_000, 64_000, 72_000, 88_000])
   }
+
+  /// Three against four: the second voice at 0, 32000 and 64000 of each 96000-frame bar, an
+  /// octave below at half scale, mixed with the beats (on beat one both sound at once).
+  func testThreeAgainstFourMixesTheSecondVoiceWithTheBeats() throws {
+    for format in ["16", "24", "float"] {
+      let file = folder.appendingPathComponent("poly-\(format).wav")
+      let run = try MetronomeProcess.run(
+        ["export", "4/4", "120", "--poly", "3", "--bars", "2", "--format", format, "-o", file.path])
+      XCTAssertEqual(run.status, 0, run.standardError)
+      let samples = try WAVFile(contentsOf: file).samples
+      let onsets = Onset.detect(in: samples, sampleRate: 48_000)
+
+      let beats = [0, 24_000, 48_000, 72_000]
+      let voice = [0, 32_000, 64_000]
+      let expected = Set((beats + voice).flatMap { [$0, $0 + 96_000] }).sorted()
+      XCTAssertEqual(onsets.map(\.frame), expected, format)
+      for onset in onsets where voice.contains(onset.frame % 96_000) && onset.frame % 96_000 != 0 {
+        XCTAssertEqual(onset.peak, 0.5, accuracy: 0.01, "\(format): the voice alone at \(onset.frame)")
+      }
+      // On beat one the voice adds to the accent: louder than the accent alone somewhere in the click.
+      let alone = try export(["4/4", "120", "--bars", "1"])
+      XCTAssertEqual(alone.first?.peak ?? 0, 1, accuracy: 0.01)
+      let together = samples[0..<480].map { abs($0) }
+      XCTAssertEqual(together.max() ?? 0, 1, accuracy: 0.01, "\(format): mixed, clipped at full scale")
+    }
+  }
 }
