@@ -45,6 +45,13 @@ let package = Package(
       name: "CALSA", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]
     ),
     .target(name: "ALSAOutput", dependencies: ["CALSA", "MetronomeCore", "MetronomeAudio"]),
+    .systemLibrary(
+      name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]
+    ),
+    .systemLibrary(
+      name: "CSamplerate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]
+    ),
+    .target(name: "AudioFiles", dependencies: ["CSndfile", "CSamplerate", "MetronomeCore"]),
     .target(name: "TerminalUI", dependencies: ["MetronomeCore"]),
     .target(
       name: "MetronomeSession",
@@ -79,6 +86,7 @@ let package = Package(
         "MetronomeEngine",
         "MetronomeSession",
         "ALSAOutput",
+        "AudioFiles",
         "TerminalUI",
         .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "OpenCombineDispatch", package: "OpenCombine"),

@@ -10,16 +10,6 @@ public enum AccentLevel: Character, CaseIterable, Hashable, Sendable {
   /// No sound: the beat is counted and shown, but not heard.
   case silent = "."
 
-  /// Its place in `allCases`, found without building that array (the render path uses it).
-  public var index: Int {
-    switch self {
-    case .strong: 0
-    case .normal: 1
-    case .weak: 2
-    case .silent: 3
-    }
-  }
-
   /// The next level in the order a key cycles through them: strong, normal, weak, silent, strong.
   public var next: AccentLevel {
     let all = Self.allCases

@@ -32,7 +32,9 @@ public final class ClickEngine {
     self.settings = settings
     clock = AudioClockScheduler()
     renderer = ClickRenderer(
-      clock: clock, sampleRate: settings.sampleRate, sound: settings.sound, volume: settings.volume)
+      clock: clock, sampleRate: settings.sampleRate,
+      kit: SoundKit(settings.sound, sampleRate: settings.sampleRate, volume: settings.volume, samples: settings.samples)
+    )
     viewModel = MetronomeViewModel(
       initialMeter: settings.meter, initialTempo: settings.tempo, initialPattern: settings.pattern,
       initialSubdivision: settings.subdivision, initialPolyrhythm: settings.polyrhythm, autoplay: true,

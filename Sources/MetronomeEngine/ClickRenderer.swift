@@ -18,27 +18,17 @@ public final class ClickRenderer {
   public private(set) var cursor: Int64 = 0
   /// The beats whose clicks start in the period rendered last.
   public private(set) var beatsInLastPeriod: [Beat] = []
-  /// The click of each level, in the order of `AccentLevel.allCases`, then a subdivision's, then
-  /// the second voice's.
+  /// The click of each voice, in the order of `SoundKit.Voice`.
   private let sounds: [[Float]]
-  private let subdivisionSound = AccentLevel.allCases.count
-  private let polyrhythmSound = AccentLevel.allCases.count + 1
   private var spans: [RenderedPeriod.Span] = []
   /// The click sounding in each voice (the beats', the second voice's) and how far it has played.
   private var sounding: [(sound: Int, position: Int)?] = [nil, nil]
 
-  /// A renderer of `sound` at `volume` (0...1).
-  public init(
-    clock: AudioClockScheduler, sampleRate: SampleRate, sound: ClickSound, volume: Double, maxBeatsPerPeriod: Int = 256
-  ) {
+  /// A renderer of the clicks of `kit`.
+  public init(clock: AudioClockScheduler, sampleRate: SampleRate, kit: SoundKit, maxBeatsPerPeriod: Int = 256) {
     self.clock = clock
     self.sampleRate = sampleRate
-    sounds =
-      AccentLevel.allCases.map { sound.samples(level: $0, sampleRate: sampleRate, volume: volume) }
-      + [
-        sound.subdivisionSamples(sampleRate: sampleRate, volume: volume),
-        sound.polyrhythmSamples(sampleRate: sampleRate, volume: volume),
-      ]
+    sounds = kit.sounds
     beatsInLastPeriod.reserveCapacity(maxBeatsPerPeriod)
     spans.reserveCapacity(maxBeatsPerPeriod + 1)
   }
@@ -54,8 +44,8 @@ public final class ClickRenderer {
     // The beats first: the second voice's spans mix into what they wrote.
     for voice in sounding.indices {
       var written = 0
-      for beat in beatsInLastPeriod where beat.level != .silent && (beat.isPolyrhythm ? 1 : 0) == voice {
-        let click = beat.isPolyrhythm ? polyrhythmSound : beat.isSubdivision ? subdivisionSound : beat.level.index
+      for beat in beatsInLastPeriod where (beat.isPolyrhythm ? 1 : 0) == voice {
+        guard let click = SoundKit.voice(of: beat)?.rawValue, !sounds[click].isEmpty else { continue }
         let offset = Int(min(max(beat.frame - start, 0), Int64(frames)))
         sound(voice, from: written, to: offset)
         sounding[voice] = (click, 0)

@@ -20,6 +20,8 @@ public struct PlaybackSettings: Sendable {
   public var sound: ClickSound
   /// The click's volume, 0...1.
   public var volume: Double
+  /// The player's own sounds, at `sampleRate`, in place of the built-in ones for the voices they name.
+  public var samples: [SoundKit.Voice: [Float]]
   /// When to stop; nil plays until stopped.
   public var length: PlayLength?
 
@@ -27,7 +29,8 @@ public struct PlaybackSettings: Sendable {
   public init(
     meter: Meter = .fourFour, tempo: Tempo = .standard, pattern: AccentPattern? = nil, subdivision: Subdivision = .none,
     polyrhythm: Int? = nil, cap: NumeratorCap = .denominator,
-    sampleRate: SampleRate = .standard, sound: ClickSound = .pulse, volume: Double = 1, length: PlayLength? = nil
+    sampleRate: SampleRate = .standard, sound: ClickSound = .pulse, volume: Double = 1,
+    samples: [SoundKit.Voice: [Float]] = [:], length: PlayLength? = nil
   ) {
     self.meter = meter
     self.tempo = tempo
@@ -38,6 +41,7 @@ public struct PlaybackSettings: Sendable {
     self.sampleRate = sampleRate
     self.sound = sound
     self.volume = volume
+    self.samples = samples
     self.length = length
   }
 }

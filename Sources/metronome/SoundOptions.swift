@@ -1,4 +1,5 @@
 import ArgumentParser
+import AudioFiles
 import MetronomeAudio
 import MetronomeCore
 import MetronomeEngine
@@ -14,9 +15,39 @@ struct SoundOptions: ParsableArguments {
   @Option(help: "Sample rate in Hz, from 8000 to 192000 (44100, 48000, 96000, …).")
   var rate: Int = SampleRate.standard.hz
 
+  @Option(
+    help: ArgumentHelp(
+      "Your own sounds, as klick's -S takes them: files (WAV, FLAC, Ogg, AIFF, any rate) for the strong,"
+        + " normal and weak beats, the subdivision and the second voice, in that order; leave one empty"
+        + " (,,,tick.wav) to keep the built-in sound.", valueName: "files"))
+  var samples: String?
+
   func validate() throws {
     guard volume.isFinite, (0...1).contains(volume) else { throw ValidationError("--volume must be from 0 to 1") }
     _ = try sampleRate
+    if let samples,
+      samples.split(separator: ",", omittingEmptySubsequences: false).count > SoundKit.Voice.allCases.count
+    {
+      throw ValidationError("--samples takes at most 5 files: strong, normal, weak, subdivision, second voice")
+    }
+  }
+
+  /// The sounds `--samples` names, read and converted to the sample rate.
+  var ownSounds: [SoundKit.Voice: [Float]] {
+    get throws {
+      guard let samples else { return [:] }
+      let rate = try sampleRate
+      var sounds: [SoundKit.Voice: [Float]] = [:]
+      for (voice, path) in zip(SoundKit.Voice.allCases, samples.split(separator: ",", omittingEmptySubsequences: false))
+      where !path.isEmpty {
+        do {
+          sounds[voice] = try SampleFile.load(path: String(path), sampleRate: rate)
+        } catch {
+          throw ValidationError("\(error)")
+        }
+      }
+      return sounds
+    }
   }
 
   var sampleRate: SampleRate {
@@ -176,6 +207,7 @@ extension PlaybackSettings {
     self.init(
       meter: start.meter, tempo: start.tempo, pattern: try meterAndTempo.accentPattern,
       subdivision: try meterAndTempo.subdivision, polyrhythm: meterAndTempo.poly, cap: meterAndTempo.cap,
-      sampleRate: try sound.sampleRate, sound: sound.sound, volume: sound.volume, length: length.length)
+      sampleRate: try sound.sampleRate, sound: sound.sound, volume: sound.volume, samples: try sound.ownSounds,
+      length: length.length)
   }
 }

@@ -65,6 +65,16 @@ final class CommandLineTests: TimeLimitedTestCase {
       (["7/8", "--group", "2+-2+3"], "Error: '2+-2+3' is not a grouping: write the beats of each group joined by +"),
       (["--group", "compound"], "Error: --group compound groups 6/8, 9/8 or 12/8 in threes, not 4/4"),
       (["Xxxx", "--pattern", "Xxxx"], "Error: give one accent pattern: a word, --pattern or --group"),
+      (
+        ["--samples", "no-such.wav"],
+        "Error: cannot read the sound 'no-such.wav': No such file or directory; give a WAV"
+      ),
+      (
+        ["--samples", "/etc/hostname"],
+        "Error: cannot read the sound '/etc/hostname': Format not recognised; give a WAV"
+      ),
+      (["--samples", "/dev/null"], "Error: cannot read the sound '/dev/null'"),
+      (["--samples", "a,b,c,d,e,f"], "Error: --samples takes at most 5 files: strong, normal, weak, subdivision"),
       (["--poly", "0"], "Error: --poly 0 is out of range: a second voice plays 1 to 64 clicks a bar, such as 3"),
       (["--subdivide", "0"], "Error: a subdivision of 0 clicks per beat is out of range: use 1 (none) to 9"),
       (["--subdivide", "100"], "Error: a subdivision of 100 clicks per beat is out of range: use 1 (none) to 9"),

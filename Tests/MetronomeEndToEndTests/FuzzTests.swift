@@ -30,11 +30,12 @@ struct FuzzTests {
   static let patterns = [
     "X", "x", ".", "o", "Xxxx", "X..x..", "X.xx", "Xoxoxoo", "....", "XXXXXXXXX", "Xx-x", "Xxqx", "xX", "X x",
     "2+2+3", "3+3", "1", "2+", "+2", "2++3", "0+4", "compound", "9223372036854775807+1", "-2+6", "",
+    "/dev/null", "no-such.wav", ",,,", "/etc/hostname,,",
   ]
   static let options = [
     "--beats", "--bars", "--duration", "--rate", "--volume", "--max-numerator", "--period", "--buffer", "--sound",
     "--events", "--format", "--device", "--keys", "-o", "--output", "--pattern", "--group", "--subdivide", "--swing",
-    "--poly",
+    "--poly", "--samples",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",

@@ -113,4 +113,52 @@ final class RhythmExportTests: TimeLimitedTestCase {
       XCTAssertEqual(together.max() ?? 0, 1, accuracy: 0.01, "\(format): mixed, clipped at full scale")
     }
   }
+
+  /// A file of metronome's own, written at 44.1 kHz in 24 bits, serves as the strong beat's sound:
+  /// read, converted to 48 kHz, it is the beep's accent again; the normal and weak beats play it
+  /// at their levels, the subdivision keeps its built-in click.
+  func testOwnSamplesAtAnyRateAndDepthReplaceTheirVoices() throws {
+    let strong = folder.appendingPathComponent("strong.wav")
+    let made = try MetronomeProcess.run(
+      ["export", "120", "--beats", "1", "--sound", "beep", "--rate", "44100", "--format", "24", "-o", strong.path])
+    XCTAssertEqual(made.status, 0, made.standardError)
+
+    let onsets = try export(["3/4", "120", "Xxo", "--samples", strong.path, "--subdivide", "2", "--bars", "1"])
+
+    XCTAssertEqual(onsets.map(\.frame), [0, 12_000, 24_000, 36_000, 48_000, 60_000])
+    let peaks = onsets.map { ($0.peak * 100).rounded() / 100 }
+    XCTAssertEqual(peaks[0], 1, accuracy: 0.02)
+    XCTAssertEqual(peaks[2], 0.6, accuracy: 0.02)
+    XCTAssertEqual(peaks[4], 0.3, accuracy: 0.02)
+    XCTAssertEqual(peaks[1], 0.45, accuracy: 0.01, "the subdivision keeps its own click")
+    // The beep's accent itself, as metronome renders it at 48 kHz, within what conversion changes.
+    let own = try WAVFile(contentsOf: folder.appendingPathComponent("metronome.wav")).samples
+    let reference = folder.appendingPathComponent("reference.wav")
+    let run = try MetronomeProcess.run(["export", "120", "--beats", "1", "--sound", "beep", "-o", reference.path])
+    XCTAssertEqual(run.status, 0, run.standardError)
+    let beep = try WAVFile(contentsOf: reference).samples
+    let difference = zip(own.prefix(2_000), beep.prefix(2_000)).map { abs($0 - $1) }.max() ?? 1
+    XCTAssertLessThan(difference, 0.05)
+  }
+
+  /// A silent file and one hours long (here 11 s, past the 10 s a click may last) are refused in
+  /// one line before anything starts.
+  func testSoundsThatCannotServeAsAClickAreRefused() throws {
+    let silent = folder.appendingPathComponent("silent.wav")
+    let long = folder.appendingPathComponent("long.wav")
+    for (file, arguments) in [(silent, ["--volume", "0", "--beats", "1"]), (long, ["--duration", "11"])] {
+      let made = try MetronomeProcess.run(["export"] + arguments + ["-o", file.path])
+      XCTAssertEqual(made.status, 0, made.standardError)
+    }
+    let cases = [
+      (silent, "Error: the sound '\(silent.path)' is silent or empty: give a file with a click in it"),
+      (long, "Error: the sound '\(long.path)' lasts 11 s: a click may last at most 10 s; trim it"),
+    ]
+    for (file, message) in cases {
+      let run = try MetronomeProcess.run(["--samples", file.path, "--virtual", "--bars", "1"])
+      XCTAssertEqual(run.status, 64)
+      XCTAssertEqual(run.standardError.split(separator: "\n").first.map(String.init), message)
+      XCTAssertEqual(run.standardOutput, "")
+    }
+  }
 }
