@@ -59,14 +59,39 @@ public struct RenderedPeriod {
     memset(base, 0, frames * frameBytes)
     for span in spans {
       sounds[span.sound].withUnsafeBufferPointer { samples in
+        guard let source = samples.baseAddress.map({ $0 + span.clickPosition }) else { return }
+        let target = base + span.offset * frameBytes
+        if encoding == .float32, channels == 1 {
+          Self.encodeMonoFloat(source, into: target, count: span.count, mixing: span.mixes)
+          return
+        }
         for index in 0..<span.count {
-          let frame = base + (span.offset + index) * frameBytes
-          var sample = samples[span.clickPosition + index]
+          let frame = target + index * frameBytes
+          var sample = source[index]
           // What the beats left here, from the first channel (every channel holds the same).
           if span.mixes { sample = min(max(sample + encoding.load(from: frame), -1), 1) }
           for channel in 0..<channels { encoding.store(sample, at: frame + channel * encoding.bytesPerSample) }
         }
       }
+    }
+  }
+
+  /// The common case of a sound server's device and a float file, without a format decided per
+  /// sample: a copy (floats are stored as this machine holds them), or a sum for a second voice.
+  private static func encodeMonoFloat(
+    _ source: UnsafePointer<Float>, into target: UnsafeMutableRawPointer, count: Int, mixing: Bool
+  ) {
+    #if _endian(little)
+    guard mixing else {
+      target.copyMemory(from: source, byteCount: count * MemoryLayout<Float>.size)
+      return
+    }
+    #endif
+    for index in 0..<count {
+      let offset = index * MemoryLayout<Float>.size
+      var sample = source[index]
+      if mixing { sample = min(max(sample + SampleEncoding.float32.load(from: target + offset), -1), 1) }
+      SampleEncoding.float32.store(sample, at: target + offset)
     }
   }
 
