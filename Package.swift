@@ -51,7 +51,10 @@ let package = Package(
     .systemLibrary(
       name: "CSamplerate", pkgConfig: "samplerate", providers: [.apt(["libsamplerate0-dev"])]
     ),
-    .target(name: "AudioFiles", dependencies: ["CSndfile", "CSamplerate", "MetronomeCore"]),
+    .target(
+      name: "AudioFiles",
+      dependencies: ["CSndfile", "CSamplerate", "MetronomeCore", "MetronomeAudio", "MetronomeEngine"]
+    ),
     .target(name: "TerminalUI", dependencies: ["MetronomeCore"]),
     .target(
       name: "MetronomeSession",
@@ -135,7 +138,8 @@ let package = Package(
       ]
     ),
     .testTarget(
-      name: "MetronomeEndToEndTests", dependencies: ["metronome", "MetronomeTesting", "TerminalUI", "MetronomeCore"]
+      name: "MetronomeEndToEndTests",
+      dependencies: ["metronome", "MetronomeTesting", "TerminalUI", "MetronomeCore", "AudioFiles"]
     ),
     .testTarget(
       name: "MetronomeTestingTests",

@@ -1,11 +1,7 @@
-import CSndfile
-import Glibc
 import MetronomeCore
 
 /// A short sound read from a file in any format libsndfile reads (WAV, FLAC, Ogg Vorbis, AIFF, …),
 /// at any rate and bit depth, as mono samples at the rate metronome plays at.
-///
-/// This file is the only place metronome calls libsndfile to read.
 public enum SampleFile {
   /// The longest sound a click may be: a click is short, and a longer file is a mistake.
   public static let longestSeconds = 10.0
@@ -13,23 +9,18 @@ public enum SampleFile {
   /// The sound in the file at `path`, its channels averaged to one, converted to `sampleRate`
   /// with a band-limited resampler.
   public static func load(path: String, sampleRate: SampleRate) throws(SampleFileError) -> [Float] {
-    var info = SF_INFO()
-    guard let file = sf_open(path, Int32(SFM_READ), &info) else {
-      // libsndfile's messages end in a full stop, and its system errors read "System error : …".
-      var message = Substring(String(cString: sf_strerror(nil)))
-      if message.hasPrefix("System error : ") { message = message.dropFirst("System error : ".count) }
-      while message.hasSuffix(".") { message = message.dropLast() }
-      throw .unreadable(path: path, reason: String(message))
+    let file: SoundFileHandle
+    do {
+      file = try SoundFileHandle(reading: path)
+    } catch {
+      throw .unreadable(path: path, reason: error.message)
     }
-    defer { sf_close(file) }
-    let channels = Int(info.channels)
-    guard info.frames > 0, channels > 0, info.samplerate > 0 else { throw .empty(path: path) }
-    let seconds = Double(info.frames) / Double(info.samplerate)
+    let channels = file.channels
+    guard file.frames > 0, channels > 0, file.sampleRate > 0 else { throw .empty(path: path) }
+    let seconds = Double(file.frames) / Double(file.sampleRate)
     guard seconds <= longestSeconds else { throw .tooLong(path: path, seconds: seconds) }
-    var interleaved = [Float](repeating: 0, count: Int(info.frames) * channels)
-    let read = interleaved.withUnsafeMutableBufferPointer { sf_readf_float(file, $0.baseAddress, info.frames) }
-    guard read > 0 else { throw .empty(path: path) }
-    var mono = [Float](repeating: 0, count: Int(read))
+    let interleaved = file.readAll()
+    var mono = [Float](repeating: 0, count: interleaved.count / channels)
     for frame in mono.indices {
       var sum: Float = 0
       for channel in 0..<channels { sum += interleaved[frame * channels + channel] }
@@ -37,7 +28,7 @@ public enum SampleFile {
     }
     guard mono.contains(where: { $0 != 0 }) else { throw .empty(path: path) }
     do {
-      return try Resampler.convert(mono, from: Int(info.samplerate), to: sampleRate.hz)
+      return try Resampler.convert(mono, from: file.sampleRate, to: sampleRate.hz)
     } catch {
       throw .unreadable(path: path, reason: error.message)
     }

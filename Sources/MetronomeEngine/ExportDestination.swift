@@ -43,6 +43,15 @@ public enum ExportDestination: Equatable, Sendable {
     throw .cannotWrite(path: output, reason: String(cString: strerror(ELOOP)))
   }
 
+  /// Where a file that replaces `path` is written until it is complete: `.NAME.partial-PID` in
+  /// the same folder, so that moving it into place is one rename.
+  public static func partialPath(beside path: String) -> String {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    return "\(folder).\(name).partial-\(getpid())"
+  }
+
   /// How the destination is named in messages.
   public var name: String {
     switch self {

@@ -40,7 +40,7 @@ public final class WAVFileSink: AudioSink {
     let opened: Int32
     switch destination {
     case .replacing(let path):
-      let hidden = Self.hiddenPath(beside: path)
+      let hidden = ExportDestination.partialPath(beside: path)
       temporary = hidden
       opened = open(hidden, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
     case .direct(let path):
@@ -141,14 +141,6 @@ public final class WAVFileSink: AudioSink {
     text("data")
     u32(dataBytes)
     return header
-  }
-
-  /// `.NAME.partial-PID` in the destination's folder.
-  private static func hiddenPath(beside path: String) -> String {
-    let slash = path.lastIndex(of: "/")
-    let folder = slash.map { String(path[...$0]) } ?? ""
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    return "\(folder).\(name).partial-\(getpid())"
   }
 }
 

@@ -1,21 +1,24 @@
 import ArgumentParser
+import AudioFiles
 import Glibc
 import MetronomeAudio
 import MetronomeCore
 import MetronomeEngine
 import TerminalUI
 
-/// `metronome export`: writes a click track to a WAV file.
+/// `metronome export`: writes a click track to a WAV, FLAC, Ogg Vorbis or AIFF file.
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Write a click track to a WAV file, as fast as the disk allows.",
+    abstract: "Write a click track to a WAV, FLAC, Ogg Vorbis or AIFF file, as fast as the disk allows.",
     discussion: """
       Example: metronome export 7/8 200 --bars 8 --output click.wav
 
       A regular file is written beside itself and moved into place when complete; a symbolic link \
       is followed and its target written; '-' writes to standard output (metronome export 4/4 120 \
-      --bars 8 -o - | aplay); a device or a FIFO is written in place, never replaced.
+      --bars 8 -o - | aplay); a device or a FIFO is written in place, never replaced. The file's \
+      extension chooses its format, as klick's -W does: .flac, .ogg (Ogg Vorbis) and .aif/.aiff \
+      are written to regular files through libsndfile, anything else as WAV.
       """
   )
 
@@ -23,16 +26,21 @@ struct ExportCommand: ParsableCommand {
   @OptionGroup var length: LengthOptions
   @OptionGroup var sound: SoundOptions
 
-  @Option(name: .shortAndLong, help: "The WAV file to write ('-' for standard output).")
+  @Option(
+    name: .shortAndLong,
+    help: "The file to write: .wav ('-' for standard output), .flac, .ogg or .aiff, by its extension.")
   var output: String
 
-  @Option(help: "Sample format: 16, 24 or float.")
+  @Option(help: "Sample format: 16, 24 or float (FLAC: 16 or 24; Ogg Vorbis has none of its own).")
   var format: SampleEncoding = .pcm16
 
   func validate() throws {
     guard length.length != nil else { throw ValidationError("an export needs --bars, --beats or --duration") }
     let frames = ClickEngine(settings: try PlaybackSettings(meterAndTempo, length, sound)).expectedFrames ?? 0
-    guard frames <= WAVFileSink.maximumFrames(in: format) else {
+    if format == .float32, SoundFileSink.Format(path: output) == .flac {
+      throw ValidationError("FLAC holds 16 or 24 bits, not floats: use --format 16 or 24, or a .wav or .aiff name")
+    }
+    guard SoundFileSink.Format(path: output) != nil || frames <= WAVFileSink.maximumFrames(in: format) else {
       throw ValidationError("\(ExportError.tooLong)")
     }
     if output == "-", isatty(STDOUT_FILENO) == 1 {
@@ -47,15 +55,20 @@ struct ExportCommand: ParsableCommand {
     let frames = engine.expectedFrames ?? 0
     let progress = ProgressLine(total: frames, sampleRate: settings.sampleRate)
     do {
-      let sink = try WAVFileSink(
-        destination: try ExportDestination(resolving: output), sampleRate: settings.sampleRate, encoding: format,
-        frames: frames)
+      let destination = try ExportDestination(resolving: output)
+      let sink: any AudioSink =
+        if let fileFormat = SoundFileSink.Format(path: output) {
+          try SoundFileSink(
+            destination: destination, format: fileFormat, sampleRate: settings.sampleRate, encoding: format)
+        } else {
+          try WAVFileSink(destination: destination, sampleRate: settings.sampleRate, encoding: format, frames: frames)
+        }
       let written = try ClickTrackExporter.export(
         engine, to: sink, progress: progress.update, isCancelled: { interrupts.receivedSignal != nil }
       )
       progress.finish()
       let seconds = Tempo.format(Double(written) / Double(settings.sampleRate.hz))
-      report("wrote \(sink.destination.name): \(written) frames, \(seconds) s")
+      report("wrote \(destination.name): \(written) frames, \(seconds) s")
     } catch let error as ExportError {
       progress.finish()
       if error == .interrupted, let signal = interrupts.receivedSignal {

@@ -1,0 +1,72 @@
+import AudioFiles
+import Foundation
+import MetronomeCore
+import MetronomeTesting
+import XCTest
+
+/// Exports in the formats libsndfile writes, chosen by the file's extension as klick's `-W`
+/// chooses them: read back, they hold the same clicks as the WAV export.
+final class ExportFormatTests: TimeLimitedTestCase {
+  private var folder: URL!
+
+  override func setUpWithError() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-formats-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws { try FileManager.default.removeItem(at: folder) }
+
+  private func export(_ name: String, _ extra: [String] = []) throws -> (ProcessResult, URL) {
+    let file = folder.appendingPathComponent(name)
+    let run = try MetronomeProcess.run(["export", "6/8", "120", "X..x..", "--bars", "2", "-o", file.path] + extra)
+    return (run, file)
+  }
+
+  func testFlacOggAndAiffHoldTheClicksOfTheWAVExport() throws {
+    let (wavRun, wav) = try export("click.wav")
+    XCTAssertEqual(wavRun.status, 0, wavRun.standardError)
+    let reference = Onset.detect(in: try WAVFile(contentsOf: wav).samples, sampleRate: 48_000).map(\.frame)
+    XCTAssertEqual(reference, [0, 36_000, 72_000, 108_000])
+
+    // Lossless formats to the frame. Ogg Vorbis is lossy and smears a little of each click ahead
+    // of it (pre-echo): its onsets are found at a third of full scale, to within a few frames.
+    for (name, magic, threshold, tolerance): (String, String, Float, Int) in [
+      ("click.flac", "fLaC", 0.05, 0), ("click.ogg", "OggS", 0.3, 4), ("click.aiff", "FORM", 0.05, 0),
+      ("click.aif", "FORM", 0.05, 0),
+    ] {
+      let (run, file) = try export(name, name.hasSuffix(".aiff") ? ["--format", "24"] : [])
+      XCTAssertEqual(run.status, 0, run.standardError)
+      XCTAssertEqual(String(decoding: try Data(contentsOf: file).prefix(4), as: UTF8.self), magic, name)
+      let samples = try SampleFile.load(path: file.path, sampleRate: .standard)
+      let onsets = Onset.detect(in: samples, sampleRate: 48_000, threshold: threshold).map(\.frame)
+      XCTAssertEqual(onsets.count, reference.count, "\(name): \(onsets)")
+      for (heard, expected) in zip(onsets, reference) {
+        XCTAssertLessThanOrEqual(abs(heard - expected), tolerance, "\(name): \(onsets)")
+      }
+    }
+    XCTAssertEqual(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }, [],
+      "no hidden file is left")
+  }
+
+  /// These formats are completed by going back to their start: a FIFO or standard output is
+  /// refused in one line, and FLAC's floats before anything starts.
+  func testWhatTheFormatsCannotDoIsRefusedInOneLine() throws {
+    let fifo = folder.appendingPathComponent("pipe.flac")
+    XCTAssertEqual(mkfifo(fifo.path, 0o600), 0)
+    let toFIFO = try MetronomeProcess.run(["export", "--bars", "1", "-o", fifo.path])
+    XCTAssertEqual(toFIFO.status, 1)
+    XCTAssertTrue(
+      toFIFO.standardError.hasPrefix("Error: cannot write '\(fifo.path)': FLAC is written to regular files only"),
+      toFIFO.standardError)
+
+    let (floats, file) = try export("floats.flac", ["--format", "float"])
+    XCTAssertEqual(floats.status, 64)
+    XCTAssertTrue(floats.standardError.hasPrefix("Error: FLAC holds 16 or 24 bits, not floats"), floats.standardError)
+    XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+
+    let missing = try MetronomeProcess.run(["export", "--bars", "1", "-o", folder.path + "/no/such/folder/x.ogg"])
+    XCTAssertEqual(missing.status, 1)
+    XCTAssertEqual(missing.standardError.split(separator: "\n").filter { $0.hasPrefix("Error: ") }.count, 1)
+  }
+}
