@@ -76,15 +76,17 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   /// Seconds from frame 0 to this beat.
   public var seconds: Double { Double(frame) / Double(sampleRate.hz) }
 
-  /// How it reads in messages and test failures.
-  public var description: String {
-    let kind =
-      switch voice {
-      case .beats: isSubdivision ? " sub \(subdivision)" : ""
-      case .polyrhythm(let click, let clicks): " poly \(click + 1)/\(clicks)"
-      }
-    return "bar \(bar) beat \(beatInBar)\(kind) at frame \(frame)"
+  /// Which click of its beat it is, as text lines write it after the beat: `sub K` for a
+  /// subdivision's click K, `poly J/M` for the second voice's click J of M; empty for the beat.
+  public var clickLabel: String {
+    switch voice {
+    case .beats: isSubdivision ? " sub \(subdivision)" : ""
+    case .polyrhythm(let click, let clicks): " poly \(click + 1)/\(clicks)"
+    }
   }
+
+  /// How it reads in messages and test failures.
+  public var description: String { "bar \(bar) beat \(beatInBar)\(clickLabel) at frame \(frame)" }
 }
 
 /// Whether a beat is the first of its bar.

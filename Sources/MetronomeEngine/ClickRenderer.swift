@@ -7,8 +7,9 @@ import MetronomeCore
 /// it then describes the period as the spans where a click sounds, each beat's click the one for
 /// its level, a subdivision's or the second voice's their own. Within a voice one click sounds at
 /// a time: a new click cuts the previous one, and a click that straddles a period goes on in the
-/// next one; the second voice mixes into the beats. A silent click sounds nothing and cuts nothing. The render path does not allocate while a period
-/// holds no more than `maxBeatsPerPeriod` beats.
+/// next one; the second voice mixes into the beats. A silent click sounds nothing and cuts
+/// nothing. The render path does not allocate while a period holds no more than
+/// `maxBeatsPerPeriod` beats.
 public final class ClickRenderer {
   /// The clock this renderer advances.
   public let clock: AudioClockScheduler

@@ -150,7 +150,7 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
   case cannotWrite(path: String, reason: String)
   /// The destination is a folder.
   case isDirectory(path: String)
-  /// The export is longer than a WAV file can hold.
+  /// The export is longer than a WAV or AIFF file can hold.
   case tooLong
   /// A signal stopped the export.
   case interrupted
@@ -163,7 +163,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     case .isDirectory(let path):
       return "'\(path)' is a directory: name a file in it, such as --output \(path)/click.wav"
     case .tooLong:
-      return "the export is longer than a WAV file can hold (4 GiB); export fewer bars or a lower rate"
+      return "the export is longer than a WAV or AIFF file can hold (4 GiB); export fewer bars or a lower rate,"
+        + " or write .flac or .ogg"
     case .interrupted:
       return "export interrupted; no file was written"
     }

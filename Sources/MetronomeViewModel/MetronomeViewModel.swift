@@ -64,8 +64,9 @@ public final class MetronomeViewModel: @unchecked Sendable {
   private var subscriptions: [AnyCancellable] = []
 
   /// A view model at `initialMeter`, `initialTempo`, `initialPattern` (beat one strong unless
-  /// given), `initialSubdivision` and a second voice of `polyrhythm` clicks per bar, playing at once if `autoplay`, whose beats are counted in frames at `sampleRate` and
-  /// emitted on `beatScheduler`.
+  /// given), `initialSubdivision` and a second voice of `initialPolyrhythm` clicks per bar,
+  /// playing at once if `autoplay`, whose beats are counted in frames at `sampleRate` and emitted
+  /// on `beatScheduler`.
   public init(
     initialMeter: Meter = .fourFour,
     initialTempo: Tempo = .standard,

@@ -18,12 +18,7 @@ public enum BeatEventFormat: String, CaseIterable, Sendable {
     switch self {
     case .text:
       let time = Self.fixed(beat.seconds)
-      let kind =
-        switch beat.voice {
-        case .beats: beat.isSubdivision ? " sub \(beat.subdivision)" : ""
-        case .polyrhythm(let click, let clicks): " poly \(click + 1)/\(clicks)"
-        }
-      return "\(time) bar \(beat.bar) beat \(beat.beatInBar)\(kind) \(beat.level.word)"
+      return "\(time) bar \(beat.bar) beat \(beat.beatInBar)\(beat.clickLabel) \(beat.level.word)"
         + (skipped ? " skipped" : "")
     case .ndjson:
       return

@@ -37,10 +37,13 @@ struct ExportCommand: ParsableCommand {
   func validate() throws {
     guard length.length != nil else { throw ValidationError("an export needs --bars, --beats or --duration") }
     let frames = ClickEngine(settings: try PlaybackSettings(meterAndTempo, length, sound)).expectedFrames ?? 0
-    if format == .float32, SoundFileSink.Format(path: output) == .flac {
+    let fileFormat = SoundFileSink.Format(path: output)
+    if format == .float32, fileFormat == .flac {
       throw ValidationError("FLAC holds 16 or 24 bits, not floats: use --format 16 or 24, or a .wav or .aiff name")
     }
-    guard SoundFileSink.Format(path: output) != nil || frames <= WAVFileSink.maximumFrames(in: format) else {
+    // WAV and AIFF give their sizes in 32 bits; FLAC and Ogg Vorbis count frames without that bound.
+    let isBounded = fileFormat == nil || fileFormat == .aiff
+    guard !isBounded || frames <= WAVFileSink.maximumFrames(in: format) else {
       throw ValidationError("\(ExportError.tooLong)")
     }
     if output == "-", isatty(STDOUT_FILENO) == 1 {
@@ -49,7 +52,7 @@ struct ExportCommand: ParsableCommand {
   }
 
   func run() throws {
-    let settings = try PlaybackSettings(meterAndTempo, length, sound)
+    let settings = try PlaybackSettings(meterAndTempo, length, sound, ownSounds: sound.ownSounds(for: Self.self))
     let engine = ClickEngine(settings: settings)
     let interrupts = InterruptWatcher()
     let frames = engine.expectedFrames ?? 0

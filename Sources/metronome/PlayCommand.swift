@@ -113,7 +113,7 @@ struct PlayCommand: ParsableCommand {
       DevicesCommand.printDevices()
       return
     }
-    let settings = try PlaybackSettings(meterAndTempo, length, sound)
+    let settings = try PlaybackSettings(meterAndTempo, length, sound, ownSounds: sound.ownSounds(for: Self.self))
     let script: KeyScript
     do {
       script = try keyScript

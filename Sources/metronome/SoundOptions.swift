@@ -32,8 +32,18 @@ struct SoundOptions: ParsableArguments {
     }
   }
 
+  /// The sounds `--samples` names, read once a run starts; a file that cannot serve ends the
+  /// program as bad input to `command` does (`Error: …`, its usage, status 64).
+  func ownSounds(for command: any ParsableCommand.Type) -> [SoundKit.Voice: [Float]] {
+    do {
+      return try ownSounds
+    } catch {
+      Metronome.exitWithUsage(of: command, error)
+    }
+  }
+
   /// The sounds `--samples` names, read and converted to the sample rate.
-  var ownSounds: [SoundKit.Voice: [Float]] {
+  private var ownSounds: [SoundKit.Voice: [Float]] {
     get throws {
       guard let samples else { return [:] }
       let rate = try sampleRate
@@ -195,9 +205,13 @@ extension ClickSound: ExpressibleByArgument {}
 extension SampleEncoding: ExpressibleByArgument {}
 
 extension PlaybackSettings {
-  /// What the command line asks to play; throws `ValidationError` for a meter, tempo, rate or
-  /// length that cannot be played.
-  init(_ meterAndTempo: MeterTempoOptions, _ length: LengthOptions, _ sound: SoundOptions) throws {
+  /// What the command line asks to play, with `ownSounds` (read by `sound.ownSounds(for:)`, once:
+  /// a run reads them, a check of the options need not) in place of built-in ones; throws
+  /// `ValidationError` for a meter, tempo, rate or length that cannot be played.
+  init(
+    _ meterAndTempo: MeterTempoOptions, _ length: LengthOptions, _ sound: SoundOptions,
+    ownSounds: [SoundKit.Voice: [Float]] = [:]
+  ) throws {
     let start = try meterAndTempo.parsed
     do {
       try length.length?.checkFits(tempo: start.tempo, meter: start.meter)
@@ -207,7 +221,7 @@ extension PlaybackSettings {
     self.init(
       meter: start.meter, tempo: start.tempo, pattern: try meterAndTempo.accentPattern,
       subdivision: try meterAndTempo.subdivision, polyrhythm: meterAndTempo.poly, cap: meterAndTempo.cap,
-      sampleRate: try sound.sampleRate, sound: sound.sound, volume: sound.volume, samples: try sound.ownSounds,
+      sampleRate: try sound.sampleRate, sound: sound.sound, volume: sound.volume, samples: ownSounds,
       length: length.length)
   }
 }

@@ -132,7 +132,11 @@ final class CommandLineTests: TimeLimitedTestCase {
         "Error: --duration 1000000000000000.0 lasts longer than the longest run"
       ),
       (["--virtual", "--bars", "9223372036854775807"], nil, "Error: --bars 9223372036854775807 lasts longer"),
-      (["export", "-o", "x.wav", "--duration", "50000"], nil, "Error: the export is longer than a WAV file can hold"),
+      (
+        ["export", "-o", "x.wav", "--duration", "50000"], nil,
+        "Error: the export is longer than a WAV or AIFF file can hold"
+      ),
+      (["export", "-o", "x.aiff", "--duration", "50000"], nil, "Error: the export is longer than a WAV or AIFF file"),
       (["--virtual", "--beats", "1", "--", "-5.25"], nil, "Error: tempo -5.25 is out of range"),
     ]
     for (arguments, input, message) in cases {
