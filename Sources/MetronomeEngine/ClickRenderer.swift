@@ -21,9 +21,9 @@ public final class ClickRenderer {
   public private(set) var beatsInLastPeriod: [Beat] = []
   /// The click of each voice, in the order of `SoundKit.Voice`.
   private let sounds: [[Float]]
-  private var spans: [RenderedPeriod.Span] = []
-  /// The click sounding in each voice (the beats', the second voice's) and how far it has played.
-  private var sounding: [(sound: Int, position: Int)?] = [nil, nil]
+  /// The spans of the period rendered last and the clicks still sounding, kept in one value so
+  /// that a period is laid out in a single access to the renderer's state.
+  private var layout = SpanLayout()
 
   /// A renderer of the clicks of `kit`.
   public init(clock: AudioClockScheduler, sampleRate: SampleRate, kit: SoundKit, maxBeatsPerPeriod: Int = 256) {
@@ -31,7 +31,7 @@ public final class ClickRenderer {
     self.sampleRate = sampleRate
     sounds = kit.sounds
     beatsInLastPeriod.reserveCapacity(maxBeatsPerPeriod)
-    spans.reserveCapacity(maxBeatsPerPeriod + 1)
+    layout.spans.reserveCapacity(maxBeatsPerPeriod + 1)
   }
 
   /// Queues the click of `beat`; called on the render thread while the clock advances.
@@ -41,20 +41,8 @@ public final class ClickRenderer {
   public func render(frames: Int) -> RenderedPeriod {
     let start = cursor
     advance(frames: frames)
-    spans.removeAll(keepingCapacity: true)
-    // The beats first: the second voice's spans mix into what they wrote.
-    for voice in sounding.indices {
-      var written = 0
-      for beat in beatsInLastPeriod where (beat.isPolyrhythm ? 1 : 0) == voice {
-        guard let click = SoundKit.voice(of: beat)?.rawValue, !sounds[click].isEmpty else { continue }
-        let offset = Int(min(max(beat.frame - start, 0), Int64(frames)))
-        sound(voice, from: written, to: offset)
-        sounding[voice] = (click, 0)
-        written = offset
-      }
-      sound(voice, from: written, to: frames)
-    }
-    return RenderedPeriod(frames: frames, spans: spans[...], sounds: sounds)
+    layout.layOut(beatsInLastPeriod, from: start, frames: frames, sounds: sounds)
+    return RenderedPeriod(frames: frames, spans: layout.spans[...], sounds: sounds)
   }
 
   /// Moves the clock and the cursor on by `frames` without producing audio, as when a glitch lost
@@ -62,7 +50,7 @@ public final class ClickRenderer {
   /// click sounding is cut.
   public func skip(frames: Int) {
     advance(frames: frames)
-    for voice in sounding.indices { sounding[voice] = nil }
+    layout.silence()
   }
 
   /// Moves the clock and the cursor on by `frames`, emitting the beats due.
@@ -71,9 +59,38 @@ public final class ClickRenderer {
     cursor += Int64(frames)
     clock.advance(to: AudioTime(frame: cursor, sampleRate: sampleRate))
   }
+}
+
+/// Where the clicks of a period sound: the spans it lays out, and the click sounding in each
+/// voice (the beats', the second voice's) and how far it has played, carried into the next period.
+private struct SpanLayout {
+  var spans: [RenderedPeriod.Span] = []
+  private var sounding: [(sound: Int, position: Int)?] = [nil, nil]
+
+  /// Lays out the period of `frames` frames from `start` in which `beats` begin.
+  mutating func layOut(_ beats: [Beat], from start: Int64, frames: Int, sounds: [[Float]]) {
+    spans.removeAll(keepingCapacity: true)
+    // The beats first: the second voice's spans mix into what they wrote.
+    for voice in sounding.indices {
+      var written = 0
+      for beat in beats where (beat.isPolyrhythm ? 1 : 0) == voice {
+        guard let click = SoundKit.voice(of: beat)?.rawValue, !sounds[click].isEmpty else { continue }
+        let offset = Int(min(max(beat.frame - start, 0), Int64(frames)))
+        sound(voice, from: written, to: offset, sounds: sounds)
+        sounding[voice] = (click, 0)
+        written = offset
+      }
+      sound(voice, from: written, to: frames, sounds: sounds)
+    }
+  }
+
+  /// Cuts every click sounding.
+  mutating func silence() {
+    for voice in sounding.indices { sounding[voice] = nil }
+  }
 
   /// Lets the click sounding in `voice`, if any, go on over `[from, to)` of the period.
-  private func sound(_ voice: Int, from: Int, to: Int) {
+  private mutating func sound(_ voice: Int, from: Int, to: Int, sounds: [[Float]]) {
     guard let (sound, position) = sounding[voice], to > from else { return }
     let length = sounds[sound].count
     let count = min(length - position, to - from)

@@ -11,7 +11,7 @@ import TerminalUI
 /// display, both bound to the view model's outputs), takes typed keys, the end of input and
 /// signals, and ends exactly once with the right status, its last lines and the terminal restored.
 ///
-/// Everything it does happens on `mainQueue`: `DispatchQueue.main` live, an `InlineScheduler`
+/// Everything it does happens on `mainQueue`: a `MainLoop` live, an `InlineScheduler`
 /// for a virtual run, a `TestScheduler` in tests, so that its whole behaviour runs in virtual time.
 @MainActor
 public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEvents {
@@ -94,18 +94,24 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
     case .display(let screen, let colors):
       format = nil
       display = SessionDisplay(screen: screen, colors: colors, output: outputName)
+    case .soundOnly:
+      format = nil
+      display = nil
     }
+    let showsBeats = format != nil || display != nil
     Self.schedule(keys, on: engine)
     let pendingBeats = self.pendingBeats
     player = LivePlayer(
       engine: engine, sink: sink, periodFrames: periodFrames,
       onHeard: { [weak self] beat, hearing in
-        pendingBeats.add(1)
         let (seconds, skipped) =
           switch hearing {
           case .inSeconds(let seconds): (seconds, false)
           case .skipped(let seconds): (seconds, true)
           }
+        // Skipped beats are still counted for the report at the end.
+        guard showsBeats || skipped else { return }
+        pendingBeats.add(1)
         mainQueue.schedule(after: mainQueue.now.advanced(by: .seconds(seconds))) {
           MainActor.assumeIsolated { self?.heard(beat, skipped: skipped) }
         }

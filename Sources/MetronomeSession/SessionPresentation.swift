@@ -6,4 +6,6 @@ public enum SessionPresentation {
   case headless(BeatEventFormat)
   /// The interactive display on `screen`, in colour or not.
   case display(any TerminalScreen, colors: Bool)
+  /// Nothing: the beats are only heard, and the main queue is not woken for each of them.
+  case soundOnly
 }

@@ -1,41 +1,55 @@
 import Dispatch
 import Glibc
+import OpenCombine
 import TerminalUI
 
-/// Delivers the process's events to a session on the main queue: the bytes typed on standard
-/// input and its end (when the session reads keys), SIGWINCH, and the signals an
-/// `InterruptWatcher` caught.
+/// Delivers the process's events to a session on its main queue, which runs on the main thread.
+///
+/// The events are the bytes typed on standard input and its end (when the session reads keys),
+/// SIGWINCH, and the signals an `InterruptWatcher` caught; their sources wait on a queue of their own.
 @MainActor
 public final class SystemEvents {
   private var sources: [any DispatchSourceProtocol] = []
 
-  /// Delivers events to `session` from now on, for as long as the program runs; `interrupts`
-  /// should have been watching since before the terminal was touched, so that no signal is lost.
-  public init(session target: any SessionEvents, interrupts: InterruptWatcher, readsKeys: Bool) {
+  /// Delivers events to `session` on `mainQueue` from now on, for as long as the program runs;
+  /// `interrupts` should have been watching since before the terminal was touched, so that no
+  /// signal is lost.
+  public init<MainQueue: Scheduler & Sendable>(
+    session target: any SessionEvents, interrupts: InterruptWatcher, readsKeys: Bool, mainQueue: MainQueue
+  ) {
     interrupts.setHandler { signal in
-      DispatchQueue.main.async { MainActor.assumeIsolated { target.interrupted(by: signal) } }
+      mainQueue.schedule { MainActor.assumeIsolated { target.interrupted(by: signal) } }
     }
     guard readsKeys else { return }
-    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+    sources = Self.keySources(for: target, on: mainQueue)
+  }
+
+  /// The sources of typed bytes, the end of input and SIGWINCH, started.
+  ///
+  /// Nonisolated, so that their handlers, which run on the sources' own queue, are too: they only
+  /// hand what happened to the main queue.
+  private nonisolated static func keySources<MainQueue: Scheduler & Sendable>(
+    for target: any SessionEvents, on mainQueue: MainQueue
+  ) -> [any DispatchSourceProtocol] {
+    let events = DispatchQueue(label: "metronome.events")
+    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: events)
     input.setEventHandler {
       var bytes = [UInt8](repeating: 0, count: 64)
       let count = read(STDIN_FILENO, &bytes, bytes.count)
-      MainActor.assumeIsolated {
-        guard count > 0 else {
-          // End of input (or an error): stop reading instead of spinning on it.
-          input.cancel()
-          target.inputClosed()
-          return
-        }
-        target.receive(Array(bytes[..<count]))
+      guard count > 0 else {
+        // End of input (or an error): stop reading instead of spinning on it.
+        input.cancel()
+        mainQueue.schedule { MainActor.assumeIsolated { target.inputClosed() } }
+        return
       }
+      let typed = Array(bytes[..<count])
+      mainQueue.schedule { MainActor.assumeIsolated { target.receive(typed) } }
     }
     signal(SIGWINCH, SIG_IGN)
-    let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .main)
-    resize.setEventHandler { MainActor.assumeIsolated { target.resized() } }
-    for source in [input, resize] as [any DispatchSourceProtocol] {
-      source.resume()
-      sources.append(source)
-    }
+    let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: events)
+    resize.setEventHandler { mainQueue.schedule { MainActor.assumeIsolated { target.resized() } } }
+    let sources: [any DispatchSourceProtocol] = [input, resize]
+    for source in sources { source.resume() }
+    return sources
   }
 }

@@ -14,6 +14,9 @@ final class BeatGenerator {
   private var sequencer: BeatSequencer?
   /// Bumped on every change, so a beat scheduled under older settings knows it is stale.
   private var generation = 0
+  /// What every beat of the current generation schedules: made once per change rather than once
+  /// per click, as the render thread schedules hundreds of clicks a second.
+  private var emitNextBeat: () -> Void = {}
 
   init(scheduler: BeatScheduler, sampleRate: SampleRate) {
     self.scheduler = scheduler
@@ -28,6 +31,14 @@ final class BeatGenerator {
       sequencer = nil
       return
     }
+    let scheduledGeneration = generation
+    emitNextBeat = { [weak self] in
+      guard let self, self.generation == scheduledGeneration, let beat = self.sequencer?.advance() else { return }
+      // Schedule the next beat before emitting, so a subscriber that reacts to this beat
+      // already sees the generator in its following state.
+      self.scheduleNextBeat()
+      self.beats.send(beat)
+    }
     let now = scheduler.now.frame(roundingUpAt: sampleRate)
     if sequencer == nil {
       sequencer = BeatSequencer(
@@ -40,13 +51,6 @@ final class BeatGenerator {
 
   private func scheduleNextBeat() {
     guard let frame = sequencer?.nextFrame else { return }
-    let scheduledGeneration = generation
-    scheduler.schedule(after: AudioTime(frame: frame, sampleRate: sampleRate)) { [weak self] in
-      guard let self, self.generation == scheduledGeneration, let beat = self.sequencer?.advance() else { return }
-      // Schedule the next beat before emitting, so a subscriber that reacts to this beat
-      // already sees the generator in its following state.
-      self.scheduleNextBeat()
-      self.beats.send(beat)
-    }
+    scheduler.schedule(after: AudioTime(frame: frame, sampleRate: sampleRate), emitNextBeat)
   }
 }

@@ -1,6 +1,5 @@
 import ALSAOutput
 import ArgumentParser
-import Dispatch
 import FoundationEssentials
 import Glibc
 import MetronomeAudio
@@ -8,7 +7,6 @@ import MetronomeCore
 import MetronomeEngine
 import MetronomeSession
 import OpenCombine
-import OpenCombineDispatch
 import TerminalUI
 
 /// `metronome [METER] [TEMPO]`: plays the metronome.
@@ -29,7 +27,8 @@ struct PlayCommand: ParsableCommand {
 
       When standard output is not a terminal (or with --headless) it prints one line per beat \
       as the beat is heard: seconds, bar, beat, 'sub K' for a subdivision's click or 'poly J/M' for \
-      the second voice's, and its level (accent, regular, weak or silent).
+      the second voice's, and its level (accent, regular, weak or silent); with --events none \
+      it prints nothing and only plays.
 
       The defaults play without underruns through PipeWire, a desktop's usual default device, \
       too. Should the device run dry although the metronome wrote in time (PulseAudio may, once), \
@@ -77,8 +76,8 @@ struct PlayCommand: ParsableCommand {
   @Flag(help: "Print beats instead of showing the display, even in a terminal.")
   var headless = false
 
-  @Option(help: "How headless runs print each beat: text or ndjson.")
-  var events: BeatEventFormat = .text
+  @Option(help: "How headless runs print each beat: text, ndjson, or none (sound only).")
+  var events: HeadlessEvents = .text
 
   @Option(help: ArgumentHelp("Replay timed key presses from FILE ('-' for standard input).", valueName: "file"))
   var keys: String?
@@ -140,12 +139,13 @@ struct PlayCommand: ParsableCommand {
     let interrupts = InterruptWatcher()
     let interactive = !headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     let (sink, periodFrames, outputName) = try openOutput(settings, announce: !interactive)
+    let mainLoop = MainLoop()
     try MainActor.assumeIsolated {
       try play(
         engine, into: sink, periodFrames: periodFrames, script: script, outputName: outputName,
-        interrupts: interrupts, interactive: interactive, rendering: .onItsOwnThread, mainQueue: DispatchQueue.main)
+        interrupts: interrupts, interactive: interactive, rendering: .onItsOwnThread, mainQueue: mainLoop)
     }
-    dispatchMain()
+    mainLoop.run()
   }
 
   /// Starts a session of `engine` into `sink` on `mainQueue`, with the display if `interactive`,
@@ -166,7 +166,7 @@ struct PlayCommand: ParsableCommand {
         throw RuntimeError("\(error)")
       }
     } else {
-      presentation = .headless(events)
+      presentation = events.format.map(SessionPresentation.headless) ?? .soundOnly
     }
     let session = MetronomeSession(
       engine: engine, sink: sink, periodFrames: periodFrames, keys: script, presentation: presentation,
@@ -174,7 +174,10 @@ struct PlayCommand: ParsableCommand {
       outputs: .init(
         standardOutput: TextOutput.standardOutput.write, standardError: { TextOutput.standardError.write($0) },
         exit: { Glibc.exit($0) }))
-    Self.running = (session, interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive) })
+    Self.running = (
+      session,
+      interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive, mainQueue: mainQueue) }
+    )
     session.start()
   }
 
@@ -211,4 +214,12 @@ struct PlayCommand: ParsableCommand {
   }
 }
 
-extension BeatEventFormat: ExpressibleByArgument {}
+/// What a headless run prints for each beat.
+enum HeadlessEvents: String, CaseIterable, ExpressibleByArgument {
+  case text
+  case ndjson
+  case none
+
+  /// The format of its lines; nil when it prints nothing.
+  var format: BeatEventFormat? { BeatEventFormat(rawValue: rawValue) }
+}

@@ -40,7 +40,9 @@ struct FuzzTests {
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
   ]
-  static let words = ["pulse", "beep", "woodblock", "text", "ndjson", "16", "24", "float", "no-such-device", "x"]
+  static let words = [
+    "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x",
+  ]
   static let keyNames = [
     "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z", "1",
     "3", "9", "0", "s", "S", "w", "W", "m", "p",

@@ -35,7 +35,7 @@ private final class Harness {
 
   init(
     _ settings: PlaybackSettings = PlaybackSettings(), keys: String = "", display: Bool = false,
-    delayFrames: Int64 = 1_024, periodFrames: Int = 512
+    soundOnly: Bool = false, delayFrames: Int64 = 1_024, periodFrames: Int = 512
   ) throws {
     let mainQueue = self.mainQueue
     sink = FakeAudioSink(delayFrames: delayFrames) { frames in
@@ -44,7 +44,8 @@ private final class Harness {
     engine = ClickEngine(settings: settings)
     session = MetronomeSession(
       engine: engine, sink: sink, periodFrames: periodFrames, keys: try KeyScript(parsing: keys),
-      presentation: display ? .display(screen, colors: false) : .headless(.text), outputName: "fake",
+      presentation: display ? .display(screen, colors: false) : soundOnly ? .soundOnly : .headless(.text),
+      outputName: "fake",
       reportsUnderruns: true, rendering: .inline, mainQueue: mainQueue,
       outputs: .init(
         standardOutput: { [unowned self] in
@@ -166,6 +167,22 @@ struct MetronomeSessionTests {
     #expect(harness.exitStatus == 1)
     #expect(harness.standardError == ["metronome: 0 underruns\n", "Error: the device went away\n"])
     #expect(harness.screen.restoreCount == 1)
+  }
+
+  /// `--events none`: nothing is printed, yet a beat a glitch skipped is counted in the report.
+  @Test func aSoundOnlyRunPrintsNothingButCountsSkippedBeats() throws {
+    let harness = try Harness(PlaybackSettings(length: .beats(3)), soundOnly: true)
+    harness.sink.lostFrames = [24_000]
+    harness.run()
+
+    #expect(harness.standardOutput.isEmpty)
+    #expect(
+      harness.standardError == [
+        "metronome: 0 underruns\n",
+        "metronome: glitches lost 500 ms of playback; the clicks kept their grid, skipping 1 beat\n",
+      ])
+    #expect(harness.exitStatus == 0)
+    #expect(harness.sink.isFinished)
   }
 
   @Test func underrunsAreCountedAndReportedOnce() throws {
