@@ -18,15 +18,18 @@ public struct RenderedPeriod {
     public let count: Int
     /// Whether it is added to what sounds there already (a second voice) rather than written.
     public let mixes: Bool
+    /// How loud the click plays, 1 as it is (a tempo map's section may play it softer or louder).
+    public let gain: Float
 
-    /// A span of `count` frames from `offset`, playing click `sound` from `clickPosition`, added
-    /// to what sounds there if it `mixes`.
-    public init(offset: Int, sound: Int, clickPosition: Int, count: Int, mixes: Bool = false) {
+    /// A span of `count` frames from `offset`, playing click `sound` from `clickPosition` at
+    /// `gain`, added to what sounds there if it `mixes`.
+    public init(offset: Int, sound: Int, clickPosition: Int, count: Int, mixes: Bool = false, gain: Float = 1) {
       self.offset = offset
       self.sound = sound
       self.mixes = mixes
       self.clickPosition = clickPosition
       self.count = count
+      self.gain = gain
     }
   }
 
@@ -62,12 +65,12 @@ public struct RenderedPeriod {
         guard let source = samples.baseAddress.map({ $0 + span.clickPosition }) else { return }
         let target = base + span.offset * frameBytes
         if encoding == .float32, channels == 1 {
-          Self.encodeMonoFloat(source, into: target, count: span.count, mixing: span.mixes)
+          Self.encodeMonoFloat(source, into: target, count: span.count, mixing: span.mixes, gain: span.gain)
           return
         }
         for index in 0..<span.count {
           let frame = target + index * frameBytes
-          var sample = source[index]
+          var sample = min(max(source[index] * span.gain, -1), 1)
           // What the beats left here, from the first channel (every channel holds the same).
           if span.mixes { sample = min(max(sample + encoding.load(from: frame), -1), 1) }
           for channel in 0..<channels { encoding.store(sample, at: frame + channel * encoding.bytesPerSample) }
@@ -79,17 +82,17 @@ public struct RenderedPeriod {
   /// The common case of a sound server's device and a float file, without a format decided per
   /// sample: a copy (floats are stored as this machine holds them), or a sum for a second voice.
   private static func encodeMonoFloat(
-    _ source: UnsafePointer<Float>, into target: UnsafeMutableRawPointer, count: Int, mixing: Bool
+    _ source: UnsafePointer<Float>, into target: UnsafeMutableRawPointer, count: Int, mixing: Bool, gain: Float
   ) {
     #if _endian(little)
-    guard mixing else {
+    guard mixing || gain != 1 else {
       target.copyMemory(from: source, byteCount: count * MemoryLayout<Float>.size)
       return
     }
     #endif
     for index in 0..<count {
       let offset = index * MemoryLayout<Float>.size
-      var sample = source[index]
+      var sample = min(max(source[index] * gain, -1), 1)
       if mixing { sample = min(max(sample + SampleEncoding.float32.load(from: target + offset), -1), 1) }
       SampleEncoding.float32.store(sample, at: target + offset)
     }

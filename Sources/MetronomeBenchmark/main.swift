@@ -62,3 +62,28 @@ let densest = PlaybackSettings(
   tempo: try Tempo(bpm: 1000), subdivision: try Subdivision(9), polyrhythm: 7,
   samples: Dictionary(uniqueKeysWithValues: SoundKit.Voice.allCases.map { ($0, sample) }))
 measureRender("render path, 1000 BPM ×9 against 7, own samples", densest)
+
+// A 100 000-bar tempo map, a section per bar in three meters, every seventh a ramp: read, then
+// run through the view model in virtual time to its end.
+let mapText = (0..<100_000).map { bar in
+  let meter = ["4/4", "3/4", "7/8"][bar % 3]
+  let tempo = 100 + bar % 50
+  return "\(bar % 3 == 0 ? "part\(bar): " : "")1 \(meter) \(tempo)\(bar % 7 == 0 ? "-\(tempo + 20)" : "")"
+}.joined(separator: "\n")
+let parseStart = ContinuousClock.now
+let map = try TempoMapParser.parse(mapText, source: "benchmark")
+let parseSeconds = (ContinuousClock.now - parseStart) / .seconds(1)
+let mapClock = AudioClockScheduler()
+let mapViewModel = MetronomeViewModel(
+  initialTempo: try Tempo(bpm: map.sections[0].bpm(ofBeat: 0)), program: Program(map: map), autoplay: true,
+  beatScheduler: mapClock.eraseToBeatScheduler())
+var mapBeats = 0
+let counting = mapViewModel.beat.sink { _ in mapBeats += 1 }
+let runStart = ContinuousClock.now
+mapClock.advance(to: AudioTime(seconds: map.duration + 1))
+let runSeconds = (ContinuousClock.now - runStart) / .seconds(1)
+counting.cancel()
+print(
+  "a 100000-bar map (\(map.beatCount ?? 0) beats, \(Int(map.duration)) s of music): read in "
+    + "\(String(format: "%.3f", parseSeconds)) s, run in virtual time in \(String(format: "%.3f", runSeconds)) s"
+    + " (\(mapBeats) beats, \(String(format: "%.2f", Double(mapBeats) / runSeconds / 1e6)) M beats/s)")

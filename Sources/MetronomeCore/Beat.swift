@@ -23,6 +23,26 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public let subdivision: Int
   /// The voice it belongs to: the beats (with their subdivisions), or the second voice.
   public let voice: Voice
+  /// Whether it counts the music in: its bars are numbered up to 0 and its count is negative.
+  public let isCountIn: Bool
+  /// Where it falls in a tempo map; nil without one.
+  public let section: Section?
+  /// How loud it plays, 1 as the kit is (a tempo map's section sets it).
+  public let volume: Double
+
+  /// A beat's place in a tempo map.
+  public struct Section: Hashable, Sendable {
+    /// The section, counted from 0.
+    public let index: Int
+    /// The bar within the section, counted from 1.
+    public let barInSection: Int
+
+    /// A place as given.
+    public init(index: Int, barInSection: Int) {
+      self.index = index
+      self.barInSection = barInSection
+    }
+  }
 
   /// The voices a click may belong to.
   public enum Voice: Hashable, Sendable {
@@ -36,7 +56,8 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   /// is the standard one (beat one strong, the others normal).
   public init(
     count: Int, bar: Int, beatInBar: Int, meter: Meter, tempo: Tempo, frame: Int64, sampleRate: SampleRate,
-    level: AccentLevel? = nil, subdivision: Int = 0, voice: Voice = .beats
+    level: AccentLevel? = nil, subdivision: Int = 0, voice: Voice = .beats, isCountIn: Bool = false,
+    section: Section? = nil, volume: Double = 1
   ) {
     self.count = count
     self.bar = bar
@@ -48,6 +69,9 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
     self.level = level ?? (beatInBar == 1 ? .strong : .normal)
     self.subdivision = subdivision
     self.voice = voice
+    self.isCountIn = isCountIn
+    self.section = section
+    self.volume = volume
   }
 
   /// A click of another kind that goes with this beat (same count, bar and beat in bar), at
@@ -55,7 +79,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public func click(at frame: Int64, level: AccentLevel, subdivision: Int = 0, voice: Voice = .beats) -> Beat {
     Beat(
       count: count, bar: bar, beatInBar: beatInBar, meter: meter, tempo: tempo, frame: frame, sampleRate: sampleRate,
-      level: level, subdivision: subdivision, voice: voice)
+      level: level, subdivision: subdivision, voice: voice, isCountIn: isCountIn, section: section, volume: volume)
   }
 
   /// Whether it is the second voice's click.

@@ -7,9 +7,19 @@
 /// one that the next beat overtakes (a tempo raised in mid-beat) is dropped. A second voice's
 /// clicks are spread the same way over each bar from its beat one; a change of tempo or meter in
 /// mid-bar drops the rest of that bar's, and the voice comes back with the next bar.
+///
+/// A program may add a count-in before the first bar, played on its own at the starting tempo,
+/// and a tempo map whose sections set each beat's frame, meter, level and tempo; the map then ends
+/// the sequence (after one more beat, where the map ends, marking its end) and a change of tempo
+/// scales it instead of replacing it.
 public struct BeatSequencer: Hashable, Sendable {
   private var grid: BeatGrid
   private var indexInGrid = 0
+  /// The tempo map playing, if any: its beat `indexInGrid` comes next.
+  private var playhead: MapPlayhead?
+  /// The count-in, if any, and how many of its beats have been played.
+  private var countIn: CountIn?
+  private var countInPlayed = 0
   private var meter: Meter
   private var rhythm: Rhythm
   private var last: Beat?
@@ -22,22 +32,58 @@ public struct BeatSequencer: Hashable, Sendable {
   /// The second voice's click of the bar that comes next.
   private var nextVoiceClick = 0
 
-  /// A sequencer whose first beat, beat one of bar one, falls on `startFrame`, playing `rhythm`.
-  public init(startFrame: Int64, tempo: Tempo, meter: Meter, rhythm: Rhythm = Rhythm(), sampleRate: SampleRate) {
-    grid = BeatGrid(anchorFrame: startFrame, tempo: tempo, denominator: meter.denominator, sampleRate: sampleRate)
+  /// A sequencer whose first beat, beat one of bar one (or of the count-in), falls on
+  /// `startFrame`, playing `rhythm` and `program`.
+  public init(
+    startFrame: Int64, tempo: Tempo, meter: Meter, rhythm: Rhythm = Rhythm(), program: Program = Program(),
+    sampleRate: SampleRate
+  ) {
     self.meter = meter
     self.rhythm = rhythm
+    var playhead = program.map.map {
+      MapPlayhead(map: $0, multiplier: program.multiplier, startFrame: startFrame, sampleRate: sampleRate)
+    }
+    let startTempo = playhead?.tempo(ofBeat: 0) ?? tempo
+    let startMeter = program.map?.sections[0].meter ?? meter
+    let startPattern = program.map.map { $0.sections[0].pattern } ?? rhythm.pattern
+    var musicFrame = startFrame
+    if let bars = program.countInBars {
+      // klick's -c: whole bars of the first one's meter and pattern; 0 bars are two beats.
+      let countInMeter =
+        bars == 0 ? (try? Meter(2, startMeter.denominator, cap: NumeratorCap(atLeast: 2))) ?? startMeter : startMeter
+      let countInGrid = BeatGrid(
+        anchorFrame: startFrame, tempo: startTempo, denominator: countInMeter.denominator, sampleRate: sampleRate)
+      let beats = bars == 0 ? 2 : bars * countInMeter.numerator
+      // klick's two beats of count-in are both normal.
+      let pattern = bars == 0 ? try? AccentPattern(levels: [.normal, .normal]) : startPattern
+      countIn = CountIn(grid: countInGrid, meter: countInMeter, pattern: pattern, beats: beats)
+      musicFrame = countInGrid.frame(ofBeat: beats)
+    }
+    grid = BeatGrid(anchorFrame: musicFrame, tempo: tempo, denominator: meter.denominator, sampleRate: sampleRate)
+    playhead?.rescale(to: program.multiplier, fromBeat: 0, atFrame: musicFrame)
+    self.playhead = playhead
   }
 
-  /// The frame the next click falls on.
-  public var nextFrame: Int64 { nextPending?.frame ?? nextBeatFrame }
+  /// The frame bar one's beat `n` (counted from 0, after any count-in) falls on while nothing
+  /// changes: where a run of `n` beats ends.
+  public func frame(ofBeat n: Int) -> Int64 {
+    playhead?.frame(ofBeat: n) ?? grid.frame(ofBeat: n)
+  }
 
-  private var nextBeatFrame: Int64 { grid.frame(ofBeat: indexInGrid) }
+  /// The frame the next click falls on; nil once a tempo map has ended.
+  public var nextFrame: Int64? { nextPending?.frame ?? nextBeatFrame }
+
+  private var nextBeatFrame: Int64? {
+    if let countIn, countInPlayed < countIn.beats { return countIn.grid.frame(ofBeat: countInPlayed) }
+    guard let playhead else { return grid.frame(ofBeat: indexInGrid) }
+    if let count = playhead.map.beatCount, indexInGrid > count { return nil }
+    return playhead.frame(ofBeat: indexInGrid)
+  }
 
   /// The click due before the next beat, if any: the last beat's next subdivision click, or the
   /// bar's next click of the second voice, whichever comes first (the subdivision's on a tie).
   private var nextPending: (frame: Int64, isSubdivision: Bool)? {
-    let beat = nextBeatFrame
+    let beat = nextBeatFrame ?? .max
     let subdivision = lastBeat?.frame(ofClick: nextClick).flatMap { $0 < beat ? $0 : nil }
     let voice = bar?.frame(ofClick: nextVoiceClick).flatMap { $0 < beat ? $0 : nil }
     switch (subdivision, voice) {
@@ -49,6 +95,8 @@ public struct BeatSequencer: Hashable, Sendable {
   }
 
   /// The next click; the sequencer moves on to the one after it.
+  ///
+  /// Only call it while `nextFrame` is not nil.
   public mutating func advance() -> Beat {
     guard let pending = nextPending, let beat = lastBeat?.beat else { return emitBeat() }
     return emitPending(pending, of: beat)
@@ -70,29 +118,76 @@ public struct BeatSequencer: Hashable, Sendable {
   }
 
   private mutating func emitBeat() -> Beat {
-    let (barNumber, beatInBar): (Int, Int)
-    if let last {
-      let following = last.beatInBar + 1
-      (barNumber, beatInBar) = following > meter.numerator ? (last.bar + 1, 1) : (last.bar, following)
+    if let countIn, countInPlayed < countIn.beats { return emitCountInBeat(countIn) }
+    let frame = nextBeatFrame ?? .max
+    let beatMeter: Meter
+    let beatInBar: Int
+    let tempo: Tempo
+    let length: Double
+    let level: AccentLevel?
+    var section: Beat.Section?
+    var volume = 1.0
+    if let playhead {
+      let position = playhead.map.position(ofBeat: indexInGrid)
+      let mapSection = playhead.map.sections[position?.section ?? playhead.map.sections.count - 1]
+      beatMeter = mapSection.meter
+      let beatInSection = position?.beatInSection ?? 0
+      beatInBar = beatInSection % beatMeter.numerator + 1
+      tempo = playhead.tempo(ofBeat: indexInGrid)
+      length = playhead.length(ofBeat: indexInGrid)
+      section = position.map { Beat.Section(index: $0.section, barInSection: beatInSection / beatMeter.numerator + 1) }
+      volume = mapSection.volume
+      // The end of the map is marked by a beat that is never heard.
+      level =
+        position == nil || rhythm.isMuted
+        ? .silent : (mapSection.pattern ?? .standard(beats: beatMeter.numerator)).level(ofBeat: beatInBar)
     } else {
-      (barNumber, beatInBar) = (1, 1)
+      beatMeter = meter
+      if let last, !last.isCountIn {
+        let following = last.beatInBar + 1
+        beatInBar = following > meter.numerator ? 1 : following
+      } else {
+        beatInBar = 1
+      }
+      tempo = grid.tempo
+      length = grid.framesPerBeat
+      level = rhythm.level(ofBeat: beatInBar, in: meter)
     }
+    let barNumber = last.map { $0.isCountIn ? 1 : (beatInBar == 1 ? $0.bar + 1 : $0.bar) } ?? 1
     let beat = Beat(
-      count: (last?.count ?? -1) + 1, bar: barNumber, beatInBar: beatInBar, meter: meter,
-      tempo: grid.tempo, frame: nextBeatFrame, sampleRate: grid.sampleRate,
-      level: rhythm.level(ofBeat: beatInBar, in: meter)
+      count: (last?.count ?? -1) + 1, bar: barNumber, beatInBar: beatInBar, meter: beatMeter,
+      tempo: tempo, frame: frame, sampleRate: grid.sampleRate, level: level, section: section, volume: volume
     )
     last = beat
     lastBeat = DividedSpan(
-      beat: beat, length: grid.framesPerBeat, clicks: rhythm.subdivision.count, swing: rhythm.subdivision.swing)
+      beat: beat, length: length, clicks: rhythm.subdivision.count, swing: rhythm.subdivision.swing)
     nextClick = 1
     if beatInBar == 1 {
-      bar = rhythm.polyrhythm.map {
-        DividedSpan(beat: beat, length: grid.framesPerBeat * Double(meter.numerator), clicks: $0, swing: 0.5)
-      }
+      let barLength =
+        playhead.map { $0.exactFrame(ofBeat: indexInGrid + beatMeter.numerator) - $0.exactFrame(ofBeat: indexInGrid) }
+        ?? grid.framesPerBeat * Double(beatMeter.numerator)
+      bar = rhythm.polyrhythm.map { DividedSpan(beat: beat, length: barLength, clicks: $0, swing: 0.5) }
       nextVoiceClick = 0
     }
     indexInGrid += 1
+    return beat
+  }
+
+  /// The next beat of the count-in: numbered in bars up to 0 (bar 1 comes after it), counted
+  /// from minus its length, neither divided nor against a second voice.
+  private mutating func emitCountInBeat(_ countIn: CountIn) -> Beat {
+    let numerator = countIn.meter.numerator
+    let beatInBar = countInPlayed % numerator + 1
+    let bars = (countIn.beats + numerator - 1) / numerator
+    let pattern = countIn.pattern.flatMap { $0.fits(countIn.meter) ? $0 : nil } ?? .standard(beats: numerator)
+    let beat = Beat(
+      count: countInPlayed - countIn.beats, bar: countInPlayed / numerator - bars + 1, beatInBar: beatInBar,
+      meter: countIn.meter, tempo: countIn.grid.tempo, frame: countIn.grid.frame(ofBeat: countInPlayed),
+      sampleRate: grid.sampleRate, level: rhythm.isMuted ? .silent : pattern.level(ofBeat: beatInBar), isCountIn: true)
+    countInPlayed += 1
+    last = beat
+    lastBeat = nil
+    bar = nil
     return beat
   }
 
@@ -101,7 +196,28 @@ public struct BeatSequencer: Hashable, Sendable {
   /// That beat follows the last one played by the new interval, but never falls before
   /// `earliestFrame` (the first frame not yet rendered), so speeding up late in a long beat plays
   /// the next one at once instead of skipping it.
-  public mutating func change(tempo: Tempo, meter: Meter, rhythm: Rhythm = Rhythm(), earliestFrame: Int64) {
+  ///
+  /// While a tempo map plays, the map sets tempo and meter: only `program`'s multiplier scales it,
+  /// from the next beat, which follows the last one by the map's interval at the new multiplier.
+  public mutating func change(
+    tempo: Tempo, meter: Meter, rhythm: Rhythm = Rhythm(), program: Program = Program(), earliestFrame: Int64
+  ) {
+    if var playhead {
+      if rhythm.polyrhythm != self.rhythm.polyrhythm { bar = nil }
+      self.rhythm = rhythm
+      guard program.multiplier != playhead.multiplier else { return }
+      bar = nil
+      if indexInGrid > 0, let lastBeat {
+        playhead.rescale(to: program.multiplier, fromBeat: indexInGrid - 1, atFrame: lastBeat.beat.frame)
+      } else {
+        playhead.rescale(to: program.multiplier, fromBeat: 0, atFrame: playhead.frame(ofBeat: 0))
+      }
+      if playhead.frame(ofBeat: indexInGrid) < earliestFrame {
+        playhead.rescale(to: program.multiplier, fromBeat: indexInGrid, atFrame: earliestFrame)
+      }
+      self.playhead = playhead
+      return
+    }
     if meter.numerator != self.meter.numerator || rhythm.polyrhythm != self.rhythm.polyrhythm { bar = nil }
     self.meter = meter
     self.rhythm = rhythm
@@ -138,4 +254,12 @@ private struct DividedSpan: Hashable, Sendable {
     let (frame, overflow) = beat.frame.addingReportingOverflow(Int64(clamping: offset.rounded()))
     return overflow ? nil : frame
   }
+}
+
+/// The bars counted in before the music: on their own grid, in their meter and pattern.
+private struct CountIn: Hashable, Sendable {
+  let grid: BeatGrid
+  let meter: Meter
+  let pattern: AccentPattern?
+  let beats: Int
 }

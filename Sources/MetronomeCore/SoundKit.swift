@@ -41,7 +41,8 @@ public struct SoundKit: Sendable {
   /// The voice whose sound `beat` plays; nil for a silent one.
   public static func voice(of beat: Beat) -> Voice? {
     guard beat.level != .silent else { return nil }
-    if beat.isPolyrhythm { return .polyrhythm }
+    // The count-in sounds apart from the music that follows it.
+    if beat.isPolyrhythm || beat.isCountIn { return .polyrhythm }
     if beat.isSubdivision { return .subdivision }
     switch beat.level {
     case .strong: return .strong

@@ -37,7 +37,8 @@ public final class ClickEngine {
     )
     viewModel = MetronomeViewModel(
       initialMeter: settings.meter, initialTempo: settings.tempo, initialPattern: settings.pattern,
-      initialSubdivision: settings.subdivision, initialPolyrhythm: settings.polyrhythm, autoplay: true,
+      initialSubdivision: settings.subdivision, initialPolyrhythm: settings.polyrhythm, program: settings.program,
+      autoplay: true,
       cap: settings.cap,
       sampleRate: settings.sampleRate, beatScheduler: clock.eraseToBeatScheduler()
     )
@@ -73,7 +74,7 @@ public final class ClickEngine {
       guard span.offset < kept else { return nil }
       return RenderedPeriod.Span(
         offset: span.offset, sound: span.sound, clickPosition: span.clickPosition,
-        count: min(span.count, kept - span.offset), mixes: span.mixes)
+        count: min(span.count, kept - span.offset), mixes: span.mixes, gain: span.gain)
     }
     return RenderedPeriod(frames: kept, spans: spans[...], sounds: period.sounds)
   }
@@ -96,8 +97,9 @@ public final class ClickEngine {
     case .bars(let count): beats = count.multipliedReportingOverflow(by: settings.meter.numerator).partialValue
     case .seconds: return nil
     }
-    let grid = BeatGrid(
-      anchorFrame: 0, tempo: settings.tempo, denominator: settings.meter.denominator, sampleRate: settings.sampleRate)
-    return min(grid.frame(ofBeat: beats), endFrame)
+    let sequencer = BeatSequencer(
+      startFrame: 0, tempo: settings.tempo, meter: settings.meter, program: settings.program,
+      sampleRate: settings.sampleRate)
+    return min(sequencer.frame(ofBeat: beats), endFrame)
   }
 }

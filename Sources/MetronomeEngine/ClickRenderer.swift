@@ -65,7 +65,7 @@ public final class ClickRenderer {
 /// voice (the beats', the second voice's) and how far it has played, carried into the next period.
 private struct SpanLayout {
   var spans: [RenderedPeriod.Span] = []
-  private var sounding: [(sound: Int, position: Int)?] = [nil, nil]
+  private var sounding: [(sound: Int, position: Int, gain: Float)?] = [nil, nil]
 
   /// Lays out the period of `frames` frames from `start` in which `beats` begin.
   mutating func layOut(_ beats: [Beat], from start: Int64, frames: Int, sounds: [[Float]]) {
@@ -77,7 +77,7 @@ private struct SpanLayout {
         guard let click = SoundKit.voice(of: beat)?.rawValue, !sounds[click].isEmpty else { continue }
         let offset = Int(min(max(beat.frame - start, 0), Int64(frames)))
         sound(voice, from: written, to: offset, sounds: sounds)
-        sounding[voice] = (click, 0)
+        sounding[voice] = (click, 0, Float(beat.volume))
         written = offset
       }
       sound(voice, from: written, to: frames, sounds: sounds)
@@ -91,11 +91,12 @@ private struct SpanLayout {
 
   /// Lets the click sounding in `voice`, if any, go on over `[from, to)` of the period.
   private mutating func sound(_ voice: Int, from: Int, to: Int, sounds: [[Float]]) {
-    guard let (sound, position) = sounding[voice], to > from else { return }
+    guard let (sound, position, gain) = sounding[voice], to > from else { return }
     let length = sounds[sound].count
     let count = min(length - position, to - from)
     spans.append(
-      RenderedPeriod.Span(offset: from, sound: sound, clickPosition: position, count: count, mixes: voice > 0))
-    sounding[voice] = position + count < length ? (sound, position + count) : nil
+      RenderedPeriod.Span(
+        offset: from, sound: sound, clickPosition: position, count: count, mixes: voice > 0, gain: gain))
+    sounding[voice] = position + count < length ? (sound, position + count, gain) : nil
   }
 }

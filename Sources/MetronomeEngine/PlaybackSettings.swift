@@ -24,14 +24,18 @@ public struct PlaybackSettings: Sendable {
   public var samples: [SoundKit.Voice: [Float]]
   /// When to stop; nil plays until stopped.
   public var length: PlayLength?
+  /// A tempo map and its multiplier, and a count-in; `tempo` and `meter` should be the map's
+  /// first (the tempo multiplied), and a map that ends should set `length` to its beats.
+  public var program: Program
 
   /// Settings as given.
   public init(
     meter: Meter = .fourFour, tempo: Tempo = .standard, pattern: AccentPattern? = nil, subdivision: Subdivision = .none,
     polyrhythm: Int? = nil, cap: NumeratorCap = .denominator,
     sampleRate: SampleRate = .standard, sound: ClickSound = .pulse, volume: Double = 1,
-    samples: [SoundKit.Voice: [Float]] = [:], length: PlayLength? = nil
+    samples: [SoundKit.Voice: [Float]] = [:], length: PlayLength? = nil, program: Program = Program()
   ) {
+    self.program = program
     self.meter = meter
     self.tempo = tempo
     self.pattern = pattern

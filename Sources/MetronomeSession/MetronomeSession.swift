@@ -61,6 +61,8 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
   private let sampleRate: SampleRate
   private let format: BeatEventFormat?
   private let display: SessionDisplay?
+  /// The tempo map playing, whose sections the display shows as their beats are heard.
+  private let map: TempoMap?
   private let decoder = KeyDecoder()
   /// Beats reported from the render thread and not yet shown.
   private let pendingBeats = SharedCount()
@@ -87,6 +89,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
     self.rendering = rendering
     self.reportsUnderruns = reportsUnderruns
     sampleRate = engine.settings.sampleRate
+    map = engine.settings.program.map
     switch presentation {
     case .headless(let format):
       self.format = format
@@ -222,6 +225,13 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
         if case .polyrhythm(let click, _) = beat.voice {
           $0.heardPolyrhythmClick = click
           return
+        }
+        // A map's section sets tempo, meter and pattern: shown as its beats are heard.
+        if let map, let section = beat.section {
+          $0.tempoText = beat.tempo.text
+          $0.signature = beat.meter.signature
+          $0.beatsPerBar = beat.meter.numerator
+          $0.pattern = (map.sections[section.index].pattern ?? .standard(beats: beat.meter.numerator)).levels
         }
         // A subdivision's click moves the tick, and leaves the beat's cell lit as its beat lit it.
         let level = beat.isSubdivision ? $0.heard?.level ?? beat.level : beat.level

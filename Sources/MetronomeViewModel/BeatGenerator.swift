@@ -42,9 +42,12 @@ final class BeatGenerator {
     let now = scheduler.now.frame(roundingUpAt: sampleRate)
     if sequencer == nil {
       sequencer = BeatSequencer(
-        startFrame: now, tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm, sampleRate: sampleRate)
+        startFrame: now, tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm,
+        program: settings.program, sampleRate: sampleRate)
     } else {
-      sequencer?.change(tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm, earliestFrame: now)
+      sequencer?.change(
+        tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm, program: settings.program,
+        earliestFrame: now)
     }
     scheduleNextBeat()
   }

@@ -22,6 +22,9 @@ public struct MetronomeState: Hashable, Sendable {
   public private(set) var isPolyrhythmMuted = false
   /// The rule for the largest numerator.
   public let cap: NumeratorCap
+  /// The tempo map and count-in; while a map plays, the tempo scales the map (klick's `-x`): its
+  /// multiplier is the tempo over the map's starting tempo.
+  public let program: Program
   private let initialTempo: Tempo
   private let initialMeter: Meter
   private let initialPattern: AccentPattern?
@@ -31,9 +34,10 @@ public struct MetronomeState: Hashable, Sendable {
   /// The starting state.
   public init(
     tempo: Tempo, meter: Meter, isPlaying: Bool, cap: NumeratorCap, pattern: AccentPattern? = nil,
-    subdivision: Subdivision = .none, polyrhythm: Int? = nil
+    subdivision: Subdivision = .none, polyrhythm: Int? = nil, program: Program = Program()
   ) {
     self.tempo = tempo
+    self.program = program
     self.polyrhythm = polyrhythm
     self.subdivision = subdivision
     initialSubdivision = subdivision
@@ -62,11 +66,14 @@ public struct MetronomeState: Hashable, Sendable {
 
   /// What the beat generator needs.
   public var settings: MetronomeSettings {
-    MetronomeSettings(
+    var program = program
+    if let start = program.mapStartBPM { program.multiplier = tempo.bpm / start }
+    return MetronomeSettings(
       tempo: tempo, meter: meter, isPlaying: isPlaying,
       rhythm: Rhythm(
         pattern: pattern, subdivision: subdivision, polyrhythm: isPolyrhythmMuted ? nil : polyrhythm,
-        isMuted: isMuted))
+        isMuted: isMuted),
+      program: program)
   }
 
   /// The state after `action`.

@@ -65,7 +65,8 @@ public final class MetronomeViewModel: @unchecked Sendable {
 
   /// A view model at `initialMeter`, `initialTempo`, `initialPattern` (beat one strong unless
   /// given), `initialSubdivision` and a second voice of `initialPolyrhythm` clicks per bar,
-  /// playing at once if `autoplay`, whose beats are counted in frames at `sampleRate` and emitted
+  /// playing `program` (a map, whose starting tempo times its multiplier should be
+  /// `initialTempo`; a count-in), at once if `autoplay`, whose beats are counted in frames at `sampleRate` and emitted
   /// on `beatScheduler`.
   public init(
     initialMeter: Meter = .fourFour,
@@ -73,6 +74,7 @@ public final class MetronomeViewModel: @unchecked Sendable {
     initialPattern: AccentPattern? = nil,
     initialSubdivision: Subdivision = .none,
     initialPolyrhythm: Int? = nil,
+    program: Program = Program(),
     autoplay: Bool = false,
     cap: NumeratorCap = .denominator,
     sampleRate: SampleRate = .standard,
@@ -80,7 +82,7 @@ public final class MetronomeViewModel: @unchecked Sendable {
   ) {
     let initial = MetronomeState(
       tempo: initialTempo, meter: initialMeter, isPlaying: autoplay, cap: cap, pattern: initialPattern,
-      subdivision: initialSubdivision, polyrhythm: initialPolyrhythm)
+      subdivision: initialSubdivision, polyrhythm: initialPolyrhythm, program: program)
     let state = CurrentValueSubject<MetronomeState, Never>(initial)
     self.state = state
     tempo = CurrentValueSubject(initialTempo.bpm)

@@ -25,6 +25,7 @@ struct ExportCommand: ParsableCommand {
   @OptionGroup var meterAndTempo: MeterTempoOptions
   @OptionGroup var length: LengthOptions
   @OptionGroup var sound: SoundOptions
+  @OptionGroup var program: ProgramOptions
 
   @Option(
     name: .shortAndLong,
@@ -35,24 +36,43 @@ struct ExportCommand: ParsableCommand {
   var format: SampleEncoding = .pcm16
 
   func validate() throws {
-    guard length.length != nil else { throw ValidationError("an export needs --bars, --beats or --duration") }
-    let frames = ClickEngine(settings: try PlaybackSettings(meterAndTempo, length, sound)).expectedFrames ?? 0
-    let fileFormat = SoundFileSink.Format(path: output)
-    if format == .float32, fileFormat == .flac {
-      throw ValidationError("FLAC holds 16 or 24 bits, not floats: use --format 16 or 24, or a .wav or .aiff name")
+    guard length.length != nil || program.map != nil else {
+      throw ValidationError("an export needs --bars, --beats or --duration, or a map that ends (--map)")
     }
-    // WAV and AIFF give their sizes in 32 bits; FLAC and Ogg Vorbis count frames without that bound.
-    let isBounded = fileFormat == nil || fileFormat == .aiff
-    guard !isBounded || frames <= WAVFileSink.maximumFrames(in: format) else {
-      throw ValidationError("\(ExportError.tooLong)")
+    // A map is read when the run starts (standard input cannot be read twice); then it is checked.
+    let settings = try PlaybackSettings(meterAndTempo, length, sound, program)
+    if program.map == nil { try checkSize(of: settings) }
+    if format == .float32, SoundFileSink.Format(path: output) == .flac {
+      throw ValidationError("FLAC holds 16 or 24 bits, not floats: use --format 16 or 24, or a .wav or .aiff name")
     }
     if output == "-", isatty(STDOUT_FILENO) == 1 {
       throw ValidationError("standard output is a terminal: pipe it ('-o - | aplay') or name a file with --output")
     }
   }
 
+  /// Throws when the run `settings` describe does not end, or is too long for a WAV or AIFF
+  /// file, whose sizes are 32 bits; FLAC and Ogg Vorbis count frames without that bound.
+  private func checkSize(of settings: PlaybackSettings) throws {
+    guard settings.length != nil else {
+      throw ValidationError("the map plays for ever: give --bars, --beats or --duration")
+    }
+    let frames = ClickEngine(settings: settings).expectedFrames ?? 0
+    let fileFormat = SoundFileSink.Format(path: output)
+    let isBounded = fileFormat == nil || fileFormat == .aiff
+    guard !isBounded || frames <= WAVFileSink.maximumFrames(in: format) else {
+      throw ValidationError("\(ExportError.tooLong)")
+    }
+  }
+
   func run() throws {
-    let settings = try PlaybackSettings(meterAndTempo, length, sound, ownSounds: sound.ownSounds(for: Self.self))
+    let settings: PlaybackSettings
+    do {
+      settings = try PlaybackSettings(
+        meterAndTempo, length, sound, program, map: program.loadMap(), ownSounds: sound.ownSounds(for: Self.self))
+      try checkSize(of: settings)
+    } catch {
+      Metronome.exitWithUsage(of: Self.self, error)
+    }
     let engine = ClickEngine(settings: settings)
     let interrupts = InterruptWatcher()
     let frames = engine.expectedFrames ?? 0

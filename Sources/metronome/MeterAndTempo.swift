@@ -1,13 +1,18 @@
 import ArgumentParser
 import MetronomeCore
 
-/// The optional `[METER] [TEMPO] [PATTERN]` words of the command line, meter and tempo in either
-/// order, the accent pattern as klick takes it: `metronome`, `metronome 132`, `metronome 7/8 200`,
-/// `metronome 6/8 120 X..x..`.
+/// The optional `[METER] [TEMPO] [PATTERN]` words of the command line.
+///
+/// Meter and tempo come in either order, the accent pattern as klick takes it: `metronome`,
+/// `metronome 132`, `metronome 7/8 200`, `metronome 6/8 120 X..x..`. The tempo may be klick's
+/// speed trainer, `START-TARGET/BARS`: from START evenly to TARGET over BARS bars per BPM, then
+/// holding TARGET.
 struct MeterAndTempo {
   let meter: Meter
   let tempo: Tempo
   let pattern: AccentPattern?
+  /// The speed trainer's target tempo and bars per BPM, if the tempo was written as one.
+  let trainer: (target: Tempo, barsPerBPM: Double)?
 
   init(words: [String], cap: NumeratorCap) throws {
     guard words.count <= 3 else {
@@ -17,8 +22,23 @@ struct MeterAndTempo {
     var meter: Meter?
     var tempo: Tempo?
     var pattern: AccentPattern?
+    var trainer: (target: Tempo, barsPerBPM: Double)?
     for word in words {
-      if word.contains("/") {
+      if let ramp = Self.trainer(word) {
+        guard tempo == nil else { throw ValidationError("two tempos given: write one, such as 120") }
+        do {
+          tempo = try Tempo(bpm: ramp.start)
+          trainer = (try Tempo(bpm: ramp.target), ramp.barsPerBPM)
+        } catch {
+          throw ValidationError("\(error)")
+        }
+        guard ramp.barsPerBPM.isFinite, ramp.barsPerBPM > 0,
+          ramp.barsPerBPM * abs(ramp.target - ramp.start) <= Double(TempoMapParser.maximumBars)
+        else {
+          throw ValidationError(
+            "'\(word)': the bars per BPM after '/' must be more than 0, such as 80-120/10 (1 BPM every 10 bars)")
+        }
+      } else if word.contains("/") {
         guard meter == nil else { throw ValidationError("two meters given: write one, such as 7/8") }
         do { meter = try Meter(parsing: word, cap: cap) } catch { throw ValidationError("\(error)") }
       } else if let bpm = Double(word) {
@@ -29,11 +49,34 @@ struct MeterAndTempo {
         do { pattern = try AccentPattern(parsing: word) } catch { throw ValidationError("\(error)") }
       } else {
         throw ValidationError(
-          "'\(word)' is neither a meter (such as 7/8), a tempo (such as 120) nor an accent pattern (such as Xxxx)")
+          "'\(word)' is neither a meter (such as 7/8), a tempo (such as 120 or the trainer 80-120/10) nor an"
+            + " accent pattern (such as Xxxx)")
       }
     }
     self.meter = meter ?? .fourFour
     self.tempo = tempo ?? .standard
     self.pattern = pattern
+    self.trainer = trainer
+  }
+
+  /// `80-120/10` as its start, target and bars per BPM; nil for any other word.
+  private static func trainer(_ word: String) -> (start: Double, target: Double, barsPerBPM: Double)? {
+    let slash = word.split(separator: "/", omittingEmptySubsequences: false)
+    guard slash.count == 2, let barsPerBPM = Double(slash[1]) else { return nil }
+    let dash = slash[0].split(separator: "-", omittingEmptySubsequences: false)
+    guard dash.count == 2, let start = Double(dash[0]), let target = Double(dash[1]) else { return nil }
+    return (start, target, barsPerBPM)
+  }
+
+  /// The speed trainer as klick plays it: a ramp from the tempo to the target over
+  /// ceil(bars per BPM × the change) bars, then the target for ever; nil without a trainer.
+  var trainerMap: TempoMap? {
+    guard let trainer else { return nil }
+    let bars = Int((trainer.barsPerBPM * abs(trainer.target.bpm - tempo.bpm)).rounded(.up))
+    let hold = TempoMap.Section(bars: nil, meter: meter, tempo: .steady(trainer.target.bpm), pattern: pattern)
+    guard bars > 0 else { return TempoMap(sections: [hold]) }
+    let ramp = TempoMap.Section(
+      bars: bars, meter: meter, tempo: .ramp(from: tempo.bpm, to: trainer.target.bpm), pattern: pattern)
+    return TempoMap(sections: [ramp, hold])
   }
 }

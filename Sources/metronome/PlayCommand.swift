@@ -25,6 +25,12 @@ struct PlayCommand: ParsableCommand {
       --subdivide divides each beat (3: triplets, 4: sixteenths), --swing swings even ones \
       (66.7: the triplet feel), --poly adds a second voice against the beats (3 in 4/4: 3 against 4).
 
+      TEMPO may be klick's speed trainer START-TARGET/BARS: 80-120/10 rises evenly from 80 to 120 \
+      over 10 bars per BPM, then holds 120. --map plays a song in klick's tempo-map format, a \
+      section per line, '[label:] bars [meter] tempo [pattern] [volume]' (tempo t, a ramp t1-t2 or \
+      one per beat t1,t2,…; # starts a comment); tempo keys scale the map. A line that does not \
+      parse is reported as FILE:LINE:COLUMN: error: … (status 65). --count-in counts bars in first.
+
       When standard output is not a terminal (or with --headless) it prints one line per beat \
       as the beat is heard: seconds, bar, beat, 'sub K' for a subdivision's click or 'poly J/M' for \
       the second voice's, and its level (accent, regular, weak or silent); with --events none \
@@ -46,6 +52,7 @@ struct PlayCommand: ParsableCommand {
   @OptionGroup var meterAndTempo: MeterTempoOptions
   @OptionGroup var length: LengthOptions
   @OptionGroup var sound: SoundOptions
+  @OptionGroup var program: ProgramOptions
 
   @Option(help: "ALSA playback device (see `metronome devices`).")
   var device = "default"
@@ -87,7 +94,7 @@ struct PlayCommand: ParsableCommand {
     if let buffer, buffer < 2 * period || buffer > 1 << 20 {
       throw ValidationError("--buffer must be at least two periods (\(2 * period) frames) and at most 1048576")
     }
-    _ = try PlaybackSettings(meterAndTempo, length, sound)
+    _ = try PlaybackSettings(meterAndTempo, length, sound, program)
   }
 
   /// The key script, read once: standard input cannot be read twice.
@@ -112,13 +119,20 @@ struct PlayCommand: ParsableCommand {
       DevicesCommand.printDevices()
       return
     }
-    let settings = try PlaybackSettings(meterAndTempo, length, sound, ownSounds: sound.ownSounds(for: Self.self))
+    let settings: PlaybackSettings
+    do {
+      settings = try PlaybackSettings(
+        meterAndTempo, length, sound, program, map: program.loadMap(), ownSounds: sound.ownSounds(for: Self.self))
+    } catch {
+      Metronome.exitWithUsage(of: Self.self, error)
+    }
     let script: KeyScript
     do {
       script = try keyScript
       let quits = script.presses.contains { KeyBindings.command(for: $0.key) == .quit }
-      if virtual, length.length == nil, !quits {
-        throw ValidationError("a --virtual run needs --beats, --bars, --duration or a 'q' in --keys to end")
+      if virtual, settings.length == nil, !quits {
+        throw ValidationError(
+          "a --virtual run needs --beats, --bars, --duration, a map that ends or a 'q' in --keys to end")
       }
     } catch {
       Metronome.exitWithUsage(of: Self.self, error)

@@ -206,22 +206,48 @@ extension SampleEncoding: ExpressibleByArgument {}
 
 extension PlaybackSettings {
   /// What the command line asks to play, with `ownSounds` (read by `sound.ownSounds(for:)`, once:
-  /// a run reads them, a check of the options need not) in place of built-in ones; throws
-  /// `ValidationError` for a meter, tempo, rate or length that cannot be played.
+  /// a run reads them, a check of the options need not) in place of built-in ones and `map` (read
+  /// by `program.loadMap()`, likewise) as the program; throws `ValidationError` for a meter,
+  /// tempo, rate or length that cannot be played, or words and lengths a map leaves no room for.
   init(
-    _ meterAndTempo: MeterTempoOptions, _ length: LengthOptions, _ sound: SoundOptions,
-    ownSounds: [SoundKit.Voice: [Float]] = [:]
+    _ meterAndTempo: MeterTempoOptions, _ length: LengthOptions, _ sound: SoundOptions, _ program: ProgramOptions,
+    map: TempoMap? = nil, ownSounds: [SoundKit.Voice: [Float]] = [:]
   ) throws {
     let start = try meterAndTempo.parsed
+    let multiplier = program.multiplier ?? 1
+    var meter = start.meter
+    var tempo = Tempo(clamping: start.tempo.bpm * multiplier) ?? start.tempo
+    var pattern = try meterAndTempo.accentPattern
+    var runLength = length.length
+    let playedMap = map ?? start.trainerMap
+    if program.map != nil, !meterAndTempo.words.isEmpty {
+      throw ValidationError(
+        "a map sets meter, tempo and pattern: drop '\(meterAndTempo.words.joined(separator: " "))'")
+    }
+    if let playedMap {
+      let first = playedMap.sections[0]
+      meter = first.meter
+      tempo = Tempo(clamping: first.bpm(ofBeat: 0) * multiplier) ?? tempo
+      pattern = first.pattern ?? pattern
+      if let beats = playedMap.beatCount {
+        guard runLength == nil else {
+          throw ValidationError(
+            "a map plays to its end: drop --beats, --bars and --duration, or start with --start-label")
+        }
+        runLength = .beats(beats)
+      }
+    }
     do {
-      try length.length?.checkFits(tempo: start.tempo, meter: start.meter)
+      if playedMap == nil { try runLength?.checkFits(tempo: tempo, meter: meter) }
     } catch {
       throw ValidationError("\(error)")
     }
     self.init(
-      meter: start.meter, tempo: start.tempo, pattern: try meterAndTempo.accentPattern,
-      subdivision: try meterAndTempo.subdivision, polyrhythm: meterAndTempo.poly, cap: meterAndTempo.cap,
+      meter: meter, tempo: tempo, pattern: pattern,
+      subdivision: try meterAndTempo.subdivision, polyrhythm: meterAndTempo.poly,
+      // A map's meters may hold more beats than their denominators.
+      cap: playedMap == nil ? meterAndTempo.cap : NumeratorCap(atLeast: NumeratorCap.ceiling),
       sampleRate: try sound.sampleRate, sound: sound.sound, volume: sound.volume, samples: ownSounds,
-      length: length.length)
+      length: runLength, program: Program(map: playedMap, multiplier: multiplier, countInBars: program.countIn))
   }
 }

@@ -25,7 +25,7 @@ struct BeatSequencerTests {
   @Test func aNumeratorOnlyChangeKeepsTheGrid() throws {
     var beats = try sequencer(137)
     for _ in 0..<5 { _ = beats.advance() }
-    let before = beats.nextFrame
+    let before = try #require(beats.nextFrame)
     beats.change(tempo: try Tempo(bpm: 137), meter: try Meter(3, 4), earliestFrame: before - 10)
     #expect(beats.nextFrame == before)
   }

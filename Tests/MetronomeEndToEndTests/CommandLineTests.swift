@@ -57,7 +57,7 @@ final class CommandLineTests: TimeLimitedTestCase {
   func testBadInputIsRejectedBeforeAnythingStartsWithExitStatus64() throws {
     let cases: [([String], String)] = [
       (["0", "--virtual", "--beats", "1"], "Error: tempo 0 is out of range: use 1 to 1000 quarter notes per minute"),
-      (["abc"], "Error: 'abc' is neither a meter (such as 7/8), a tempo (such as 120) nor an accent pattern"),
+      (["abc"], "Error: 'abc' is neither a meter (such as 7/8), a tempo (such as 120 or the trainer 80-120/10) nor an"),
       (["4/4", "X.x"], "Error: the pattern 'X.x' has 3 beats but a bar of 4/4 has 4: write one per beat"),
       (["Xxqx"], "Error: 'q' in the pattern 'Xxqx' is not a level: write X strong, x normal, o weak or . silent"),
       (["--pattern", "Xx-x"], "Error: '-' in the pattern 'Xx-x' is not a level"),
@@ -87,7 +87,10 @@ final class CommandLineTests: TimeLimitedTestCase {
       (["0/4"], "Error: meter numerator 0 is too small: a bar has at least 1 beat"),
       (["5/4"], "Error: meter 5/4 has more than 4 beats per bar; raise the cap with --max-numerator 5"),
       (["--bogus"], "Error: Unknown option '--bogus'"),
-      (["--virtual"], "Error: a --virtual run needs --beats, --bars, --duration or a 'q' in --keys to end"),
+      (
+        ["--virtual"],
+        "Error: a --virtual run needs --beats, --bars, --duration, a map that ends or a 'q' in --keys to end"
+      ),
       (["export", "--bars", "1", "-o", "x.wav", "--rate", "0"], "Error: sample rate 0 is not supported"),
       (["export", "--bars", "1", "-o", "x.wav", "--rate", "10000000"], "Error: sample rate 10000000 is not supported"),
       (["export", "-o", "x.wav"], "Error: an export needs --bars, --beats or --duration"),

@@ -7,8 +7,9 @@ import Testing
 /// Generated and mutated inputs, valid ones bent out of shape, thrown at the parsers and at the
 /// built binary.
 ///
-/// Whatever comes in, metronome never dies of a signal, exits only 0, 1, 64, 130
-/// or 143, and says what was wrong in one `Error: …` line when it does not exit 0. The seed is
+/// Whatever comes in, metronome never dies of a signal, exits only 0, 1, 64, 65, 66, 130 or 143,
+/// and says what was wrong in one `Error: …` line when it does not exit 0 (for a tempo map that
+/// cannot be read, one `FILE[:LINE:COLUMN]: error: …` line, as a compiler writes it). The seed is
 /// printed with every failure; `METRONOME_FUZZ_SEED` replays it and `METRONOME_FUZZ_RUNS` sets
 /// how many runs of the binary there are (1000 by default).
 @Suite(.timeLimit(.minutes(10)))
@@ -35,13 +36,14 @@ struct FuzzTests {
   static let options = [
     "--beats", "--bars", "--duration", "--rate", "--volume", "--max-numerator", "--period", "--buffer", "--sound",
     "--events", "--format", "--device", "--keys", "-o", "--output", "--pattern", "--group", "--subdivide", "--swing",
-    "--poly", "--samples",
+    "--poly", "--samples", "--map", "-f", "--start-label", "-l", "--count-in", "-c", "--multiplier", "-x",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
   ]
   static let words = [
-    "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x",
+    "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x", "intro",
+    "80-120/10", "120-80/0.5", "1-1000/1e9", "80-120/", "-120/10", "80-120/nan", "map.txt", "/dev/zero",
   ]
   static let keyNames = [
     "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z", "1",
@@ -75,6 +77,36 @@ struct FuzzTests {
     return lines.joined(separator: ["\n", "\r\n", "\r"].randomElement(using: &random) ?? "\n")
   }
 
+  /// A tempo map in klick's format: valid lines, then some mutated, truncated, swapped or
+  /// replaced by noise.
+  static func mapText(_ random: inout SeededGenerator) -> String {
+    let labels = ["", "", "intro: ", "verse-1:", "a_b: ", ": ", "bad label: ", "x:"]
+    let tempos = numbers + ["120", "120-140", "140-80", "60,70,80,90", "1-1000", "120-", ",", "120,,130"]
+    var lines: [String] = []
+    for _ in 0..<Int.random(in: 0...6, using: &random) {
+      let bars = (["1", "2", "8", "0", "1000000"] + numbers).randomElement(using: &random) ?? "1"
+      var words = [(labels.randomElement(using: &random) ?? "") + bars]
+      if Bool.random(using: &random) { words.append(meters.randomElement(using: &random) ?? "4/4") }
+      words.append(tempos.randomElement(using: &random) ?? "120")
+      if Bool.random(using: &random) { words.append(patterns.randomElement(using: &random) ?? "Xxxx") }
+      if Bool.random(using: &random) { words.append(numbers.randomElement(using: &random) ?? "0.5") }
+      var line = words.joined(separator: ["\t", " ", "   "].randomElement(using: &random) ?? " ")
+      switch Int.random(in: 0..<8, using: &random) {
+      case 0: line = String(line.prefix(Int.random(in: 0...line.count, using: &random)))
+      case 1: line = String(line.reversed())
+      case 2:
+        line = String(
+          decoding: (0..<Int.random(in: 1...12, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) },
+          as: UTF8.self)
+      case 3: line += " # comment"
+      case 4: line = "# " + line
+      default: break
+      }
+      lines.append(line)
+    }
+    return lines.joined(separator: ["\n", "\r\n", "\r"].randomElement(using: &random) ?? "\n")
+  }
+
   /// An argument list: a mode that ends by itself, then tokens from every pool in any order.
   static func arguments(_ random: inout SeededGenerator, folder: String) -> (arguments: [String], input: String) {
     var arguments: [String] = []
@@ -97,6 +129,17 @@ struct FuzzTests {
       ]
     case 8:
       arguments = ["--silent", "--duration", "0.05"]
+    case 9 where Bool.random(using: &random):
+      // A map, from standard input or a file, played in virtual time or exported.
+      input = mapText(&random)
+      let fromFile = Bool.random(using: &random)
+      if fromFile {
+        _ = FileManager.default.createFile(atPath: folder + "/map.txt", contents: Data(input.utf8))
+        input = ""
+      }
+      arguments =
+        (Bool.random(using: &random) ? ["--virtual"] : ["export", "-o", folder + "/map.wav"])
+        + ["--map", fromFile ? "map.txt" : "-"]
     default:
       break
     }
@@ -152,6 +195,13 @@ struct FuzzTests {
         _ = Tempo(clamping: bpm)
       }
     }
+    for _ in 0..<5_000 {
+      guard let map = try? TempoMapParser.parse(Self.mapText(&random), source: "fuzz") else { continue }
+      #expect(map.duration > 0 && map.duration <= PlayLength.longestSeconds, "seed \(Self.seed)")
+      let beats = min(map.beatCount ?? 64, 64)
+      let times = (0...beats).map { map.seconds(toBeat: $0) }
+      #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "seed \(Self.seed)")
+    }
   }
 
   @Test func theBinaryNeverCrashesAndAlwaysSaysWhatWasWrong() throws {
@@ -169,8 +219,11 @@ struct FuzzTests {
       let problem: String?
       if result.signaled {
         problem = "killed by signal \(result.status)"
-      } else if ![0, 1, 64, 130, 143].contains(result.status) {
+      } else if ![0, 1, 64, 65, 66, 130, 143].contains(result.status) {
         problem = "exit status \(result.status)"
+      } else if [65, 66].contains(result.status) {
+        let mapErrors = result.standardError.split(separator: "\n").filter { $0.contains(": error: ") }
+        problem = mapErrors.count == 1 && errorLines.isEmpty ? nil : "not one 'FILE: error:' line"
       } else if result.status != 0, result.status < 128, errorLines.count != 1 {
         problem = "\(errorLines.count) 'Error:' lines"
       } else {

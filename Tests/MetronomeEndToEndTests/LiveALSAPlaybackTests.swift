@@ -165,6 +165,31 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
     XCTAssertEqual(take.printed.filter { $0["sub"] as? Int != 0 }.count, 48)
   }
 
+  /// A tempo map with meter changes, a ramp and silent beats, played live: every click heard within
+  /// one frame of its printed frame (which the virtual-time and klick tests pin to the map), the
+  /// silent beats not heard, and the run ending with the map.
+  func testATempoMapWithAMeterChangeAndARampLandsOnItsFramesLive() throws {
+    let map = home.appendingPathComponent("song.map")
+    try "1 4/4 150\nramp: 1 3/4 150-100\n1 7/8 180 X.x.x.x\n".write(to: map, atomically: true, encoding: .utf8)
+    let heardOnTheirFrames = { (take: Take) -> [String] in
+      let frames = take.printed.filter { $0["level"] as? String != "silent" }.compactMap { $0["frame"] as? Int }
+      guard take.onsets.count == frames.count, let first = take.onsets.first else {
+        return ["\(take.onsets.count) clicks heard for \(frames.count) sounding: \(take.onsets.map(\.frame))"]
+      }
+      return zip(take.onsets, frames).filter { abs(($0.frame - first.frame) - $1) > 1 }
+        .map { "heard at \($0.frame - first.frame), scheduled at \($1)" }
+    }
+    guard let take = try take(["--map", map.path], recordSeconds: 7, checkCapture: heardOnTheirFrames) else { return }
+
+    XCTAssertEqual(take.run.status, 0, take.run.standardError)
+    XCTAssertTrue(take.run.standardError.contains("metronome: 0 underruns"), take.run.standardError)
+    XCTAssertEqual(
+      take.printed.compactMap { $0["meter"] as? String },
+      Array(repeating: "4/4", count: 4)
+        + Array(repeating: "3/4", count: 3) + Array(repeating: "7/8", count: 7))
+    XCTAssertEqual(take.printed.filter { $0["level"] as? String == "silent" }.count, 3)
+  }
+
   /// The render thread alone held for 300 ms: an underrun recovered from, counted and reported.
   ///
   /// ptrace stops one thread; JACK's thread in the same process plays on and drains the buffer.

@@ -1,0 +1,21 @@
+/// What a run plays beyond one steady tempo: a tempo map, how much faster than written it plays
+/// (klick's `-x`), and a count-in before the music (klick's `-c`).
+public struct Program: Hashable, Sendable {
+  /// The map setting every beat's tempo, meter and level; nil for the steady tempo.
+  public var map: TempoMap?
+  /// How much faster than written the map plays: 1 as written, 2 twice as fast.
+  public var multiplier: Double
+  /// Bars of count-in before bar one, at the starting tempo in the starting meter; 0 counts two
+  /// beats; nil for none.
+  public var countInBars: Int?
+
+  /// A program as given; by default a steady tempo straight away.
+  public init(map: TempoMap? = nil, multiplier: Double = 1, countInBars: Int? = nil) {
+    self.map = map
+    self.multiplier = multiplier
+    self.countInBars = countInBars
+  }
+
+  /// The tempo a map starts at, before the multiplier; nil without a map.
+  public var mapStartBPM: Double? { map.map { $0.sections[0].bpm(ofBeat: 0) } }
+}

@@ -1,0 +1,164 @@
+import Glibc
+
+/// A song as klick's tempo maps describe it: sections played one after another, each a number of
+/// bars in a meter at a steady tempo, a tempo ramp or a tempo for every beat, with an optional
+/// label, accent pattern and volume.
+///
+/// It places every beat exactly: beat `k` of a section starts at the section's start plus the time
+/// its tempo takes to reach it, a ramp's tempo changing evenly from beat to beat (so a beat lasts
+/// as long as the logarithmic mean of its two ends says, as in klick); nothing is added up beat by
+/// beat, so rounding never accumulates.
+public struct TempoMap: Hashable, Sendable {
+  /// One line of a map.
+  public struct Section: Hashable, Sendable {
+    /// The name a run may start from; nil for none.
+    public var label: String?
+    /// How many bars it lasts; nil for ever (the hold at the end of a speed trainer).
+    public var bars: Int?
+    /// Its meter.
+    public var meter: Meter
+    /// How fast it plays.
+    public var tempo: SectionTempo
+    /// The level of each beat; nil for beat one strong, the others normal.
+    public var pattern: AccentPattern?
+    /// Its loudness, 1 as given.
+    public var volume: Double
+
+    /// A section as given.
+    public init(
+      label: String? = nil, bars: Int?, meter: Meter = .fourFour, tempo: SectionTempo,
+      pattern: AccentPattern? = nil, volume: Double = 1
+    ) {
+      self.label = label
+      self.bars = bars
+      self.meter = meter
+      self.tempo = tempo
+      self.pattern = pattern
+      self.volume = volume
+    }
+
+    /// Beats in the section; nil for ever.
+    public var beats: Int? { bars.map { $0 * meter.numerator } }
+
+    /// Seconds from the section's start to its beat `k` (counted from 0); a whole section's
+    /// length for `k` equal to its beats.
+    ///
+    /// For a tempo per beat this adds up the beats before `k`: `TempoMap` keeps those sums.
+    public func seconds(toBeat k: Int) -> Double {
+      let quarter = 240 / Double(meter.denominator)
+      switch tempo {
+      case .steady(let bpm):
+        return Double(k) * quarter / bpm
+      case .ramp(let first, let last):
+        guard first != last, let beats, beats > 0 else { return Double(k) * quarter / first }
+        let reached = first + (last - first) * Double(k) / Double(beats)
+        return quarter * Double(beats) / (last - first) * log(reached / first)
+      case .perBeat(let tempos):
+        return tempos.prefix(k).reduce(0) { $0 + quarter / $1 }
+      }
+    }
+
+    /// The tempo of its beat `k`, in quarter notes per minute.
+    public func bpm(ofBeat k: Int) -> Double {
+      switch tempo {
+      case .steady(let bpm): return bpm
+      case .ramp(let first, let last):
+        guard let beats, beats > 0 else { return first }
+        return first + (last - first) * Double(k) / Double(beats)
+      case .perBeat(let tempos): return tempos[min(k, tempos.count - 1)]
+      }
+    }
+  }
+
+  /// How fast a section plays, in quarter notes per minute, whatever its meter.
+  public enum SectionTempo: Hashable, Sendable {
+    /// One tempo throughout.
+    case steady(Double)
+    /// From the first tempo at its first beat evenly to the second at the beat after its last.
+    case ramp(from: Double, to: Double)
+    /// A tempo for every beat.
+    case perBeat([Double])
+  }
+
+  /// A beat's place in the map.
+  public struct Position: Hashable, Sendable {
+    /// The section it is in, counted from 0.
+    public let section: Int
+    /// The beat within the section, counted from 0.
+    public let beatInSection: Int
+  }
+
+  /// The sections, in playing order.
+  public let sections: [Section]
+  /// The first beat of each section, counted over the whole map, and one past the last section.
+  private let firstBeats: [Int]
+  /// The seconds from the map's start to each section's, and to the end of the last.
+  private let startSeconds: [Double]
+  /// For each section with a tempo per beat, the seconds from its start to each of its beats.
+  private let perBeatSeconds: [Int: [Double]]
+
+  /// A map of `sections`; only the last may last for ever.
+  public init(sections: [Section]) {
+    precondition(
+      !sections.isEmpty && sections.dropLast().allSatisfy { $0.bars != nil }, "only the last section may be endless")
+    self.sections = sections
+    var beats = [0]
+    var seconds = [0.0]
+    var beat = 0
+    var second = 0.0
+    for section in sections {
+      beat += section.beats ?? Int.max / 2
+      second += section.beats.map { section.seconds(toBeat: $0) } ?? .infinity
+      beats.append(beat)
+      seconds.append(second)
+    }
+    firstBeats = beats
+    startSeconds = seconds
+    var sums: [Int: [Double]] = [:]
+    for (index, section) in sections.enumerated() {
+      guard case .perBeat(let tempos) = section.tempo else { continue }
+      let quarter = 240 / Double(section.meter.denominator)
+      var sum = 0.0
+      sums[index] =
+        [0]
+        + tempos.map { tempo in
+          sum += quarter / tempo
+          return sum
+        }
+    }
+    perBeatSeconds = sums
+  }
+
+  /// Beats in the whole map; nil when it plays for ever.
+  public var beatCount: Int? { sections.last?.bars == nil ? nil : firstBeats.last }
+
+  /// Seconds the whole map lasts; infinite when it plays for ever.
+  public var duration: Double { startSeconds.last ?? 0 }
+
+  /// Where beat `n` of the map (counted from 0) falls; nil past its end.
+  public func position(ofBeat n: Int) -> Position? {
+    guard n >= 0, n < firstBeats.last ?? 0 else { return nil }
+    // The last section whose first beat is not after `n`.
+    var low = 0
+    var high = sections.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      if firstBeats[middle] <= n { low = middle } else { high = middle - 1 }
+    }
+    return Position(section: low, beatInSection: n - firstBeats[low])
+  }
+
+  /// Seconds from the map's start to beat `n`; the end of the map for `n` one past its last beat.
+  public func seconds(toBeat n: Int) -> Double {
+    guard let position = position(ofBeat: n) else { return duration }
+    let within =
+      perBeatSeconds[position.section]?[position.beatInSection]
+      ?? sections[position.section].seconds(toBeat: position.beatInSection)
+    return startSeconds[position.section] + within
+  }
+
+  /// The map from the section labelled `label` on.
+  public func starting(at label: String) -> TempoMap? {
+    sections.firstIndex { $0.label == label }.map { TempoMap(sections: Array(sections[$0...])) }
+  }
+}

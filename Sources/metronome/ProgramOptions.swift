@@ -1,0 +1,102 @@
+import ArgumentParser
+import FoundationEssentials
+import Glibc
+import MetronomeCore
+import TerminalUI
+
+/// `--map`, `--start-label`, `--count-in` and `--multiplier`, klick's `-f`, `-l`, `-c` and `-x`,
+/// shared by playing and exporting.
+struct ProgramOptions: ParsableArguments {
+  @Option(
+    name: [.customShort("f"), .customLong("map")],
+    help: ArgumentHelp(
+      "Play a tempo map in klick's format from FILE ('-' for standard input): a section per line,"
+        + " '[label:] bars [meter] tempo [pattern] [volume]'.", valueName: "file"))
+  var map: String?
+
+  @Option(
+    name: [.customShort("l"), .customLong("start-label")],
+    help: ArgumentHelp("Start the map at the section with this label.", valueName: "label"))
+  var startLabel: String?
+
+  @Option(
+    name: [.customShort("c"), .customLong("count-in")],
+    help: ArgumentHelp(
+      "Count in this many bars before bar one, at the starting tempo and meter; 0 counts two beats.",
+      valueName: "bars"))
+  var countIn: Int?
+
+  @Option(
+    name: [.customShort("x"), .customLong("multiplier")],
+    help: ArgumentHelp(
+      "Play this many times as fast as written, from 0.1 to 10 (0.8 for 80 %); with a map, tempo keys scale it.",
+      valueName: "factor"))
+  var multiplier: Double?
+
+  func validate() throws {
+    if let countIn, !(0...Self.longestCountIn).contains(countIn) {
+      throw ValidationError("--count-in must be from 0 (two beats) to \(Self.longestCountIn) bars")
+    }
+    if let multiplier, !(multiplier.isFinite && (0.1...10).contains(multiplier)) {
+      throw ValidationError("--multiplier must be from 0.1 to 10, such as 0.8 for 80 %")
+    }
+    if startLabel != nil, map == nil {
+      throw ValidationError("--start-label names a section of a map: give the map with --map")
+    }
+  }
+
+  /// The most bars a count-in may last.
+  static let longestCountIn = 64
+
+  /// The map `--map` names, read and checked once a run starts; nil without one.
+  ///
+  /// A map that cannot be read or parsed ends the program with one line, as a compiler reports an error
+  /// (`FILE:LINE:COLUMN: error: what was expected`), and status 65; a file that cannot be opened
+  /// with status 66.
+  func loadMap() -> TempoMap? {
+    guard let map else { return nil }
+    let source = map == "-" ? "<stdin>" : map
+    let bytes: [UInt8]
+    if map == "-" {
+      bytes = Array(AnyIterator { readLine(strippingNewline: false) }.joined().utf8)
+    } else {
+      guard let data = FileManager.default.contents(atPath: map), Self.isRegularFile(map) else {
+        Self.fail("\(source): error: cannot read the tempo map: \(Self.reason(map))", status: 66)
+      }
+      bytes = Array(data)
+    }
+    guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
+      Self.fail("\(source): error: not a text file: a tempo map is plain text, a section per line", status: 65)
+    }
+    do {
+      let parsed = try TempoMapParser.parse(text, source: source)
+      guard let startLabel else { return parsed }
+      guard let started = parsed.starting(at: startLabel) else {
+        let labels = parsed.sections.compactMap(\.label)
+        Self.fail(
+          "\(source): error: no section is labelled '\(startLabel)'; "
+            + (labels.isEmpty ? "the map has no labels" : "its labels are \(labels.joined(separator: ", "))"),
+          status: 65)
+      }
+      return started
+    } catch {
+      Self.fail("\(error)", status: 65)
+    }
+  }
+
+  private static func isRegularFile(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+  }
+
+  private static func reason(_ path: String) -> String {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return String(cString: strerror(errno)) }
+    return (status.st_mode & S_IFMT) == S_IFDIR ? "it is a directory" : "it is not a regular file"
+  }
+
+  private static func fail(_ line: String, status: Int32) -> Never {
+    TextOutput.standardError.write(line + "\n")
+    Glibc.exit(status)
+  }
+}

@@ -1,0 +1,92 @@
+import MetronomeCore
+import Testing
+
+/// klick's manual example, as klick's own documentation writes it.
+let klickExampleMap = """
+  intro:    8 120           # play 8 measures at 120 bpm (4/4)
+  verse1:   12 120 X.x.     # 12 measures at 120 bpm, playing only the 1st and 3rd beat
+            4 120-140 X.x.  # gradually increase tempo to 140 bpm
+  chorus1:  16 140
+  bridge:   8 3/4 140 0.5   # change to 3/4 time, reduce volume
+            8 3/4 140       # normal volume again
+  verse2:   12 120          # back to 4/4 (implied)
+  chorus2:  16 140          # jump to 140 bpm
+  outro:    6 140
+            2 140-80        # ritardando over the last 2 bars
+  """
+
+@Suite(.timeLimit(.minutes(1)))
+struct TempoMapParserTests {
+  @Test func readsKlicksExampleMapAsKlickDoes() throws {
+    let map = try TempoMapParser.parse(klickExampleMap, source: "example")
+
+    #expect(map.sections.count == 10)
+    #expect(
+      map.sections.map(\.label) == [
+        "intro", "verse1", nil, "chorus1", "bridge", nil, "verse2", "chorus2", "outro", nil,
+      ])
+    #expect(map.sections.map(\.bars) == [8, 12, 4, 16, 8, 8, 12, 16, 6, 2])
+    #expect(map.sections[2].tempo == .ramp(from: 120, to: 140))
+    #expect(map.sections[2].pattern == (try AccentPattern(parsing: "X.x.")))
+    #expect(map.sections[4].meter == (try Meter(3, 4)))
+    #expect(map.sections[4].volume == 0.5)
+    #expect(map.sections[6].meter == .fourFour)
+    #expect(map.beatCount == 76 * 4 + 16 * 3)
+  }
+
+  @Test func readsEveryFormOfALine() throws {
+    let map = try TempoMapParser.parse(
+      "a:2 7/8 97.5 Xx.o.xx 1.5\n\n  # a comment\nlast-part_2: 1 55.5,60,70,80 # per beat\n\t3 100-50 .5\r\n",
+      source: "forms")
+
+    #expect(map.sections.count == 3)
+    #expect(map.sections[0].label == "a")
+    #expect(map.sections[0].tempo == .steady(97.5))
+    #expect(map.sections[0].pattern?.description == "Xx.o.xx")
+    #expect(map.sections[0].volume == 1.5)
+    #expect(map.sections[1].label == "last-part_2")
+    #expect(map.sections[1].tempo == .perBeat([55.5, 60, 70, 80]))
+    #expect(map.sections[2].tempo == .ramp(from: 100, to: 50))
+    #expect(map.sections[2].volume == 0.5)
+  }
+
+  /// Each malformed line is reported at its line and column, as a compiler reports errors.
+  @Test(arguments: [
+    ("8 120\nintro 8 120", "m:2:1: error: expected the number of bars, a whole number such as 8"),
+    ("8 120\n\n  0 120", "m:3:3: error: the number of bars must be from 1 to 100000000"),
+    ("4 7/3 120", "m:1:3: error: meter denominator 3 is not one of 1, 2, 4, 8, 16, 32, 64"),
+    ("4 4/4", "m:1:6: error: expected a tempo: 120, a ramp 120-140 or one per beat 120,122,…"),
+    ("4 4/4 fast", "m:1:7: error: expected a tempo: 120, a ramp 120-140 or one per beat 120,122,…"),
+    ("4 120-", "m:1:7: error: expected a tempo: 120, a ramp 120-140 or one per beat 120,122,…"),
+    ("4 0", "m:1:3: error: a tempo must be from 1 to 1000 BPM"),
+    ("1 3/4 100,110", "m:1:7: error: 2 tempos for 1 bar of 3 beats: give one per beat"),
+    ("2 3/4 100 X.x.", "m:1:11: error: the pattern has 4 beats but 3/4 has 3: give one per beat"),
+    ("2 120 Xxxx 3", "m:1:12: error: expected a pattern (X x o .) or a volume from 0 to 2, or a comment after '#'"),
+    ("2 120 Xxxx 1 extra", "m:1:14: error: unexpected 'extra' after the volume; start a comment with '#'"),
+    ("bad label: 2 120", "m:1:1: error: expected the number of bars, a whole number such as 8"),
+    (":2 120", "m:1:1: error: expected a label of letters, digits, '_' or '-' before ':'"),
+    ("x: 2 1\u{1}20", "m:1:7: error: unexpected character; a map is plain text"),
+    ("", "m: error: no sections: write one per line, such as 'intro: 8 4/4 120' (see klick's manual)"),
+    (
+      "# only a comment\n\n",
+      "m: error: no sections: write one per line, such as 'intro: 8 4/4 120' (see klick's manual)"
+    ),
+    ("99999999999999999999 120", "m:1:1: error: the number of bars must be from 1 to 100000000"),
+    ("100000000 64/64 1", "m: error: the map lasts longer than the longest run (100000000 seconds); shorten it"),
+  ])
+  func reportsWhatWasExpectedWhereItWasNot(text: String, message: String) {
+    #expect {
+      try TempoMapParser.parse(text, source: "m")
+    } throws: { error in
+      "\(error)" == message
+    }
+  }
+
+  /// A map of a million bars is read at once: its sections are counted, never its beats.
+  @Test func readsAMillionBarsWithoutListingThem() throws {
+    let map = try TempoMapParser.parse("1000000 4/4 120\n", source: "long")
+    #expect(map.beatCount == 4_000_000)
+    #expect(map.duration == 2_000_000)
+    #expect(map.seconds(toBeat: 3_999_999) == 1_999_999.5)
+  }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import MetronomeTesting
+import XCTest
+
+/// klick's tempo maps and speed trainer, exported by klick and by metronome: the same length, the
+/// same onsets within a frame (ramps and per-beat tempos included), the same silent beats; and a
+/// map that cannot be read reported as a compiler reports an error.
+final class TempoMapTests: TimeLimitedTestCase {
+  private var folder: URL!
+
+  /// klick's manual example.
+  private static let example = """
+    intro:    8 120           # play 8 measures at 120 bpm (4/4)
+    verse1:   12 120 X.x.     # 12 measures at 120 bpm, playing only the 1st and 3rd beat
+              4 120-140 X.x.  # gradually increase tempo to 140 bpm
+    chorus1:  16 140
+    bridge:   8 3/4 140 0.5   # change to 3/4 time, reduce volume
+              8 3/4 140       # normal volume again
+    verse2:   12 120          # back to 4/4 (implied)
+    chorus2:  16 140          # jump to 140 bpm
+    outro:    6 140
+              2 140-80        # ritardando over the last 2 bars
+
+    """
+
+  override func setUpWithError() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-maps-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws { try FileManager.default.removeItem(at: folder) }
+
+  private func write(_ text: String, to name: String) throws -> String {
+    let file = folder.appendingPathComponent(name)
+    try Data(text.utf8).write(to: file)
+    return file.path
+  }
+
+  /// The samples `metronome export ARGUMENTS` wrote.
+  private func export(_ arguments: [String]) throws -> [Float] {
+    let file = folder.appendingPathComponent("metronome.wav")
+    let run = try MetronomeProcess.run(["export"] + arguments + ["-o", file.path])
+    XCTAssertEqual(run.status, 0, run.standardError)
+    return try WAVFile(contentsOf: file).samples
+  }
+
+  /// The samples `klick -W FILE -r 48000 ARGUMENTS` wrote. (Only options klick exports with: its
+  /// `-c` and `-l` make an export that never ends, so a time limit guards every run.)
+  private func klickExport(_ arguments: [String]) throws -> [Float] {
+    let klick = try XCTUnwrap(ChildProcess.which("klick"), "klick is missing: run scripts/setup")
+    let file = folder.appendingPathComponent("klick.wav")
+    let run = try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/timeout"),
+      ["-s", "KILL", "60", klick.path, "-W", file.path, "-r", "48000"] + arguments)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    return try WAVFile(contentsOf: file).samples
+  }
+
+  private func assertSameClicks(_ ours: [Float], _ theirs: [Float], _ what: String) {
+    XCTAssertEqual(ours.count, theirs.count, "\(what): length")
+    let mine = Onset.detect(in: ours, sampleRate: 48_000).map(\.frame)
+    let klicks = Onset.detect(in: theirs, sampleRate: 48_000).map(\.frame)
+    XCTAssertEqual(mine.count, klicks.count, "\(what): onsets")
+    XCTAssertGreaterThan(mine.count, 0, what)
+    let worst = zip(mine, klicks).map { abs($0 - $1) }.max() ?? 0
+    XCTAssertLessThanOrEqual(worst, 1, "\(what): the farthest onset is \(worst) frames from klick's")
+  }
+
+  func testKlicksExampleMapGivesKlicksClicks() throws {
+    let map = try write(Self.example, to: "example.map")
+    assertSameClicks(try export(["--map", map]), try klickExport(["-f", map]), "example map")
+    assertSameClicks(
+      try export(["--map", map, "--multiplier", "1.25"]), try klickExport(["-x", "1.25", "-f", map]), "example × 1.25")
+  }
+
+  func testPerBeatTemposRampsAndCompoundMetersGiveKlicksClicks() throws {
+    let map = try write("a: 2 3/4 100,110,120,130,140,150\nb: 1 6/8 90 X..x..\n  2 97.5-133.3 Xx.x\n", to: "beats.map")
+    assertSameClicks(try export(["--map", map]), try klickExport(["-f", map]), "per-beat map")
+  }
+
+  /// A section's volume scales its clicks: at 0.5 each beat peaks at half its level's peak.
+  func testASectionsVolumeScalesItsClicks() throws {
+    let map = try write("1 120\n1 120 0.5\n", to: "volume.map")
+    let onsets = Onset.detect(in: try export(["--map", map]), sampleRate: 48_000)
+
+    XCTAssertEqual(onsets.map(\.frame), (0..<8).map { $0 * 24_000 })
+    for beat in 0..<4 { XCTAssertEqual(onsets[beat + 4].peak, onsets[beat].peak * 0.5, accuracy: 0.01) }
+  }
+
+  /// klick's trainer `80-120/1` for 50 bars: a ramp over 40 bars, then 120.
+  func testKlicksSpeedTrainerGivesKlicksClicks() throws {
+    assertSameClicks(try export(["80-120/1", "--bars", "50"]), try klickExport(["50", "80-120/1"]), "trainer")
+  }
+
+  /// A bar of count-in at 120, in the second voice's sound, then the music from frame 96000.
+  func testACountInPlaysInItsOwnSoundBeforeBarOne() throws {
+    let onsets = Onset.detect(in: try export(["120", "--count-in", "1", "--bars", "1"]), sampleRate: 48_000)
+
+    XCTAssertEqual(onsets.map(\.frame), (0..<8).map { $0 * 24_000 })
+    XCTAssertNotEqual(onsets[0].peak, onsets[4].peak, accuracy: 0.01)
+  }
+
+  /// Each problem with a map is one line, `FILE:LINE:COLUMN: error: …`, and nothing starts:
+  /// status 65 for what the file says, 66 for a file that cannot be read.
+  func testAMapThatCannotBeReadIsOneCompilerStyleLine() throws {
+    let broken = try write("intro: 8 120\nverse 4 120\n", to: "broken.map")
+    let counts = try write("2 3/4 100,110\n", to: "counts.map")
+    let binary = folder.appendingPathComponent("binary.map")
+    try Data([0x38, 0x20, 0x31, 0x32, 0x30, 0x00, 0xFF, 0xFE]).write(to: binary)
+    let empty = try write("# nothing here\n", to: "empty.map")
+    let example = try write(Self.example, to: "example.map")
+    let cases: [([String], Int32, String)] = [
+      (
+        ["--map", broken, "--virtual"], 65,
+        "\(broken):2:1: error: expected the number of bars, a whole number such as 8"
+      ),
+      (["--map", counts, "--virtual"], 65, "\(counts):1:7: error: 2 tempos for 2 bars of 3 beats: give one per beat"),
+      (["--map", binary.path, "--virtual"], 65, "\(binary.path): error: not a text file"),
+      (["--map", empty, "--virtual"], 65, "\(empty): error: no sections"),
+      (
+        ["--map", example, "-l", "coda", "--virtual"], 65,
+        "\(example): error: no section is labelled 'coda'; its labels are intro, verse1, chorus1, bridge, verse2"
+      ),
+      (
+        ["--map", folder.path + "/missing.map", "--virtual"], 66,
+        "\(folder.path)/missing.map: error: cannot read the tempo map: No such file"
+      ),
+      (["--map", folder.path, "--virtual"], 66, "\(folder.path): error: cannot read the tempo map: it is a directory"),
+      (["export", "--map", "-", "-o", folder.path + "/x.wav"], 65, "<stdin>:1:3: error: expected a tempo"),
+    ]
+    for (arguments, status, message) in cases {
+      let run = try MetronomeProcess.run(arguments, input: "4 fast\n")
+      XCTAssertEqual(run.status, status, "\(arguments): \(run.standardError)")
+      XCTAssertTrue(run.standardError.hasPrefix(message), "\(arguments): \(run.standardError)")
+      XCTAssertEqual(run.standardError.split(separator: "\n").count, 1, "\(arguments): \(run.standardError)")
+      XCTAssertEqual(run.standardOutput, "", "\(arguments)")
+    }
+    XCTAssertFalse(FileManager.default.fileExists(atPath: folder.path + "/x.wav"))
+  }
+
+  /// Options a map leaves no room for, and counts out of range, are bad input (status 64).
+  func testOptionsThatDoNotGoWithAMapAreRefused() throws {
+    let map = try write("2 120\n", to: "short.map")
+    let cases: [([String], String)] = [
+      (["--map", map, "7/8", "--virtual"], "Error: a map sets meter, tempo and pattern: drop '7/8'"),
+      (
+        ["--map", map, "--bars", "1", "--virtual"], "Error: a map plays to its end: drop --beats, --bars and --duration"
+      ),
+      (["--count-in=-1", "--virtual", "--bars", "1"], "Error: --count-in must be from 0 (two beats) to 64 bars"),
+      (["--multiplier", "0", "--virtual", "--bars", "1"], "Error: --multiplier must be from 0.1 to 10"),
+      (["-l", "intro", "--virtual", "--bars", "1"], "Error: --start-label names a section of a map"),
+      (["80-120/0", "--virtual", "--bars", "1"], "Error: '80-120/0': the bars per BPM after '/' must be more than 0"),
+      (["export", "80-120/10", "-o", "x.wav"], "Error: an export needs --bars, --beats or --duration"),
+    ]
+    for (arguments, message) in cases {
+      let run = try MetronomeProcess.run(arguments)
+      XCTAssertEqual(run.status, 64, "\(arguments): \(run.standardError)")
+      XCTAssertTrue(run.standardError.hasPrefix(message), "\(arguments): \(run.standardError)")
+    }
+  }
+
+  /// A map read from standard input plays in virtual time, its count-in first, each line saying
+  /// its beat: the exact timeline at once.
+  func testAMapFromStandardInputPlaysItsExactTimeline() throws {
+    let run = try MetronomeProcess.run(
+      ["--map", "-", "--count-in", "0", "--virtual"], input: "intro: 1 2/4 120\n1 3/8 60 X.x\n")
+
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertEqual(
+      run.standardOutput,
+      """
+      0.000000 bar 0 beat 1 regular count-in
+      0.500000 bar 0 beat 2 regular count-in
+      1.000000 bar 1 beat 1 accent
+      1.500000 bar 1 beat 2 regular
+      2.000000 bar 2 beat 1 accent
+      2.500000 bar 2 beat 2 silent
+      3.000000 bar 2 beat 3 regular
+
+      """)
+  }
+}
