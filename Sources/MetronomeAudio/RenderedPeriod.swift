@@ -64,37 +64,45 @@ public struct RenderedPeriod {
       sounds[span.sound].withUnsafeBufferPointer { samples in
         guard let source = samples.baseAddress.map({ $0 + span.clickPosition }) else { return }
         let target = base + span.offset * frameBytes
+        #if _endian(little)
         if encoding == .float32, channels == 1 {
           Self.encodeMonoFloat(source, into: target, count: span.count, mixing: span.mixes, gain: span.gain)
           return
         }
+        #endif
         for index in 0..<span.count {
           let frame = target + index * frameBytes
-          var sample = min(max(source[index] * span.gain, -1), 1)
+          var sample = source[index] * span.gain
           // What the beats left here, from the first channel (every channel holds the same).
-          if span.mixes { sample = min(max(sample + encoding.load(from: frame), -1), 1) }
+          if span.mixes { sample += encoding.load(from: frame) }
+          sample = min(max(sample, -1), 1)
           for channel in 0..<channels { encoding.store(sample, at: frame + channel * encoding.bytesPerSample) }
         }
       }
     }
   }
 
-  /// The common case of a sound server's device and a float file, without a format decided per
-  /// sample: a copy (floats are stored as this machine holds them), or a sum for a second voice.
+  /// The common case of a sound server's device and a float file, on a machine that stores
+  /// floats as they are written (little-endian): a copy, or a loop over whole floats the compiler
+  /// can vectorise, scaled and clamped, summed for a second voice.
   private static func encodeMonoFloat(
     _ source: UnsafePointer<Float>, into target: UnsafeMutableRawPointer, count: Int, mixing: Bool, gain: Float
   ) {
-    #if _endian(little)
     guard mixing || gain != 1 else {
       target.copyMemory(from: source, byteCount: count * MemoryLayout<Float>.size)
       return
     }
-    #endif
-    for index in 0..<count {
-      let offset = index * MemoryLayout<Float>.size
-      var sample = min(max(source[index] * gain, -1), 1)
-      if mixing { sample = min(max(sample + SampleEncoding.float32.load(from: target + offset), -1), 1) }
-      SampleEncoding.float32.store(sample, at: target + offset)
+    // Raw loads and stores: the buffer's memory may be bound to bytes.
+    let size = MemoryLayout<Float>.size
+    if mixing {
+      for index in 0..<count {
+        let mixed = target.loadUnaligned(fromByteOffset: index * size, as: Float.self) + source[index] * gain
+        target.storeBytes(of: min(max(mixed, -1), 1), toByteOffset: index * size, as: Float.self)
+      }
+    } else {
+      for index in 0..<count {
+        target.storeBytes(of: min(max(source[index] * gain, -1), 1), toByteOffset: index * size, as: Float.self)
+      }
     }
   }
 
