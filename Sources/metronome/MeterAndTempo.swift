@@ -68,9 +68,9 @@ struct MeterAndTempo {
     return (start, target, barsPerBPM)
   }
 
-  /// The speed trainer as klick plays it: a ramp from the tempo to the target over
+  /// The speed trainer as klick plays it, in `pattern`: a ramp from the tempo to the target over
   /// ceil(bars per BPM × the change) bars, then the target for ever; nil without a trainer.
-  var trainerMap: TempoMap? {
+  func trainerMap(pattern: AccentPattern?) -> TempoMap? {
     guard let trainer else { return nil }
     let bars = Int((trainer.barsPerBPM * abs(trainer.target.bpm - tempo.bpm)).rounded(.up))
     let hold = TempoMap.Section(bars: nil, meter: meter, tempo: .steady(trainer.target.bpm), pattern: pattern)

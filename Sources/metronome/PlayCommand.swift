@@ -95,6 +95,9 @@ struct PlayCommand: ParsableCommand {
       throw ValidationError("--buffer must be at least two periods (\(2 * period) frames) and at most 1048576")
     }
     _ = try PlaybackSettings(meterAndTempo, length, sound, program)
+    if program.map == "-", keys == "-" {
+      throw ValidationError("--map - and --keys - both read standard input: give one of them a file")
+    }
   }
 
   /// The key script, read once: standard input cannot be read twice.

@@ -219,7 +219,7 @@ extension PlaybackSettings {
     var tempo = Tempo(clamping: start.tempo.bpm * multiplier) ?? start.tempo
     var pattern = try meterAndTempo.accentPattern
     var runLength = length.length
-    let playedMap = map ?? start.trainerMap
+    let playedMap = map ?? start.trainerMap(pattern: pattern)
     if program.map != nil, !meterAndTempo.words.isEmpty {
       throw ValidationError(
         "a map sets meter, tempo and pattern: drop '\(meterAndTempo.words.joined(separator: " "))'")

@@ -92,6 +92,16 @@ final class TempoMapTests: TimeLimitedTestCase {
     assertSameClicks(try export(["80-120/1", "--bars", "50"]), try klickExport(["50", "80-120/1"]), "trainer")
   }
 
+  /// The trainer plays the accent pattern however it is given: here by --pattern.
+  func testTheTrainerPlaysThePatternGiven() throws {
+    let run = try MetronomeProcess.run(["100-110/1", "--pattern", "X.x.", "--virtual", "--bars", "1"])
+
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertEqual(
+      run.standardOutput.split(separator: "\n").map { String($0.split(separator: " ").last ?? "") },
+      ["accent", "silent", "regular", "silent"])
+  }
+
   /// A bar of count-in at 120, in the second voice's sound, then the music from frame 96000.
   func testACountInPlaysInItsOwnSoundBeforeBarOne() throws {
     let onsets = Onset.detect(in: try export(["120", "--count-in", "1", "--bars", "1"]), sampleRate: 48_000)
@@ -151,6 +161,7 @@ final class TempoMapTests: TimeLimitedTestCase {
       (["-l", "intro", "--virtual", "--bars", "1"], "Error: --start-label names a section of a map"),
       (["80-120/0", "--virtual", "--bars", "1"], "Error: '80-120/0': the bars per BPM after '/' must be more than 0"),
       (["export", "80-120/10", "-o", "x.wav"], "Error: an export needs --bars, --beats or --duration"),
+      (["--map", "-", "--keys", "-", "--virtual"], "Error: --map - and --keys - both read standard input"),
     ]
     for (arguments, message) in cases {
       let run = try MetronomeProcess.run(arguments)
