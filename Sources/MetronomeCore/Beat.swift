@@ -29,6 +29,8 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public let section: Section?
   /// How loud it plays, 1 as the kit is (a tempo map's section sets it).
   public let volume: Double
+  /// Whether a gap mutes its bar: counted and shown, silent, to test the player's inner clock.
+  public let isGapMuted: Bool
 
   /// A beat's place in a tempo map.
   public struct Section: Hashable, Sendable {
@@ -57,7 +59,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public init(
     count: Int, bar: Int, beatInBar: Int, meter: Meter, tempo: Tempo, frame: Int64, sampleRate: SampleRate,
     level: AccentLevel? = nil, subdivision: Int = 0, voice: Voice = .beats, isCountIn: Bool = false,
-    section: Section? = nil, volume: Double = 1
+    section: Section? = nil, volume: Double = 1, isGapMuted: Bool = false
   ) {
     self.count = count
     self.bar = bar
@@ -72,6 +74,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
     self.isCountIn = isCountIn
     self.section = section
     self.volume = volume
+    self.isGapMuted = isGapMuted
   }
 
   /// A click of another kind that goes with this beat (same count, bar and beat in bar), at
@@ -79,7 +82,8 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public func click(at frame: Int64, level: AccentLevel, subdivision: Int = 0, voice: Voice = .beats) -> Beat {
     Beat(
       count: count, bar: bar, beatInBar: beatInBar, meter: meter, tempo: tempo, frame: frame, sampleRate: sampleRate,
-      level: level, subdivision: subdivision, voice: voice, isCountIn: isCountIn, section: section, volume: volume)
+      level: level, subdivision: subdivision, voice: voice, isCountIn: isCountIn, section: section, volume: volume,
+      isGapMuted: isGapMuted)
   }
 
   /// Whether it is the second voice's click.

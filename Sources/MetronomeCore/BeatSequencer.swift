@@ -9,7 +9,7 @@
 /// mid-bar drops the rest of that bar's, and the voice comes back with the next bar.
 ///
 /// A program may add a count-in before the first bar, played on its own at the starting tempo,
-/// and a tempo map whose sections set each beat's frame, meter, level and tempo; the map then ends
+/// a gap that mutes bars in turn (counted, silent, every voice), and a tempo map whose sections set each beat's frame, meter, level and tempo; the map then ends
 /// the sequence (after one more beat, where the map ends, marking its end) and a change of tempo
 /// scales it instead of replacing it.
 public struct BeatSequencer: Hashable, Sendable {
@@ -20,6 +20,8 @@ public struct BeatSequencer: Hashable, Sendable {
   /// The count-in, if any, and how many of its beats have been played.
   private var countIn: CountIn?
   private var countInPlayed = 0
+  /// The bars played and muted in turn, if any.
+  private var gap: Program.Gap?
   private var meter: Meter
   private var rhythm: Rhythm
   private var last: Beat?
@@ -40,6 +42,7 @@ public struct BeatSequencer: Hashable, Sendable {
   ) {
     self.meter = meter
     self.rhythm = rhythm
+    gap = program.gap
     var playhead = program.map.map {
       MapPlayhead(map: $0, multiplier: program.multiplier, startFrame: startFrame, sampleRate: sampleRate)
     }
@@ -109,7 +112,7 @@ public struct BeatSequencer: Hashable, Sendable {
       nextClick += 1
     } else {
       click = beat.click(
-        at: pending.frame, level: rhythm.level(alongside: nil),
+        at: pending.frame, level: beat.isGapMuted ? .silent : rhythm.level(alongside: nil),
         voice: .polyrhythm(click: nextVoiceClick, of: bar?.clicks ?? 0))
       nextVoiceClick += 1
     }
@@ -154,9 +157,11 @@ public struct BeatSequencer: Hashable, Sendable {
       level = rhythm.level(ofBeat: beatInBar, in: meter)
     }
     let barNumber = last.map { $0.isCountIn ? 1 : (beatInBar == 1 ? $0.bar + 1 : $0.bar) } ?? 1
+    let isGapMuted = gap?.mutes(bar: barNumber) ?? false
     let beat = Beat(
       count: (last?.count ?? -1) + 1, bar: barNumber, beatInBar: beatInBar, meter: beatMeter,
-      tempo: tempo, frame: frame, sampleRate: grid.sampleRate, level: level, section: section, volume: volume
+      tempo: tempo, frame: frame, sampleRate: grid.sampleRate, level: isGapMuted ? .silent : level, section: section,
+      volume: volume, isGapMuted: isGapMuted
     )
     last = beat
     lastBeat = DividedSpan(

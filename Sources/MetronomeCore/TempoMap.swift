@@ -97,11 +97,17 @@ public struct TempoMap: Hashable, Sendable {
   /// For each section with a tempo per beat, the seconds from its start to each of its beats.
   private let perBeatSeconds: [Int: [Double]]
 
-  /// A map of `sections`; only the last may last for ever.
-  public init(sections: [Section]) {
+  /// Whether it starts again from its first section once it ends, for ever.
+  public let loops: Bool
+
+  /// A map of `sections`, played once or, if it `loops`, again and again; only the last section
+  /// of a map played once may last for ever.
+  public init(sections: [Section], loops: Bool = false) {
     precondition(
       !sections.isEmpty && sections.dropLast().allSatisfy { $0.bars != nil }, "only the last section may be endless")
+    precondition(!loops || sections.last?.bars != nil, "a map that loops has an end to loop from")
     self.sections = sections
+    self.loops = loops
     var beats = [0]
     var seconds = [0.0]
     var beat = 0
@@ -130,14 +136,20 @@ public struct TempoMap: Hashable, Sendable {
   }
 
   /// Beats in the whole map; nil when it plays for ever.
-  public var beatCount: Int? { sections.last?.bars == nil ? nil : firstBeats.last }
+  public var beatCount: Int? { loops || sections.last?.bars == nil ? nil : firstBeats.last }
 
   /// Seconds the whole map lasts; infinite when it plays for ever.
-  public var duration: Double { startSeconds.last ?? 0 }
+  public var duration: Double { loops ? .infinity : lapDuration }
+
+  /// Beats and seconds of one pass through the sections.
+  private var lapBeats: Int { firstBeats.last ?? 0 }
+  private var lapDuration: Double { startSeconds.last ?? 0 }
 
   /// Where beat `n` of the map (counted from 0) falls; nil past its end.
   public func position(ofBeat n: Int) -> Position? {
-    guard n >= 0, n < firstBeats.last ?? 0 else { return nil }
+    guard n >= 0 else { return nil }
+    if loops, n >= lapBeats { return position(ofBeat: n % lapBeats) }
+    guard n < lapBeats else { return nil }
     // The last section whose first beat is not after `n`.
     var low = 0
     var high = sections.count - 1
@@ -150,6 +162,7 @@ public struct TempoMap: Hashable, Sendable {
 
   /// Seconds from the map's start to beat `n`; the end of the map for `n` one past its last beat.
   public func seconds(toBeat n: Int) -> Double {
+    if loops, n >= lapBeats { return Double(n / lapBeats) * lapDuration + seconds(toBeat: n % lapBeats) }
     guard let position = position(ofBeat: n) else { return duration }
     let within =
       perBeatSeconds[position.section]?[position.beatInSection]
@@ -160,5 +173,44 @@ public struct TempoMap: Hashable, Sendable {
   /// The map from the section labelled `label` on.
   public func starting(at label: String) -> TempoMap? {
     sections.firstIndex { $0.label == label }.map { TempoMap(sections: Array(sections[$0...])) }
+  }
+}
+
+extension TempoMap {
+  /// How long a step trainer stays at each tempo.
+  public enum StepLength: Hashable, Sendable {
+    /// This many bars.
+    case bars(Int)
+    /// The whole number of bars (at least one) closest to this many seconds at that tempo.
+    case seconds(Double)
+  }
+
+  /// The most tempos a step trainer may step through.
+  public static let mostSteps = 10_000
+
+  /// A step trainer as practice apps have it: from `start`, `step` BPM (negative to slow down)
+  /// every `length`, to `target`, which is held for ever, or, if it `loops`, played for one step
+  /// before the trainer starts again from `start`; nil when the steps cannot reach the target
+  /// (a step of 0, or away from it) or would be more than `mostSteps`.
+  public static func stepTrainer(
+    from start: Double, to target: Double, step: Double, every length: StepLength, meter: Meter,
+    pattern: AccentPattern?, loops: Bool
+  ) -> TempoMap? {
+    guard step.isFinite, step != 0, (target - start) * step >= 0 else { return nil }
+    let count = Int(((target - start) / step).rounded(.up))
+    guard count < mostSteps else { return nil }
+    let tempos = (0..<count).map { start + Double($0) * step } + [target]
+    let sections = tempos.enumerated().map { index, bpm in
+      let bars: Int
+      switch length {
+      case .bars(let count): bars = count
+      case .seconds(let seconds):
+        let bar = Double(meter.numerator) * 240 / (bpm * Double(meter.denominator))
+        bars = max(1, Int((seconds / bar).rounded()))
+      }
+      let holds = index == tempos.count - 1 && !loops
+      return Section(bars: holds ? nil : bars, meter: meter, tempo: .steady(bpm), pattern: pattern)
+    }
+    return TempoMap(sections: sections, loops: loops)
   }
 }

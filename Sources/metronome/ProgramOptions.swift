@@ -5,7 +5,7 @@ import MetronomeCore
 import TerminalUI
 
 /// `--map`, `--start-label`, `--count-in` and `--multiplier`, klick's `-f`, `-l`, `-c` and `-x`,
-/// shared by playing and exporting.
+/// the step trainer's `--step`, `--to` and `--loop`, and `--gap`, shared by playing and exporting.
 struct ProgramOptions: ParsableArguments {
   @Option(
     name: [.customShort("f"), .customLong("map")],
@@ -33,7 +33,30 @@ struct ProgramOptions: ParsableArguments {
       valueName: "factor"))
   var multiplier: Double?
 
+  @Option(
+    help: ArgumentHelp(
+      "Play PLAY bars, then mute MUTE bars, and again, to test your inner clock: 3:1 mutes every fourth bar"
+        + " (1 to 1000 each).", valueName: "play:mute"))
+  var gap: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "A step trainer: change the tempo by STEP BPM every BARS bars (5/4), or about every SECONDS (5/30s), up"
+        + " (or down, with a negative STEP: --step=-5/4) to --to.", valueName: "step/every"))
+  var step: String?
+
+  @Option(help: ArgumentHelp("The tempo a step trainer goes to, then holds.", valueName: "bpm"))
+  var to: Double?
+
+  @Flag(help: "Start a step trainer again from its first tempo once it has played its target for one step.")
+  var loop = false
+
   func validate() throws {
+    _ = try parsedGap
+    if (to != nil || loop) != (step != nil) || (step != nil && to == nil) {
+      throw ValidationError("a step trainer needs both --step and --to, such as --step 5/4 --to 120")
+    }
+    if step != nil, map != nil { throw ValidationError("give a step trainer or a map, not both") }
     if let countIn, !(0...Self.longestCountIn).contains(countIn) {
       throw ValidationError("--count-in must be from 0 (two beats) to \(Self.longestCountIn) bars")
     }
@@ -47,6 +70,51 @@ struct ProgramOptions: ParsableArguments {
 
   /// The most bars a count-in may last.
   static let longestCountIn = 64
+
+  /// The step trainer `--step`, `--to` and `--loop` ask for, from `start` in `meter` and
+  /// `pattern`; nil without one.
+  func stepTrainer(from start: Tempo, meter: Meter, pattern: AccentPattern?) throws -> TempoMap? {
+    guard let step, let to else { return nil }
+    let parts = step.split(separator: "/", omittingEmptySubsequences: false)
+    let length: TempoMap.StepLength?
+    if parts.count == 2, parts[1].hasSuffix("s"), let seconds = Double(parts[1].dropLast()), seconds.isFinite,
+      seconds > 0
+    {
+      length = .seconds(seconds)
+    } else if parts.count == 2, let bars = Int(parts[1]), (1...TempoMapParser.maximumBars).contains(bars) {
+      length = .bars(bars)
+    } else {
+      length = nil
+    }
+    guard let length, let change = Double(parts[0]) else {
+      throw ValidationError("--step '\(step)' is not STEP/BARS or STEP/SECONDSs, such as 5/4 or 5/30s")
+    }
+    let target: Tempo
+    do { target = try Tempo(bpm: to) } catch { throw ValidationError("--to: \(error)") }
+    guard
+      let map = TempoMap.stepTrainer(
+        from: start.bpm, to: target.bpm, step: change, every: length, meter: meter, pattern: pattern, loops: loop)
+    else {
+      throw ValidationError(
+        "--step \(step) does not lead from \(start) to \(target) in at most \(TempoMap.mostSteps) steps:"
+          + " step towards it, such as \(target.bpm >= start.bpm ? "5" : "-5")/4")
+    }
+    return map
+  }
+
+  /// The gap `--gap PLAY:MUTE` asks for; nil without one.
+  var parsedGap: Program.Gap? {
+    get throws {
+      guard let gap else { return nil }
+      let parts = gap.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
+      guard parts.count == 2, let play = parts[0], let mute = parts[1], (1...1000).contains(play),
+        (1...1000).contains(mute)
+      else {
+        throw ValidationError("--gap '\(gap)' is not PLAY:MUTE bars, such as 3:1 (1 to 1000 each)")
+      }
+      return Program.Gap(play: play, mute: mute)
+    }
+  }
 
   /// The map `--map` names, read and checked once a run starts; nil without one.
   ///

@@ -219,7 +219,12 @@ extension PlaybackSettings {
     var tempo = Tempo(clamping: start.tempo.bpm * multiplier) ?? start.tempo
     var pattern = try meterAndTempo.accentPattern
     var runLength = length.length
-    let playedMap = map ?? start.trainerMap(pattern: pattern)
+    if program.step != nil, start.trainer != nil {
+      throw ValidationError("give klick's trainer (80-120/10) or a step trainer (--step), not both")
+    }
+    let playedMap =
+      try map ?? start.trainerMap(pattern: pattern)
+      ?? program.stepTrainer(from: start.tempo, meter: start.meter, pattern: pattern)
     if program.map != nil, !meterAndTempo.words.isEmpty {
       throw ValidationError(
         "a map sets meter, tempo and pattern: drop '\(meterAndTempo.words.joined(separator: " "))'")
@@ -248,6 +253,8 @@ extension PlaybackSettings {
       // A map's meters may hold more beats than their denominators.
       cap: playedMap == nil ? meterAndTempo.cap : NumeratorCap(atLeast: NumeratorCap.ceiling),
       sampleRate: try sound.sampleRate, sound: sound.sound, volume: sound.volume, samples: ownSounds,
-      length: runLength, program: Program(map: playedMap, multiplier: multiplier, countInBars: program.countIn))
+      length: runLength,
+      program: Program(
+        map: playedMap, multiplier: multiplier, countInBars: program.countIn, gap: try program.parsedGap))
   }
 }

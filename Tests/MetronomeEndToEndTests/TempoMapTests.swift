@@ -102,6 +102,14 @@ final class TempoMapTests: TimeLimitedTestCase {
       ["accent", "silent", "regular", "silent"])
   }
 
+  /// A gap of 3:1 in an export: bars 4 and 8 are silent, the clicks after them on the grid.
+  func testAGapMutesItsBarsInAnExport() throws {
+    let onsets = Onset.detect(in: try export(["120", "--gap", "3:1", "--bars", "8"]), sampleRate: 48_000)
+
+    let heard = (0..<32).filter { ($0 / 4) % 4 != 3 }
+    XCTAssertEqual(onsets.map(\.frame), heard.map { $0 * 24_000 })
+  }
+
   /// A bar of count-in at 120, in the second voice's sound, then the music from frame 96000.
   func testACountInPlaysInItsOwnSoundBeforeBarOne() throws {
     let onsets = Onset.detect(in: try export(["120", "--count-in", "1", "--bars", "1"]), sampleRate: 48_000)
@@ -162,6 +170,17 @@ final class TempoMapTests: TimeLimitedTestCase {
       (["80-120/0", "--virtual", "--bars", "1"], "Error: '80-120/0': the bars per BPM after '/' must be more than 0"),
       (["export", "80-120/10", "-o", "x.wav"], "Error: an export needs --bars, --beats or --duration"),
       (["--map", "-", "--keys", "-", "--virtual"], "Error: --map - and --keys - both read standard input"),
+      (["--gap", "3:0", "--virtual", "--bars", "1"], "Error: --gap '3:0' is not PLAY:MUTE bars, such as 3:1"),
+      (["100", "--step", "5/4", "--virtual", "--bars", "1"], "Error: a step trainer needs both --step and --to"),
+      (
+        ["100", "--step", "5/4", "--to", "90", "--virtual", "--bars", "1"],
+        "Error: --step 5/4 does not lead from 100 BPM to 90 BPM in at most 10000 steps: step towards it, such as -5/4"
+      ),
+      (["100", "--step", "5/0", "--to", "120", "--virtual", "--bars", "1"], "Error: --step '5/0' is not STEP/BARS"),
+      (
+        ["80-120/10", "--step", "5/4", "--to", "120", "--virtual", "--bars", "1"],
+        "Error: give klick's trainer (80-120/10) or a step trainer (--step), not both"
+      ),
     ]
     for (arguments, message) in cases {
       let run = try MetronomeProcess.run(arguments)

@@ -58,6 +58,23 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
     XCTAssertEqual(beats.values, ["0.1@0 count-in", "0.2@24000 count-in", "1.1@48000"])
   }
 
+  /// A gap of 3:1 mutes every fourth bar: its beats are counted, silent and marked, and the next
+  /// click after it is on the grid.
+  func testAGapOfThreeToOneMutesEveryFourthBarAndComesBackOnTheGrid() throws {
+    let viewModel = try makeViewModel(Program(gap: Program.Gap(play: 3, mute: 1)))
+    var beats: [Beat] = []
+    let recording = viewModel.beat.sink { beats.append($0) }
+
+    advance(toFrame: 8 * 96_000)
+    recording.cancel()
+
+    XCTAssertEqual(beats.map(\.frame), (0...32).map { Int64($0) * 24_000 })
+    XCTAssertEqual(beats.filter(\.isGapMuted).map(\.bar), Array(repeating: 4, count: 4) + Array(repeating: 8, count: 4))
+    XCTAssertTrue(beats.filter(\.isGapMuted).allSatisfy { $0.level == .silent })
+    XCTAssertEqual(beats[16].bar, 5)
+    XCTAssertEqual(beats[16].level, .strong)
+  }
+
   /// A map's sections set each beat's meter and frame; its end is marked by one silent beat and
   /// nothing follows.
   func testAMapPlaysItsSectionsThenEnds() throws {
@@ -96,6 +113,36 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
     XCTAssertEqual(beats[1_601].frame - beats[1_600].frame, 24_000)
     XCTAssertEqual(beats[800].tempo.bpm, 100)
     XCTAssertLessThan(beats[1_599].tempo.bpm, 120)
+  }
+
+  /// A step trainer of +5 BPM every 4 bars from 100 to 120 changes tempo exactly on bars 5, 9, 13
+  /// and 17, each new tempo's first beat one old beat after the last, and holds 120; with `loops`
+  /// it plays 120 for 4 bars and starts again at 100 on bar 21.
+  func testAStepTrainerChangesTempoOnItsBarsAndKeepsThePhase() throws {
+    for loops in [false, true] {
+      scheduler = TestScheduler(now: 0)
+      let map = try XCTUnwrap(
+        TempoMap.stepTrainer(
+          from: 100, to: 120, step: 5, every: .bars(4), meter: .fourFour, pattern: nil, loops: loops))
+      let viewModel = try makeViewModel(tempo: 100, Program(map: map))
+      var beats: [Beat] = []
+      let recording = viewModel.beat.sink { beats.append($0) }
+
+      // Up to bar 25, where the loop would step up again.
+      advance(toFrame: 2_500_000)
+      recording.cancel()
+
+      let changes = zip(beats, beats.dropFirst()).filter { $0.tempo != $1.tempo }.map { ($1.bar, $1.tempo.bpm) }
+      let expected: [(Int, Double)] = [(5, 105), (9, 110), (13, 115), (17, 120)] + (loops ? [(21, 100)] : [])
+      XCTAssertEqual(changes.map(\.0), expected.map(\.0), "loops: \(loops)")
+      XCTAssertEqual(changes.map(\.1), expected.map(\.1), "loops: \(loops)")
+      // Every beat follows the one before by the earlier beat's own length, as the exact sum gives.
+      var exact = 0.0
+      for (beat, next) in zip(beats, beats.dropFirst()) {
+        exact += 48_000 * 60 / beat.tempo.bpm
+        XCTAssertEqual(next.frame, Int64(exact.rounded()), "loops: \(loops), bar \(next.bar)")
+      }
+    }
   }
 
   /// A tempo key while a map plays scales the map from the next beat, keeping the phase: at 150
