@@ -31,6 +31,8 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public let volume: Double
   /// Whether a gap mutes its bar: counted and shown, silent, to test the player's inner clock.
   public let isGapMuted: Bool
+  /// Whether it only marks where a tempo map ends: the run ends on its frame, and it is not heard.
+  public let isMapEnd: Bool
 
   /// A beat's place in a tempo map.
   public struct Section: Hashable, Sendable {
@@ -59,7 +61,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public init(
     count: Int, bar: Int, beatInBar: Int, meter: Meter, tempo: Tempo, frame: Int64, sampleRate: SampleRate,
     level: AccentLevel? = nil, subdivision: Int = 0, voice: Voice = .beats, isCountIn: Bool = false,
-    section: Section? = nil, volume: Double = 1, isGapMuted: Bool = false
+    section: Section? = nil, volume: Double = 1, isGapMuted: Bool = false, isMapEnd: Bool = false
   ) {
     self.count = count
     self.bar = bar
@@ -75,6 +77,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
     self.section = section
     self.volume = volume
     self.isGapMuted = isGapMuted
+    self.isMapEnd = isMapEnd
   }
 
   /// A click of another kind that goes with this beat (same count, bar and beat in bar), at
@@ -83,7 +86,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
     Beat(
       count: count, bar: bar, beatInBar: beatInBar, meter: meter, tempo: tempo, frame: frame, sampleRate: sampleRate,
       level: level, subdivision: subdivision, voice: voice, isCountIn: isCountIn, section: section, volume: volume,
-      isGapMuted: isGapMuted)
+      isGapMuted: isGapMuted, isMapEnd: isMapEnd)
   }
 
   /// Whether it is the second voice's click.

@@ -22,6 +22,13 @@ public struct BeatSequencer: Hashable, Sendable {
   private var countInPlayed = 0
   /// The bars played and muted in turn, if any.
   private var gap: Program.Gap?
+  /// The last jump between sections carried out (or there when the sequencer began).
+  private var lastJumpID: Int?
+  /// Whether the section playing repeats.
+  private var loopsSection = false
+  /// Whether the map's next beat was placed by a jump or a repeat rather than after the beat
+  /// before it in the map: a new multiplier then keeps its frame.
+  private var nextBeatIsPlaced = false
   private var meter: Meter
   private var rhythm: Rhythm
   private var last: Beat?
@@ -43,6 +50,8 @@ public struct BeatSequencer: Hashable, Sendable {
     self.meter = meter
     self.rhythm = rhythm
     gap = program.gap
+    lastJumpID = program.jump?.id
+    loopsSection = program.loopsSection
     var playhead = program.map.map {
       MapPlayhead(map: $0, multiplier: program.multiplier, startFrame: startFrame, sampleRate: sampleRate)
     }
@@ -130,6 +139,7 @@ public struct BeatSequencer: Hashable, Sendable {
     let level: AccentLevel?
     var section: Beat.Section?
     var volume = 1.0
+    var isMapEnd = false
     if let playhead {
       let position = playhead.map.position(ofBeat: indexInGrid)
       let mapSection = playhead.map.sections[position?.section ?? playhead.map.sections.count - 1]
@@ -140,6 +150,7 @@ public struct BeatSequencer: Hashable, Sendable {
       length = playhead.length(ofBeat: indexInGrid)
       section = position.map { Beat.Section(index: $0.section, barInSection: beatInSection / beatMeter.numerator + 1) }
       volume = mapSection.volume
+      isMapEnd = position == nil
       // The end of the map is marked by a beat that is never heard.
       level =
         position == nil || rhythm.isMuted
@@ -161,7 +172,7 @@ public struct BeatSequencer: Hashable, Sendable {
     let beat = Beat(
       count: (last?.count ?? -1) + 1, bar: barNumber, beatInBar: beatInBar, meter: beatMeter,
       tempo: tempo, frame: frame, sampleRate: grid.sampleRate, level: isGapMuted ? .silent : level, section: section,
-      volume: volume, isGapMuted: isGapMuted
+      volume: volume, isGapMuted: isGapMuted, isMapEnd: isMapEnd
     )
     last = beat
     lastBeat = DividedSpan(
@@ -175,7 +186,41 @@ public struct BeatSequencer: Hashable, Sendable {
       nextVoiceClick = 0
     }
     indexInGrid += 1
+    nextBeatIsPlaced = false
+    repeatTheSectionIfItEnds()
     return beat
+  }
+
+  /// The section of the map the last beat played is in (the first before any has played).
+  private var sectionPlaying: Int {
+    playhead?.map.position(ofBeat: max(indexInGrid - 1, 0))?.section ?? 0
+  }
+
+  /// Moves `offset` sections on (or back, or to the start of the one playing with 0) from the next
+  /// beat, which keeps its frame: the phase is kept, and the section's first bar starts there.
+  private mutating func jump(by offset: Int) {
+    guard var playhead, playhead.map.beatCount.map({ indexInGrid <= $0 }) ?? true else { return }
+    let target = min(max(sectionPlaying + offset, 0), playhead.map.sections.count - 1)
+    let first = playhead.map.firstBeat(ofSection: target)
+    playhead.rescale(to: playhead.multiplier, fromBeat: first, atFrame: playhead.frame(ofBeat: indexInGrid))
+    self.playhead = playhead
+    indexInGrid = first
+    nextBeatIsPlaced = true
+    bar = nil
+  }
+
+  /// When the section playing repeats and its last beat has just been played, its first beat
+  /// comes next, on the frame the following section would have started: no gap and no beat twice.
+  private mutating func repeatTheSectionIfItEnds() {
+    guard loopsSection, var playhead else { return }
+    let section = sectionPlaying
+    let end = playhead.map.firstBeat(ofSection: section + 1)
+    guard indexInGrid == end else { return }
+    let first = playhead.map.firstBeat(ofSection: section)
+    playhead.rescale(to: playhead.multiplier, fromBeat: first, atFrame: playhead.frame(ofBeat: end))
+    self.playhead = playhead
+    indexInGrid = first
+    nextBeatIsPlaced = true
   }
 
   /// The next beat of the count-in: numbered in bars up to 0 (bar 1 comes after it), counted
@@ -210,12 +255,20 @@ public struct BeatSequencer: Hashable, Sendable {
     if var playhead {
       if rhythm.polyrhythm != self.rhythm.polyrhythm { bar = nil }
       self.rhythm = rhythm
+      loopsSection = program.loopsSection
+      if let jump = program.jump, jump.id != lastJumpID {
+        lastJumpID = jump.id
+        self.jump(by: jump.offset)
+        playhead = self.playhead ?? playhead
+      }
       guard program.multiplier != playhead.multiplier else { return }
       bar = nil
-      if indexInGrid > 0, let lastBeat {
+      if indexInGrid > 0, !nextBeatIsPlaced, let lastBeat {
         playhead.rescale(to: program.multiplier, fromBeat: indexInGrid - 1, atFrame: lastBeat.beat.frame)
       } else {
-        playhead.rescale(to: program.multiplier, fromBeat: 0, atFrame: playhead.frame(ofBeat: 0))
+        // The next beat keeps its frame: the first, or one a jump or a repeat placed.
+        playhead.rescale(
+          to: program.multiplier, fromBeat: indexInGrid, atFrame: playhead.frame(ofBeat: indexInGrid))
       }
       if playhead.frame(ofBeat: indexInGrid) < earliestFrame {
         playhead.rescale(to: program.multiplier, fromBeat: indexInGrid, atFrame: earliestFrame)

@@ -10,6 +10,25 @@ public struct Program: Hashable, Sendable {
   public var countInBars: Int?
   /// Bars played and bars muted in turn, from bar one, to test the player's inner clock; nil for none.
   public var gap: Gap?
+  /// The last jump asked for between a map's sections; each new one has a new `id`.
+  public var jump: SectionJump?
+  /// Whether the section playing repeats, seamlessly, until this is turned off.
+  public var loopsSection = false
+
+  /// A move to another section of a map, from the next beat: `offset` 1 the next section, -1 the
+  /// previous, 0 the start of the one playing.
+  public struct SectionJump: Hashable, Sendable {
+    /// Which jump this is: a new one has a new id.
+    public let id: Int
+    /// How many sections on (or back).
+    public let offset: Int
+
+    /// A jump as given.
+    public init(id: Int, offset: Int) {
+      self.id = id
+      self.offset = offset
+    }
+  }
 
   /// Play `play` bars, then mute `mute` bars, and again.
   public struct Gap: Hashable, Sendable {

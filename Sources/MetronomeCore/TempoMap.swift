@@ -145,6 +145,9 @@ public struct TempoMap: Hashable, Sendable {
   private var lapBeats: Int { firstBeats.last ?? 0 }
   private var lapDuration: Double { startSeconds.last ?? 0 }
 
+  /// The first beat of section `index`, counted over one pass through the map.
+  public func firstBeat(ofSection index: Int) -> Int { firstBeats[min(max(index, 0), sections.count)] }
+
   /// Where beat `n` of the map (counted from 0) falls; nil past its end.
   public func position(ofBeat n: Int) -> Position? {
     guard n >= 0 else { return nil }

@@ -23,7 +23,8 @@ public final class ClickEngine {
   /// Every beat within the run's length, emitted on the render thread as the clock reaches it.
   public let beats: AnyPublisher<Beat, Never>
   /// The frame the run ends on: at once for a length in seconds, at the first beat past the
-  /// length for a count, at a quit replayed from a key script, and never later than the longest run.
+  /// length for a count, where a tempo map ends, at a quit replayed from a key script, and never
+  /// later than the longest run.
   public private(set) var endFrame: Int64
   private var subscription: AnyCancellable?
 
@@ -49,7 +50,7 @@ public final class ClickEngine {
     beats = played.eraseToAnyPublisher()
     subscription = viewModel.beat.sink { [unowned self] beat in
       guard beat.frame < self.endFrame else { return }
-      guard length?.contains(beat) ?? true else {
+      guard !beat.isMapEnd, length?.contains(beat) ?? true else {
         self.endFrame = beat.frame
         return
       }
@@ -89,7 +90,12 @@ public final class ClickEngine {
   /// The number of frames the run lasts at its starting tempo (exactly, when nothing changes it
   /// while it plays, as in an export); nil when open-ended.
   public var expectedFrames: Int64? {
-    guard let length = settings.length else { return nil }
+    let sequencer = BeatSequencer(
+      startFrame: 0, tempo: settings.tempo, meter: settings.meter, program: settings.program,
+      sampleRate: settings.sampleRate)
+    guard let length = settings.length else {
+      return settings.program.map?.beatCount.map { min(sequencer.frame(ofBeat: $0), endFrame) }
+    }
     if let end = length.endFrame(at: settings.sampleRate) { return end }
     let beats: Int
     switch length {
@@ -97,9 +103,6 @@ public final class ClickEngine {
     case .bars(let count): beats = count.multipliedReportingOverflow(by: settings.meter.numerator).partialValue
     case .seconds: return nil
     }
-    let sequencer = BeatSequencer(
-      startFrame: 0, tempo: settings.tempo, meter: settings.meter, program: settings.program,
-      sampleRate: settings.sampleRate)
     return min(sequencer.frame(ofBeat: beats), endFrame)
   }
 }

@@ -3,7 +3,7 @@ import MetronomeCore
 
 /// Renders a whole run into a sink as fast as the sink takes it: a WAV export.
 public enum ClickTrackExporter {
-  /// Renders `engine`'s run, which must have a length, into `sink` in periods of
+  /// Renders `engine`'s run, which must end (a length, or a tempo map that ends), into `sink` in periods of
   /// `periodFrames`, then finishes the sink.
   ///
   /// `progress` is called after each period with the frames written so far; `isCancelled` is
@@ -13,7 +13,7 @@ public enum ClickTrackExporter {
     _ engine: ClickEngine, to sink: any AudioSink, periodFrames: Int = 65_536,
     progress: (Int64) -> Void = { _ in }, isCancelled: () -> Bool = { false }
   ) throws -> Int64 {
-    precondition(engine.settings.length != nil, "an export needs a length")
+    precondition(engine.expectedFrames != nil, "an export needs a run that ends")
     var written: Int64 = 0
     while !engine.isFinished {
       if isCancelled() { throw ExportError.interrupted }

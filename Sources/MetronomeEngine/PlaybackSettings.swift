@@ -24,8 +24,10 @@ public struct PlaybackSettings: Sendable {
   public var samples: [SoundKit.Voice: [Float]]
   /// When to stop; nil plays until stopped.
   public var length: PlayLength?
-  /// A tempo map and its multiplier, and a count-in; `tempo` and `meter` should be the map's
-  /// first (the tempo multiplied), and a map that ends should set `length` to its beats.
+  /// A tempo map and its multiplier, a count-in and a gap.
+  ///
+  /// With a map, `tempo` and `meter` should be its first (the tempo multiplied); a map that ends
+  /// ends the run.
   public var program: Program
 
   /// Settings as given.

@@ -16,6 +16,8 @@ extension MetronomeViewModel {
     case .stepSwing(let delta): actions.send(.stepSwing(by: delta))
     case .toggleMute: actions.send(.toggleMute)
     case .togglePolyrhythmMute: actions.send(.togglePolyrhythmMute)
+    case .jumpSection(let offset): actions.send(.jumpSection(by: offset))
+    case .toggleSectionLoop: actions.send(.toggleSectionLoop)
     case .reset: actions.send(.reset)
     case .quit: break
     }

@@ -38,6 +38,11 @@ public enum MetronomeAction: Hashable, Sendable {
   case togglePolyrhythmMute
   /// Toggle between playing and paused.
   case togglePlaying
+  /// While a map plays, from the next beat: the next section (1), the previous (-1), or the start
+  /// of the one playing (0).
+  case jumpSection(by: Int)
+  /// While a map plays, repeat the section playing seamlessly, or stop repeating it.
+  case toggleSectionLoop
   /// Back to the starting tempo, meter, pattern and subdivision, unmuted, keeping playing or paused
   /// as it is.
   case reset

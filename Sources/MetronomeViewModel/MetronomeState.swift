@@ -24,7 +24,7 @@ public struct MetronomeState: Hashable, Sendable {
   public let cap: NumeratorCap
   /// The tempo map and count-in; while a map plays, the tempo scales the map (klick's `-x`): its
   /// multiplier is the tempo over the map's starting tempo.
-  public let program: Program
+  public private(set) var program: Program
   private let initialTempo: Tempo
   private let initialMeter: Meter
   private let initialPattern: AccentPattern?
@@ -117,6 +117,12 @@ public struct MetronomeState: Hashable, Sendable {
     case .togglePlaying:
       isPlaying.toggle()
       tapTempo = TapTempo()
+    case .jumpSection(let offset):
+      guard program.map != nil else { return }
+      program.jump = Program.SectionJump(id: (program.jump?.id ?? 0) + 1, offset: offset)
+    case .toggleSectionLoop:
+      guard program.map != nil else { return }
+      program.loopsSection.toggle()
     case .reset:
       tempo = initialTempo
       requestedNumerator = initialMeter.numerator

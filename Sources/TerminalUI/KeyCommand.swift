@@ -11,6 +11,8 @@ public enum KeyCommand: Hashable, Sendable {
   case stepSwing(Double)
   case toggleMute
   case togglePolyrhythmMute
+  case jumpSection(Int)
+  case toggleSectionLoop
   case reset
   case quit
 }
@@ -63,6 +65,12 @@ public enum KeyBindings {
       keys: [(.character("w"), .stepSwing(1.0 / 12)), (.character("W"), .stepSwing(-1.0 / 12))], help: "swing ±"),
     Binding(keys: [(.character("m"), .toggleMute)], help: "mute"),
     Binding(keys: [(.character("p"), .togglePolyrhythmMute)], help: "mute the second voice"),
+    // One short item, so that the help still fits a 30-column, 24-line terminal.
+    Binding(
+      keys: [
+        (.character("n"), .jumpSection(1)), (.character("b"), .jumpSection(-1)), (.character("0"), .jumpSection(0)),
+        (.character("l"), .toggleSectionLoop),
+      ], label: "n b 0 l", help: "section ±1/top/loop"),
     Binding(keys: [(.character("r"), .reset)], help: "reset"),
     Binding(keys: [(.character("q"), .quit), (.escape, .quit)], help: "quit"),
   ]

@@ -53,7 +53,7 @@ struct ExportCommand: ParsableCommand {
   /// Throws when the run `settings` describe does not end, or is too long for a WAV or AIFF
   /// file, whose sizes are 32 bits; FLAC and Ogg Vorbis count frames without that bound.
   private func checkSize(of settings: PlaybackSettings) throws {
-    guard settings.length != nil else {
+    guard settings.length != nil || settings.program.map?.beatCount != nil else {
       throw ValidationError("the map plays for ever: give --bars, --beats or --duration")
     }
     let frames = ClickEngine(settings: settings).expectedFrames ?? 0

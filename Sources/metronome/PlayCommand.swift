@@ -135,7 +135,7 @@ struct PlayCommand: ParsableCommand {
     do {
       script = try keyScript
       let quits = script.presses.contains { KeyBindings.command(for: $0.key) == .quit }
-      if virtual, settings.length == nil, !quits {
+      if virtual, settings.length == nil, settings.program.map?.beatCount == nil, !quits {
         throw ValidationError(
           "a --virtual run needs --beats, --bars, --duration, a map that ends or a 'q' in --keys to end")
       }

@@ -218,7 +218,7 @@ extension PlaybackSettings {
     var meter = start.meter
     var tempo = Tempo(clamping: start.tempo.bpm * multiplier) ?? start.tempo
     var pattern = try meterAndTempo.accentPattern
-    var runLength = length.length
+    let runLength = length.length
     if program.step != nil, start.trainer != nil {
       throw ValidationError("give klick's trainer (80-120/10) or a step trainer (--step), not both")
     }
@@ -234,12 +234,9 @@ extension PlaybackSettings {
       meter = first.meter
       tempo = Tempo(clamping: first.bpm(ofBeat: 0) * multiplier) ?? tempo
       pattern = first.pattern ?? pattern
-      if let beats = playedMap.beatCount {
-        guard runLength == nil else {
-          throw ValidationError(
-            "a map plays to its end: drop --beats, --bars and --duration, or start with --start-label")
-        }
-        runLength = .beats(beats)
+      if playedMap.beatCount != nil, runLength != nil {
+        throw ValidationError(
+          "a map plays to its end: drop --beats, --bars and --duration, or start with --start-label")
       }
     }
     do {

@@ -50,7 +50,7 @@ struct FuzzTests {
   ]
   static let keyNames = [
     "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z", "1",
-    "3", "9", "0", "s", "S", "w", "W", "m", "p",
+    "3", "9", "0", "s", "S", "w", "W", "m", "p", "n", "b", "l",
     "spacebar",
     "ü", "\u{0}",
   ]

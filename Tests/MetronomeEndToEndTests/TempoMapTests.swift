@@ -189,6 +189,22 @@ final class TempoMapTests: TimeLimitedTestCase {
     }
   }
 
+  /// Keys move through a map and loop a section, replayed on the audio clock: `n` at 0.9 s starts
+  /// the next section on the next beat (frame 48000); `l` at 1.1 s loops it, and the run ends at the
+  /// quit, the section repeated without a gap.
+  func testKeysMoveThroughAMapAndLoopASection() throws {
+    let map = try write("a: 2 2/4 120\nb: 1 3/4 60\nc: 1 120\n", to: "nav.map")
+    let script = try write("0.9 n\n1.1 l\n6.9 q\n", to: "keys.txt")
+    let run = try MetronomeProcess.run(["--map", map, "--virtual", "--keys", script, "--events", "ndjson"])
+
+    XCTAssertEqual(run.status, 0, run.standardError)
+    let beats = try run.standardOutput.split(separator: "\n").map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    XCTAssertEqual(beats.compactMap { $0["frame"] as? Int }, [0, 24_000] + (1...6).map { $0 * 48_000 })
+    XCTAssertEqual(beats.compactMap { $0["section"] as? Int }, [0, 0, 1, 1, 1, 1, 1, 1])
+  }
+
   /// A map read from standard input plays in virtual time, its count-in first, each line saying
   /// its beat: the exact timeline at once.
   func testAMapFromStandardInputPlaysItsExactTimeline() throws {

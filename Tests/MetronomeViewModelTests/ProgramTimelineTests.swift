@@ -145,6 +145,53 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
     }
   }
 
+  /// Looping a section repeats it seamlessly, no gap and no beat twice at the seam, until the loop
+  /// is turned off; the map then goes on with the next section.
+  func testALoopedSectionRepeatsSeamlesslyUntilReleased() throws {
+    let map = try TempoMapParser.parse("a: 2 2/4 120\nb: 1 3/4 60\n", source: "map")
+    let viewModel = try makeViewModel(Program(map: map))
+    let beats = record(viewModel)
+    scheduler.schedule(after: AudioTime(frame: 10_000, sampleRate: .standard)) {
+      viewModel.actions.send(.toggleSectionLoop)
+    }
+    scheduler.schedule(after: AudioTime(frame: 150_000, sampleRate: .standard)) {
+      viewModel.actions.send(.toggleSectionLoop)
+    }
+
+    advance(toFrame: 10_000_000)
+
+    XCTAssertEqual(
+      beats.values,
+      [
+        "1.1@0 s0 b1", "1.2@24000 s0 b1", "2.1@48000 s0 b2", "2.2@72000 s0 b2", "3.1@96000 s0 b1",
+        "3.2@120000 s0 b1", "4.1@144000 s0 b2", "4.2@168000 s0 b2", "5.1@192000 s1 b1", "5.2@240000 s1 b1",
+        "5.3@288000 s1 b1", "6.1@336000",
+      ])
+  }
+
+  /// The next and previous sections start on the next beat, which keeps its frame.
+  func testJumpsMoveToTheNextAndPreviousSectionFromTheNextBeat() throws {
+    let map = try TempoMapParser.parse("a: 2 2/4 120\nb: 1 3/4 60\nc: 1 1/4 240\n", source: "map")
+    let viewModel = try makeViewModel(Program(map: map))
+    let beats = record(viewModel)
+    scheduler.schedule(after: AudioTime(frame: 30_000, sampleRate: .standard)) {
+      viewModel.actions.send(.jumpSection(by: 1))
+    }
+    scheduler.schedule(after: AudioTime(frame: 50_000, sampleRate: .standard)) {
+      viewModel.actions.send(.jumpSection(by: -1))
+    }
+
+    advance(toFrame: 10_000_000)
+
+    XCTAssertEqual(
+      beats.values,
+      [
+        "1.1@0 s0 b1", "1.2@24000 s0 b1", "2.1@48000 s1 b1", "3.1@96000 s0 b1", "3.2@120000 s0 b1",
+        "4.1@144000 s0 b2", "4.2@168000 s0 b2", "5.1@192000 s1 b1", "5.2@240000 s1 b1", "5.3@288000 s1 b1",
+        "6.1@336000 s2 b1", "7.1@348000",
+      ])
+  }
+
   /// A tempo key while a map plays scales the map from the next beat, keeping the phase: at 150
   /// the 120 BPM beats of the map follow each other every 19200 frames instead of 24000.
   func testATempoChangeScalesTheMapFromTheNextBeat() throws {
