@@ -117,7 +117,7 @@ let package = Package(
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]
     ),
-    .testTarget(name: "MetronomeCoreTests", dependencies: ["MetronomeCore"]),
+    .testTarget(name: "MetronomeCoreTests", dependencies: ["MetronomeCore", "MetronomeTesting"]),
     .testTarget(name: "MetronomeAudioTests", dependencies: ["MetronomeAudio", "MetronomeCore", "MetronomeTesting"]),
     .testTarget(
       name: "MetronomeViewModelTests",

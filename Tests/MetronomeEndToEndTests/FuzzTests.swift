@@ -55,15 +55,15 @@ struct FuzzTests {
     "ü", "\u{0}",
   ]
 
-  /// A key script: valid lines, then some mutated, truncated, swapped or replaced by noise.
-  static func keyScript(_ random: inout SeededGenerator) -> String {
+  /// A text of `count` lines made by `line`, some then truncated, reversed, replaced by noise,
+  /// commented out or followed by `extra`, joined by any kind of line break.
+  static func text(
+    _ random: inout SeededGenerator, lines count: ClosedRange<Int>, extra: String,
+    line makeLine: (inout SeededGenerator) -> String
+  ) -> String {
     var lines: [String] = []
-    for _ in 0..<Int.random(in: 0...8, using: &random) {
-      let seconds =
-        Bool.random(using: &random)
-        ? String(Double.random(in: 0...5, using: &random)) : numbers.randomElement(using: &random) ?? ""
-      var line =
-        "\(seconds)\(["\t", " ", "  "].randomElement(using: &random) ?? " ")\(keyNames.randomElement(using: &random) ?? "q")"
+    for _ in 0..<Int.random(in: count, using: &random) {
+      var line = makeLine(&random)
       switch Int.random(in: 0..<8, using: &random) {
       case 0: line = String(line.prefix(Int.random(in: 0...line.count, using: &random)))
       case 1: line = String(line.reversed())
@@ -72,7 +72,7 @@ struct FuzzTests {
           decoding: (0..<Int.random(in: 1...12, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) },
           as: UTF8.self)
       case 3: line = "# " + line
-      case 4: line += " extra"
+      case 4: line += extra
       default: break
       }
       lines.append(line)
@@ -80,34 +80,31 @@ struct FuzzTests {
     return lines.joined(separator: ["\n", "\r\n", "\r"].randomElement(using: &random) ?? "\n")
   }
 
+  /// A key script: valid lines, then some mutated, truncated, swapped or replaced by noise.
+  static func keyScript(_ random: inout SeededGenerator) -> String {
+    text(&random, lines: 0...8, extra: " extra") { random in
+      let seconds =
+        Bool.random(using: &random)
+        ? String(Double.random(in: 0...5, using: &random)) : numbers.randomElement(using: &random) ?? ""
+      return
+        "\(seconds)\(["\t", " ", "  "].randomElement(using: &random) ?? " ")\(keyNames.randomElement(using: &random) ?? "q")"
+    }
+  }
+
   /// A tempo map in klick's format: valid lines, then some mutated, truncated, swapped or
   /// replaced by noise.
   static func mapText(_ random: inout SeededGenerator) -> String {
     let labels = ["", "", "intro: ", "verse-1:", "a_b: ", ": ", "bad label: ", "x:"]
     let tempos = numbers + ["120", "120-140", "140-80", "60,70,80,90", "1-1000", "120-", ",", "120,,130"]
-    var lines: [String] = []
-    for _ in 0..<Int.random(in: 0...6, using: &random) {
+    return text(&random, lines: 0...6, extra: " # comment") { random in
       let bars = (["1", "2", "8", "0", "1000000"] + numbers).randomElement(using: &random) ?? "1"
       var words = [(labels.randomElement(using: &random) ?? "") + bars]
       if Bool.random(using: &random) { words.append(meters.randomElement(using: &random) ?? "4/4") }
       words.append(tempos.randomElement(using: &random) ?? "120")
       if Bool.random(using: &random) { words.append(patterns.randomElement(using: &random) ?? "Xxxx") }
       if Bool.random(using: &random) { words.append(numbers.randomElement(using: &random) ?? "0.5") }
-      var line = words.joined(separator: ["\t", " ", "   "].randomElement(using: &random) ?? " ")
-      switch Int.random(in: 0..<8, using: &random) {
-      case 0: line = String(line.prefix(Int.random(in: 0...line.count, using: &random)))
-      case 1: line = String(line.reversed())
-      case 2:
-        line = String(
-          decoding: (0..<Int.random(in: 1...12, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) },
-          as: UTF8.self)
-      case 3: line += " # comment"
-      case 4: line = "# " + line
-      default: break
-      }
-      lines.append(line)
+      return words.joined(separator: ["\t", " ", "   "].randomElement(using: &random) ?? " ")
     }
-    return lines.joined(separator: ["\n", "\r\n", "\r"].randomElement(using: &random) ?? "\n")
   }
 
   /// An argument list: a mode that ends by itself, then tokens from every pool in any order.

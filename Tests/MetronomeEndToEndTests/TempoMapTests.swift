@@ -8,21 +8,6 @@ import XCTest
 final class TempoMapTests: TimeLimitedTestCase {
   private var folder: URL!
 
-  /// klick's manual example.
-  private static let example = """
-    intro:    8 120           # play 8 measures at 120 bpm (4/4)
-    verse1:   12 120 X.x.     # 12 measures at 120 bpm, playing only the 1st and 3rd beat
-              4 120-140 X.x.  # gradually increase tempo to 140 bpm
-    chorus1:  16 140
-    bridge:   8 3/4 140 0.5   # change to 3/4 time, reduce volume
-              8 3/4 140       # normal volume again
-    verse2:   12 120          # back to 4/4 (implied)
-    chorus2:  16 140          # jump to 140 bpm
-    outro:    6 140
-              2 140-80        # ritardando over the last 2 bars
-
-    """
-
   override func setUpWithError() throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-maps-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -67,7 +52,7 @@ final class TempoMapTests: TimeLimitedTestCase {
   }
 
   func testKlicksExampleMapGivesKlicksClicks() throws {
-    let map = try write(Self.example, to: "example.map")
+    let map = try write(klickExampleMap, to: "example.map")
     assertSameClicks(try export(["--map", map]), try klickExport(["-f", map]), "example map")
     assertSameClicks(
       try export(["--map", map, "--multiplier", "1.25"]), try klickExport(["-x", "1.25", "-f", map]), "example × 1.25")
@@ -126,7 +111,7 @@ final class TempoMapTests: TimeLimitedTestCase {
     let binary = folder.appendingPathComponent("binary.map")
     try Data([0x38, 0x20, 0x31, 0x32, 0x30, 0x00, 0xFF, 0xFE]).write(to: binary)
     let empty = try write("# nothing here\n", to: "empty.map")
-    let example = try write(Self.example, to: "example.map")
+    let example = try write(klickExampleMap, to: "example.map")
     let cases: [([String], Int32, String)] = [
       (
         ["--map", broken, "--virtual"], 65,
