@@ -180,6 +180,20 @@ public struct TempoMap: Hashable, Sendable {
 }
 
 extension TempoMap {
+  /// klick's speed trainer `START-TARGET/BARS`, as klick builds it: a ramp from `start` to
+  /// `target` over ceil(`barsPerBPM` × the change) bars, then `target` for ever; nil when
+  /// `barsPerBPM` is not more than 0 or the ramp would be longer than a section may be.
+  public static func klickTrainer(
+    from start: Double, to target: Double, barsPerBPM: Double, meter: Meter, pattern: AccentPattern?
+  ) -> TempoMap? {
+    let length = (barsPerBPM * abs(target - start)).rounded(.up)
+    guard barsPerBPM.isFinite, barsPerBPM > 0, length <= Double(TempoMapParser.maximumBars) else { return nil }
+    let hold = Section(bars: nil, meter: meter, tempo: .steady(target), pattern: pattern)
+    guard length > 0 else { return TempoMap(sections: [hold]) }
+    let ramp = Section(bars: Int(length), meter: meter, tempo: .ramp(from: start, to: target), pattern: pattern)
+    return TempoMap(sections: [ramp, hold])
+  }
+
   /// How long a step trainer stays at each tempo.
   public enum StepLength: Hashable, Sendable {
     /// This many bars.
@@ -200,8 +214,9 @@ extension TempoMap {
     pattern: AccentPattern?, loops: Bool
   ) -> TempoMap? {
     guard step.isFinite, step != 0, (target - start) * step >= 0 else { return nil }
-    let count = Int(((target - start) / step).rounded(.up))
-    guard count < mostSteps else { return nil }
+    let steps = ((target - start) / step).rounded(.up)
+    guard steps < Double(mostSteps) else { return nil }
+    let count = Int(steps)
     let tempos = (0..<count).map { start + Double($0) * step } + [target]
     let sections = tempos.enumerated().map { index, bpm in
       let bars: Int
@@ -209,7 +224,8 @@ extension TempoMap {
       case .bars(let count): bars = count
       case .seconds(let seconds):
         let bar = Double(meter.numerator) * 240 / (bpm * Double(meter.denominator))
-        bars = max(1, Int((seconds / bar).rounded()))
+        // Any number of seconds, 1e300 too, gives a count of bars a section can hold.
+        bars = Int(min(max((seconds / bar).rounded(), 1), Double(TempoMapParser.maximumBars)))
       }
       let holds = index == tempos.count - 1 && !loops
       return Section(bars: holds ? nil : bars, meter: meter, tempo: .steady(bpm), pattern: pattern)

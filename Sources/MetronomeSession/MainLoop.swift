@@ -1,5 +1,6 @@
 import Glibc
 import MetronomeAudio
+import MetronomeCore
 import MetronomeEngine
 import OpenCombine
 
@@ -94,7 +95,10 @@ public final class MainLoop: Scheduler, @unchecked Sendable {
 
   /// `time` as a point on the monotonic clock, as `pthread_cond_timedwait` takes it.
   private func deadline(of time: AudioTime) -> timespec {
-    let nanoseconds = origin + Int64(clamping: Int64((max(time.seconds, 0) * 1e9).rounded(.up)))
+    // A time past what 64 bits of nanoseconds hold waits until then, as for ever.
+    let (nanoseconds, overflow) = origin.addingReportingOverflow(
+      Int64(clamping: (max(time.seconds, 0) * 1e9).rounded(.up)))
+    guard !overflow else { return timespec(tv_sec: .max, tv_nsec: 0) }
     return timespec(tv_sec: Int(nanoseconds / 1_000_000_000), tv_nsec: Int(nanoseconds % 1_000_000_000))
   }
 

@@ -32,8 +32,9 @@ struct MeterAndTempo {
         } catch {
           throw ValidationError("\(error)")
         }
-        guard ramp.barsPerBPM.isFinite, ramp.barsPerBPM > 0,
-          ramp.barsPerBPM * abs(ramp.target - ramp.start) <= Double(TempoMapParser.maximumBars)
+        guard
+          TempoMap.klickTrainer(
+            from: ramp.start, to: ramp.target, barsPerBPM: ramp.barsPerBPM, meter: .fourFour, pattern: nil) != nil
         else {
           throw ValidationError(
             "'\(word)': the bars per BPM after '/' must be more than 0, such as 80-120/10 (1 BPM every 10 bars)")
@@ -71,12 +72,9 @@ struct MeterAndTempo {
   /// The speed trainer as klick plays it, in `pattern`: a ramp from the tempo to the target over
   /// ceil(bars per BPM × the change) bars, then the target for ever; nil without a trainer.
   func trainerMap(pattern: AccentPattern?) -> TempoMap? {
-    guard let trainer else { return nil }
-    let bars = Int((trainer.barsPerBPM * abs(trainer.target.bpm - tempo.bpm)).rounded(.up))
-    let hold = TempoMap.Section(bars: nil, meter: meter, tempo: .steady(trainer.target.bpm), pattern: pattern)
-    guard bars > 0 else { return TempoMap(sections: [hold]) }
-    let ramp = TempoMap.Section(
-      bars: bars, meter: meter, tempo: .ramp(from: tempo.bpm, to: trainer.target.bpm), pattern: pattern)
-    return TempoMap(sections: [ramp, hold])
+    trainer.flatMap {
+      TempoMap.klickTrainer(
+        from: tempo.bpm, to: $0.target.bpm, barsPerBPM: $0.barsPerBPM, meter: meter, pattern: pattern)
+    }
   }
 }

@@ -95,9 +95,10 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   /// `80-120/10` as klick plays it: a ramp over ceil(10 × 40) = 400 bars, the tempo changing evenly
   /// from beat to beat, each beat as long as the logarithmic mean of its ends; 120 from bar 401 on.
   func testKlicksTrainerReaches120AtBar401() throws {
-    let ramp = TempoMap.Section(bars: 400, tempo: .ramp(from: 80, to: 120))
-    let hold = TempoMap.Section(bars: nil, tempo: .steady(120))
-    let viewModel = try makeViewModel(tempo: 80, Program(map: TempoMap(sections: [ramp, hold])))
+    let trainer = try XCTUnwrap(
+      TempoMap.klickTrainer(from: 80, to: 120, barsPerBPM: 10, meter: .fourFour, pattern: nil))
+    XCTAssertEqual(trainer.sections.map(\.bars), [400, nil])
+    let viewModel = try makeViewModel(tempo: 80, Program(map: trainer))
     var beats: [Beat] = []
     let recording = viewModel.beat.sink { beats.append($0) }
 
