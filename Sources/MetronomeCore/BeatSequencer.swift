@@ -9,7 +9,8 @@
 /// mid-bar drops the rest of that bar's, and the voice comes back with the next bar.
 ///
 /// A program may add a count-in before the first bar, played on its own at the starting tempo,
-/// a gap that mutes bars in turn (counted, silent, every voice), and a tempo map whose sections set each beat's frame, meter, level and tempo; the map then ends
+/// a gap that mutes bars (counted, silent, every voice), and a tempo map whose sections set each
+/// beat's frame, meter, level, tempo, subdivision and a gap of their own; the map then ends
 /// the sequence (after one more beat, where the map ends, marking its end) and a change of tempo
 /// scales it instead of replacing it.
 public struct BeatSequencer: Hashable, Sendable {
@@ -21,7 +22,7 @@ public struct BeatSequencer: Hashable, Sendable {
   private var countIn: CountIn?
   private var countInPlayed = 0
   /// The bars played and muted in turn, if any.
-  private var gap: Program.Gap?
+  private var gap: Gap?
   /// The last jump between sections carried out (or there when the sequencer began).
   private var lastJumpID: Int?
   /// Whether the section playing repeats.
@@ -140,6 +141,8 @@ public struct BeatSequencer: Hashable, Sendable {
     var section: Beat.Section?
     var volume = 1.0
     var isMapEnd = false
+    var subdivision = rhythm.subdivision
+    var sectionGap: (gap: Gap, bar: Int)?
     if let playhead {
       let position = playhead.map.position(ofBeat: indexInGrid)
       let mapSection = playhead.map.sections[position?.section ?? playhead.map.sections.count - 1]
@@ -150,6 +153,8 @@ public struct BeatSequencer: Hashable, Sendable {
       length = playhead.length(ofBeat: indexInGrid)
       section = position.map { Beat.Section(index: $0.section, barInSection: beatInSection / beatMeter.numerator + 1) }
       volume = mapSection.volume
+      subdivision = mapSection.subdivision ?? subdivision
+      sectionGap = mapSection.gap.map { ($0, beatInSection / beatMeter.numerator + 1) }
       isMapEnd = position == nil
       // The end of the map is marked by a beat that is never heard.
       level =
@@ -168,15 +173,18 @@ public struct BeatSequencer: Hashable, Sendable {
       level = rhythm.level(ofBeat: beatInBar, in: meter)
     }
     let barNumber = last.map { $0.isCountIn ? 1 : (beatInBar == 1 ? $0.bar + 1 : $0.bar) } ?? 1
-    let isGapMuted = gap?.mutes(bar: barNumber) ?? false
+    let count = (last?.count ?? -1) + 1
+    let isGapMuted =
+      gap?.mutes(bar: barNumber, count: count) ?? false
+      || sectionGap.map { $0.gap.mutes(bar: $0.bar, count: count) }
+        ?? false
     let beat = Beat(
-      count: (last?.count ?? -1) + 1, bar: barNumber, beatInBar: beatInBar, meter: beatMeter,
+      count: count, bar: barNumber, beatInBar: beatInBar, meter: beatMeter,
       tempo: tempo, frame: frame, sampleRate: grid.sampleRate, level: isGapMuted ? .silent : level, section: section,
       volume: volume, isGapMuted: isGapMuted, isMapEnd: isMapEnd
     )
     last = beat
-    lastBeat = DividedSpan(
-      beat: beat, length: length, clicks: rhythm.subdivision.count, swing: rhythm.subdivision.swing)
+    lastBeat = DividedSpan(beat: beat, length: length, clicks: subdivision.count, swing: subdivision.swing)
     nextClick = 1
     if beatInBar == 1 {
       let barLength =

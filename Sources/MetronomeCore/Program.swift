@@ -8,7 +8,7 @@ public struct Program: Hashable, Sendable {
   /// Bars of count-in before bar one, at the starting tempo in the starting meter; 0 counts two
   /// beats; nil for none.
   public var countInBars: Int?
-  /// Bars played and bars muted in turn, from bar one, to test the player's inner clock; nil for none.
+  /// Bars (or beats) muted to test the player's inner clock, from bar one; nil for none.
   public var gap: Gap?
   /// The last jump asked for between a map's sections; each new one has a new `id`.
   public var jump: SectionJump?
@@ -30,23 +30,8 @@ public struct Program: Hashable, Sendable {
     }
   }
 
-  /// Play `play` bars, then mute `mute` bars, and again.
-  public struct Gap: Hashable, Sendable {
-    /// Bars heard in each round.
-    public let play: Int
-    /// Bars muted after them.
-    public let mute: Int
-
-    /// A gap as given; both at least 1.
-    public init(play: Int, mute: Int) {
-      precondition(play >= 1 && mute >= 1, "a gap plays and mutes at least a bar each")
-      self.play = play
-      self.mute = mute
-    }
-
-    /// Whether bar `bar` (counted from 1) is muted.
-    public func mutes(bar: Int) -> Bool { bar >= 1 && (bar - 1) % (play + mute) >= play }
-  }
+  /// The most bars a count-in may last.
+  public static let longestCountIn = 64
 
   /// A program as given; by default a steady tempo straight away.
   public init(map: TempoMap? = nil, multiplier: Double = 1, countInBars: Int? = nil, gap: Gap? = nil) {

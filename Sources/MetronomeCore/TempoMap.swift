@@ -23,11 +23,15 @@ public struct TempoMap: Hashable, Sendable {
     public var pattern: AccentPattern?
     /// Its loudness, 1 as given.
     public var volume: Double
+    /// How its beats are divided; nil for as the run divides them.
+    public var subdivision: Subdivision?
+    /// The bars (counted from its first) or beats it mutes; nil for none of its own.
+    public var gap: Gap?
 
     /// A section as given.
     public init(
       label: String? = nil, bars: Int?, meter: Meter = .fourFour, tempo: SectionTempo,
-      pattern: AccentPattern? = nil, volume: Double = 1
+      pattern: AccentPattern? = nil, volume: Double = 1, subdivision: Subdivision? = nil, gap: Gap? = nil
     ) {
       self.label = label
       self.bars = bars
@@ -35,6 +39,8 @@ public struct TempoMap: Hashable, Sendable {
       self.tempo = tempo
       self.pattern = pattern
       self.volume = volume
+      self.subdivision = subdivision
+      self.gap = gap
     }
 
     /// Beats in the section; nil for ever.
@@ -99,15 +105,18 @@ public struct TempoMap: Hashable, Sendable {
 
   /// Whether it starts again from its first section once it ends, for ever.
   public let loops: Bool
+  /// Bars of count-in the map asks for before its first section; nil for none.
+  public let countInBars: Int?
 
-  /// A map of `sections`, played once or, if it `loops`, again and again; only the last section
-  /// of a map played once may last for ever.
-  public init(sections: [Section], loops: Bool = false) {
+  /// A map of `sections`, played once or, if it `loops`, again and again, after `countInBars`;
+  /// only the last section of a map played once may last for ever.
+  public init(sections: [Section], loops: Bool = false, countInBars: Int? = nil) {
     precondition(
       !sections.isEmpty && sections.dropLast().allSatisfy { $0.bars != nil }, "only the last section may be endless")
     precondition(!loops || sections.last?.bars != nil, "a map that loops has an end to loop from")
     self.sections = sections
     self.loops = loops
+    self.countInBars = countInBars
     var beats = [0]
     var seconds = [0.0]
     var beat = 0
@@ -175,7 +184,9 @@ public struct TempoMap: Hashable, Sendable {
 
   /// The map from the section labelled `label` on.
   public func starting(at label: String) -> TempoMap? {
-    sections.firstIndex { $0.label == label }.map { TempoMap(sections: Array(sections[$0...])) }
+    sections.firstIndex { $0.label == label }.map {
+      TempoMap(sections: Array(sections[$0...]), countInBars: countInBars)
+    }
   }
 }
 

@@ -5,13 +5,23 @@
 /// defaults to 4/4, the pattern to beat one strong and the others normal, the volume to 1. A pattern
 /// may use `o` for a weak beat besides klick's `X`, `x` and `.`, and a meter may have up to
 /// `NumeratorCap.ceiling` beats. Whatever does not parse is reported at its line and column.
+///
+/// After klick's columns a line may add what klick lacks, as `name=value` words: `sub=N` clicks
+/// per beat and `swing=P` percent (eighths when alone), `gap=3:1` or `gap=25%` (bars of the
+/// section muted), `count-in=N` bars before the map (on its first line), `loop=N` times the
+/// section plays, and `step=S to=T`, a step trainer: from the line's tempo, S BPM more every
+/// `bars` bars until T, which plays `bars` bars too.
 public enum TempoMapParser {
   /// The most bars a section may have; the map as a whole may last no longer than the longest run.
   public static let maximumBars = 100_000_000
+  /// The most sections a map may hold once its loops and steps are played out.
+  public static let maximumSections = 1_000_000
 
-  /// The map in `text`, whose lines are reported as lines of `source` (a file name, or `-`).
-  public static func parse(_ text: String, source: String) throws(TempoMapError) -> TempoMap {
+  /// The map in `text`, whose lines are reported as lines of `source` (a file name, or `-`), its
+  /// random gaps drawn with `seed`.
+  public static func parse(_ text: String, source: String, seed: UInt64 = 0) throws(TempoMapError) -> TempoMap {
     var sections: [TempoMap.Section] = []
+    var countInBars: Int?
     var lineNumber = 0
     // Newlines as Characters: "\r\n" is one, so files written on Windows read alike.
     for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
@@ -19,19 +29,25 @@ public enum TempoMapParser {
       let fail = { (column: Int, message: String) in
         TempoMapError(source: source, line: lineNumber, column: column, message: message)
       }
-      if let section = try parseLine(Substring(line), fail: fail) {
-        guard sections.last.map({ $0.bars != nil }) ?? true else {
-          throw fail(1, "nothing can follow a section that plays for ever")
-        }
-        sections.append(section)
+      guard let parsed = try parseLine(Substring(line), hasBars: true, seed: seed, fail: fail) else { continue }
+      guard sections.last.map({ $0.bars != nil }) ?? true else {
+        throw fail(1, "nothing can follow a section that plays for ever")
       }
+      if let countIn = parsed.countIn {
+        guard sections.isEmpty else { throw fail(countIn.column, "a count-in goes on the map's first line") }
+        countInBars = countIn.bars
+      }
+      guard sections.count + parsed.sections.count <= maximumSections else {
+        throw fail(1, "the map holds more than \(maximumSections) sections once loops and steps are played out")
+      }
+      sections += parsed.sections
     }
     guard !sections.isEmpty else {
       throw TempoMapError(
         source: source, line: nil, column: nil,
         message: "no sections: write one per line, such as 'intro: 8 4/4 120' (see klick's manual)")
     }
-    let map = TempoMap(sections: sections)
+    let map = TempoMap(sections: sections, countInBars: countInBars)
     guard map.duration <= PlayLength.longestSeconds else {
       throw TempoMapError(
         source: source, line: nil, column: nil,
@@ -40,15 +56,25 @@ public enum TempoMapParser {
     return map
   }
 
+  /// A line's sections (several for a loop or a step trainer), and the count-in it asks for.
+  struct ParsedLine {
+    let sections: [TempoMap.Section]
+    let countIn: (bars: Int, column: Int)?
+  }
+
   /// A word of a line and the column (from 1) it starts at.
-  private struct Word {
+  struct Word {
     let text: Substring
     let column: Int
   }
 
-  private static func parseLine(
-    _ line: Substring, fail: (Int, String) -> TempoMapError
-  ) throws(TempoMapError) -> TempoMap.Section? {
+  /// The sections of one line; nil for a blank line or a comment.
+  ///
+  /// Without `hasBars` the line is a song that plays for ever:
+  /// `tempo [meter] [pattern] [volume] [name=value…]`.
+  static func parseLine(
+    _ line: Substring, hasBars: Bool, seed: UInt64, fail: (Int, String) -> TempoMapError
+  ) throws(TempoMapError) -> ParsedLine? {
     let content = line.prefix { $0 != "#" }
     var words = splitWords(content)
     guard !words.isEmpty else { return nil }
@@ -69,14 +95,18 @@ public enum TempoMapParser {
     }
 
     var remaining = words[...]
-    guard let barsWord = remaining.popFirst() else {
-      throw fail(content.count + 1, "expected the number of bars after the label")
-    }
-    guard !barsWord.text.isEmpty, barsWord.text.allSatisfy(\.isWholeNumber) else {
-      throw fail(barsWord.column, "expected the number of bars, a whole number such as 8")
-    }
-    guard let bars = Int(barsWord.text), (1...maximumBars).contains(bars) else {
-      throw fail(barsWord.column, "the number of bars must be from 1 to \(maximumBars)")
+    var bars: Int?
+    if hasBars {
+      guard let barsWord = remaining.popFirst() else {
+        throw fail(content.count + 1, "expected the number of bars after the label")
+      }
+      guard !barsWord.text.isEmpty, barsWord.text.allSatisfy(\.isWholeNumber) else {
+        throw fail(barsWord.column, "expected the number of bars, a whole number such as 8")
+      }
+      guard let count = Int(barsWord.text), (1...maximumBars).contains(count) else {
+        throw fail(barsWord.column, "the number of bars must be from 1 to \(maximumBars)")
+      }
+      bars = count
     }
 
     var meter = Meter.fourFour
@@ -110,20 +140,21 @@ public enum TempoMapParser {
     }
 
     var volume = 1.0
-    if let word = remaining.popFirst() {
+    if let word = remaining.first, !word.text.contains("=") {
+      remaining.removeFirst()
       guard let value = number(word.text), value <= 2 else {
-        throw fail(word.column, "expected a pattern (X x o .) or a volume from 0 to 2, or a comment after '#'")
+        throw fail(
+          word.column, "expected a pattern (X x o .), a volume from 0 to 2, a setting such as sub=2, or '#'")
       }
       volume = value
     }
-    if let extra = remaining.first {
-      throw fail(extra.column, "unexpected '\(extra.text)' after the volume; start a comment with '#'")
-    }
-    return TempoMap.Section(label: label, bars: bars, meter: meter, tempo: tempo, pattern: pattern, volume: volume)
+    let section = TempoMap.Section(
+      label: label, bars: bars, meter: meter, tempo: tempo, pattern: pattern, volume: volume)
+    return try SectionSettings(remaining, seed: seed, fail: fail).applied(to: section, fail: fail)
   }
 
   private static func parseTempo(
-    _ word: Word, bars: Int, meter: Meter, fail: (Int, String) -> TempoMapError
+    _ word: Word, bars: Int?, meter: Meter, fail: (Int, String) -> TempoMapError
   ) throws(TempoMapError) -> TempoMap.SectionTempo {
     func bpm(_ text: Substring, at column: Int) throws(TempoMapError) -> Double {
       guard let value = number(text) else {
@@ -135,6 +166,9 @@ public enum TempoMapParser {
       return value
     }
     let text = word.text
+    if bars == nil, text.contains(where: { $0 == "-" || $0 == "," }) {
+      throw fail(word.column, "a song of one line plays one tempo: write ramps and tempos per beat in a map file")
+    }
     if let dash = text.firstIndex(of: "-") {
       let first = try bpm(text[..<dash], at: word.column)
       let last = try bpm(
@@ -148,6 +182,7 @@ public enum TempoMapParser {
       tempos.append(try bpm(part, at: column))
       column += part.count + 1
     }
+    guard let bars else { return .perBeat(tempos) }
     let beats = bars.multipliedReportingOverflow(by: meter.numerator)
     guard !beats.overflow, tempos.count == beats.partialValue else {
       throw fail(
@@ -158,7 +193,7 @@ public enum TempoMapParser {
   }
 
   /// A decimal number as klick writes them: digits with an optional fraction, or a fraction alone.
-  private static func number(_ text: Substring) -> Double? {
+  static func number(_ text: Substring) -> Double? {
     guard !text.isEmpty, text.allSatisfy({ $0.isWholeNumber || $0 == "." }), text.filter({ $0 == "." }).count <= 1,
       text != "."
     else { return nil }

@@ -28,10 +28,12 @@ struct PlayCommand: ParsableCommand {
       TEMPO may be klick's speed trainer START-TARGET/BARS: 80-120/10 rises evenly from 80 to 120 \
       over 10 bars per BPM, then holds 120. --map plays a song in klick's tempo-map format, a \
       section per line, '[label:] bars [meter] tempo [pattern] [volume]' (tempo t, a ramp t1-t2 or \
-      one per beat t1,t2,…; # starts a comment); tempo keys scale the map. A line that does not \
-      parse is reported as FILE:LINE:COLUMN: error: … (status 65). --step 5/4 --to 120 raises the \
-      tempo by 5 every 4 bars up to 120 (--loop starts again). --count-in counts bars in first; \
-      --gap 3:1 mutes every fourth bar, still counted, to test your inner clock.
+      one per beat t1,t2,…; # starts a comment), and after them what klick lacks: sub=3, \
+      swing=66.7, gap=3:1, count-in=1, loop=2, step=5 to=120; tempo keys scale the map. A line \
+      that does not parse is reported as FILE:LINE:COLUMN: error: … (status 65). --step 5/4 --to \
+      120 raises the tempo by 5 every 4 bars up to 120 (--loop starts again). --count-in counts \
+      bars in first; --gap 3:1 mutes every fourth bar, --gap 25% a random quarter of them, still \
+      counted, to test your inner clock.
 
       When standard output is not a terminal (or with --headless) it prints one line per beat \
       as the beat is heard: seconds, bar, beat, 'sub K' for a subdivision's click or 'poly J/M' for \

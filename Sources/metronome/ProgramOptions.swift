@@ -35,9 +35,13 @@ struct ProgramOptions: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Play PLAY bars, then mute MUTE bars, and again, to test your inner clock: 3:1 mutes every fourth bar"
-        + " (1 to 1000 each).", valueName: "play:mute"))
+      "Mute bars to test your inner clock: PLAY:MUTE plays and mutes in turn (3:1 mutes every fourth bar, 1 to"
+        + " 1000 each); PERCENT% mutes that share of bars at random (25%), PERCENT%:beats of beats.",
+      valueName: "gap"))
   var gap: String?
+
+  @Option(help: ArgumentHelp("Draw random gaps with this seed, to mute the same bars again.", valueName: "n"))
+  var seed: UInt64?
 
   @Option(
     help: ArgumentHelp(
@@ -53,12 +57,15 @@ struct ProgramOptions: ParsableArguments {
 
   func validate() throws {
     _ = try parsedGap
+    if seed != nil, gap == nil, map == nil {
+      throw ValidationError("--seed draws random gaps: give one with --gap 25% (or gap= in a map)")
+    }
     if (to != nil || loop) != (step != nil) || (step != nil && to == nil) {
       throw ValidationError("a step trainer needs both --step and --to, such as --step 5/4 --to 120")
     }
     if step != nil, map != nil { throw ValidationError("give a step trainer or a map, not both") }
-    if let countIn, !(0...Self.longestCountIn).contains(countIn) {
-      throw ValidationError("--count-in must be from 0 (two beats) to \(Self.longestCountIn) bars")
+    if let countIn, !(0...Program.longestCountIn).contains(countIn) {
+      throw ValidationError("--count-in must be from 0 (two beats) to \(Program.longestCountIn) bars")
     }
     if let multiplier, !(multiplier.isFinite && (0.1...10).contains(multiplier)) {
       throw ValidationError("--multiplier must be from 0.1 to 10, such as 0.8 for 80 %")
@@ -67,9 +74,6 @@ struct ProgramOptions: ParsableArguments {
       throw ValidationError("--start-label names a section of a map: give the map with --map")
     }
   }
-
-  /// The most bars a count-in may last.
-  static let longestCountIn = 64
 
   /// The step trainer `--step`, `--to` and `--loop` ask for, from `start` in `meter` and
   /// `pattern`; nil without one.
@@ -102,19 +106,18 @@ struct ProgramOptions: ParsableArguments {
     return map
   }
 
-  /// The gap `--gap PLAY:MUTE` asks for; nil without one.
-  var parsedGap: Program.Gap? {
+  /// The gap `--gap` asks for; nil without one.
+  var parsedGap: Gap? {
     get throws {
       guard let gap else { return nil }
-      let parts = gap.split(separator: ":", omittingEmptySubsequences: false).map { Int($0) }
-      guard parts.count == 2, let play = parts[0], let mute = parts[1], (1...1000).contains(play),
-        (1...1000).contains(mute)
-      else {
-        throw ValidationError("--gap '\(gap)' is not PLAY:MUTE bars, such as 3:1 (1 to 1000 each)")
-      }
-      return Program.Gap(play: play, mute: mute)
+      do { return try Gap(parsing: gap, seed: randomSeed) } catch { throw ValidationError("--gap: \(error)") }
     }
   }
+
+  /// The seed random gaps are drawn with: `--seed`, or one drawn once per run.
+  var randomSeed: UInt64 { seed ?? Self.seedOfThisRun }
+
+  private static let seedOfThisRun = UInt64.random(in: 0...UInt64.max)
 
   /// The map `--map` names, read and checked once a run starts; nil without one.
   ///
@@ -137,7 +140,7 @@ struct ProgramOptions: ParsableArguments {
       Self.fail("\(source): error: not a text file: a tempo map is plain text, a section per line", status: 65)
     }
     do {
-      let parsed = try TempoMapParser.parse(text, source: source)
+      let parsed = try TempoMapParser.parse(text, source: source, seed: randomSeed)
       guard let startLabel else { return parsed }
       guard let started = parsed.starting(at: startLabel) else {
         let labels = parsed.sections.compactMap(\.label)

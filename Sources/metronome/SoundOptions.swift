@@ -252,6 +252,7 @@ extension PlaybackSettings {
       sampleRate: try sound.sampleRate, sound: sound.sound, volume: sound.volume, samples: ownSounds,
       length: runLength,
       program: Program(
-        map: playedMap, multiplier: multiplier, countInBars: program.countIn, gap: try program.parsedGap))
+        map: playedMap, multiplier: multiplier, countInBars: program.countIn ?? playedMap?.countInBars,
+        gap: try program.parsedGap))
   }
 }

@@ -48,8 +48,37 @@ struct TempoMapParserTests {
     ("4 0", "m:1:3: error: a tempo must be from 1 to 1000 BPM"),
     ("1 3/4 100,110", "m:1:7: error: 2 tempos for 1 bar of 3 beats: give one per beat"),
     ("2 3/4 100 X.x.", "m:1:11: error: the pattern has 4 beats but 3/4 has 3: give one per beat"),
-    ("2 120 Xxxx 3", "m:1:12: error: expected a pattern (X x o .) or a volume from 0 to 2, or a comment after '#'"),
-    ("2 120 Xxxx 1 extra", "m:1:14: error: unexpected 'extra' after the volume; start a comment with '#'"),
+    (
+      "2 120 Xxxx 3",
+      "m:1:12: error: expected a pattern (X x o .), a volume from 0 to 2, a setting such as sub=2, or '#'"
+    ),
+    ("2 120 Xxxx 1 extra", "m:1:14: error: unexpected 'extra'; settings are written name=value, such as sub=2"),
+    ("2 120 sub=10", "m:1:11: error: sub must be a whole number from 1 to 9"),
+    (
+      "2 120 sub=3 swing=60",
+      "m:1:13: error: swing delays every second click, so it needs an even subdivision (2, 4, 6 or 8), not 3"
+    ),
+    (
+      "2 120 swing=80",
+      "m:1:13: error: swing must be a share from 50 (straight) to 75 percent; 66.7 is the triplet feel"
+    ),
+    (
+      "2 120 gap=3",
+      "m:1:11: error: gap '3' is neither PLAY:MUTE bars (3:1, 1 to 1000 each) nor a share muted at random (25% of bars, 25%:beats)"
+    ),
+    (
+      "2 120 tempo=3",
+      "m:1:7: error: unknown setting 'tempo': a line takes sub=, swing=, gap=, count-in=, loop=, step= and to="
+    ),
+    ("2 120\n2 130 count-in=1", "m:2:7: error: a count-in goes on the map's first line"),
+    ("2 120 step=5", "m:1:7: error: a step trainer needs both step= and to=, such as step=5 to=120"),
+    (
+      "2 120-130 step=5 to=140",
+      "m:1:11: error: a step trainer needs one tempo to start from and steps every bars of its line: 4 100 step=5 to=120"
+    ),
+    ("2 120 step=-5 to=140", "m:1:7: error: step=-5 does not lead from 120 to 140 in at most 10000 steps"),
+    ("2 120 loop=0", "m:1:12: error: loop must be a whole number from 1 to 1000"),
+    ("1 120 step=0.1 to=1000 loop=1000", "m:1:24: error: the line would hold more than 1000000 sections"),
     ("bad label: 2 120", "m:1:1: error: expected the number of bars, a whole number such as 8"),
     (":2 120", "m:1:1: error: expected a label of letters, digits, '_' or '-' before ':'"),
     ("x: 2 1\u{1}20", "m:1:7: error: unexpected character; a map is plain text"),
@@ -67,6 +96,30 @@ struct TempoMapParserTests {
     } throws: { error in
       "\(error)" == message
     }
+  }
+
+  /// What klick lacks, written after its columns: subdivision, swing, gaps, a count-in, loops
+  /// and a step trainer.
+  @Test func readsTheSettingsKlickLacks() throws {
+    let map = try TempoMapParser.parse(
+      """
+      intro: 2 120 sub=3 count-in=2
+      groove: 4 6/8 90 X..x.. swing=66.7 gap=3:1
+      climb: 4 100 step=5 to=110 loop=2
+      fill: 1 100 gap=50%:beats sub=4 swing=60
+      """, source: "ext", seed: 7)
+
+    #expect(map.countInBars == 2)
+    #expect(map.sections[0].subdivision == (try Subdivision(3)))
+    #expect(map.sections[1].subdivision == (try Subdivision(2, swing: 2.0 / 3)))
+    #expect(map.sections[1].gap == .bars(play: 3, mute: 1))
+    // Three steps, played twice; only the first keeps the label.
+    #expect(map.sections[2...7].map(\.tempo) == [100, 105, 110, 100, 105, 110].map { .steady($0) })
+    #expect(map.sections[2...7].map(\.label) == ["climb", nil, nil, nil, nil, nil])
+    #expect(map.sections[2...7].allSatisfy { $0.bars == 4 })
+    #expect(map.sections[8].gap == .random(percent: 50, byBeat: true, seed: 7))
+    #expect(map.sections[8].subdivision == (try Subdivision(4, swing: 0.6)))
+    #expect(map.sections.count == 9)
   }
 
   /// A map of a million bars is read at once: its sections are counted, never its beats.

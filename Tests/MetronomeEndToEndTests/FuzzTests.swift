@@ -37,7 +37,7 @@ struct FuzzTests {
     "--beats", "--bars", "--duration", "--rate", "--volume", "--max-numerator", "--period", "--buffer", "--sound",
     "--events", "--format", "--device", "--keys", "-o", "--output", "--pattern", "--group", "--subdivide", "--swing",
     "--poly", "--samples", "--map", "-f", "--start-label", "-l", "--count-in", "-c", "--multiplier", "-x", "--gap",
-    "--step", "--to",
+    "--step", "--to", "--seed",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
@@ -47,7 +47,7 @@ struct FuzzTests {
     "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x", "intro",
     "80-120/10", "120-80/0.5", "1-1000/1e9", "80-120/", "-120/10", "80-120/nan", "map.txt", "/dev/zero", "3:1",
     "1:1000", "0:1", "1:0", "a:b", "3:1:1", ":", "5/4", "-5/4", "5/30s", "0/4", "5/0s", "1e-9/1", "5/1e300s", "1e300/4",
-    "5/9223372036854775808",
+    "5/9223372036854775808", "25%", "0%", "100%:beats", "101%", "%", "25%:bars", "18446744073709551616",
   ]
   static let keyNames = [
     "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z", "1",
@@ -97,6 +97,7 @@ struct FuzzTests {
   static func mapText(_ random: inout SeededGenerator) -> String {
     let labels = ["", "", "intro: ", "verse-1:", "a_b: ", ": ", "bad label: ", "x:"]
     let tempos = numbers + ["120", "120-140", "140-80", "60,70,80,90", "1-1000", "120-", ",", "120,,130"]
+    let settings = ["sub", "swing", "gap", "count-in", "loop", "step", "to", "", "bogus"]
     return text(&random, lines: 0...6, extra: " # comment") { random in
       let bars = (["1", "2", "8", "0", "1000000"] + numbers).randomElement(using: &random) ?? "1"
       var words = [(labels.randomElement(using: &random) ?? "") + bars]
@@ -104,6 +105,11 @@ struct FuzzTests {
       words.append(tempos.randomElement(using: &random) ?? "120")
       if Bool.random(using: &random) { words.append(patterns.randomElement(using: &random) ?? "Xxxx") }
       if Bool.random(using: &random) { words.append(numbers.randomElement(using: &random) ?? "0.5") }
+      // What klick lacks, written after its columns.
+      for _ in 0..<Int.random(in: 0...2, using: &random) {
+        let name = settings.randomElement(using: &random) ?? "sub"
+        words.append(name + "=" + ((numbers + Self.words).randomElement(using: &random) ?? "2"))
+      }
       return words.joined(separator: ["\t", " ", "   "].randomElement(using: &random) ?? " ")
     }
   }
@@ -197,7 +203,9 @@ struct FuzzTests {
       }
     }
     for _ in 0..<5_000 {
-      guard let map = try? TempoMapParser.parse(Self.mapText(&random), source: "fuzz") else { continue }
+      guard let map = try? TempoMapParser.parse(Self.mapText(&random), source: "fuzz", seed: random.next()) else {
+        continue
+      }
       #expect(map.duration > 0 && map.duration <= PlayLength.longestSeconds, "seed \(Self.seed)")
       let beats = min(map.beatCount ?? 64, 64)
       let times = (0...beats).map { map.seconds(toBeat: $0) }

@@ -61,7 +61,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   /// A gap of 3:1 mutes every fourth bar: its beats are counted, silent and marked, and the next
   /// click after it is on the grid.
   func testAGapOfThreeToOneMutesEveryFourthBarAndComesBackOnTheGrid() throws {
-    let viewModel = try makeViewModel(Program(gap: Program.Gap(play: 3, mute: 1)))
+    let viewModel = try makeViewModel(Program(gap: .bars(play: 3, mute: 1)))
     var beats: [Beat] = []
     let recording = viewModel.beat.sink { beats.append($0) }
 
@@ -209,5 +209,43 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
         "1.1@0", "1.2@24000", "1.3@43200", "1.4@62400", "2.1@81600", "2.2@100800", "2.3@120000", "2.4@139200",
         "3.1@158400", "3.2@196800", "3.3@235200", "3.4@273600", "4.1@312000",
       ])
+  }
+
+  /// A section's own subdivision, swing and gap: its beats divided and muted as it says, bar
+  /// counted from its first, and the next section's plain again, all on the grid.
+  func testASectionDividesAndMutesItsOwnBeats() throws {
+    let map = try TempoMapParser.parse("2 2/4 120 swing=60\n2 2/4 120 sub=3 gap=1:1\n1 2/4 120\n", source: "map")
+    let viewModel = try makeViewModel(Program(map: map))
+    var beats: [Beat] = []
+    let recording = viewModel.beat.sink { beats.append($0) }
+
+    advance(toFrame: 10_000_000)
+    recording.cancel()
+
+    let clicks = beats.filter { !$0.isMapEnd }.map { "\($0.bar).\($0.beatInBar)+\($0.subdivision)@\($0.frame)" }
+    // Swung eighths: the second click 60 % into each pair, 0.6 × 2 × 12000 = 14400 frames after its beat.
+    XCTAssertEqual(clicks.prefix(4), ["1.1+0@0", "1.1+1@14400", "1.2+0@24000", "1.2+1@38400"])
+    // Triplets in the second section, whose second bar (bar 4) the gap mutes.
+    XCTAssertEqual(
+      clicks[8...13], ["3.1+0@96000", "3.1+1@104000", "3.1+2@112000", "3.2+0@120000", "3.2+1@128000", "3.2+2@136000"])
+    XCTAssertEqual(beats.filter(\.isGapMuted).map(\.bar), Array(repeating: 4, count: 6))
+    XCTAssertEqual(clicks.suffix(2), ["5.1+0@192000", "5.2+0@216000"])
+  }
+
+  /// A random gap mutes the bars it draws, bar one never, and the clicks stay on the grid.
+  func testARandomGapMutesTheBarsItDrawsOnTheGrid() throws {
+    let gap = Gap.random(percent: 30, byBeat: false, seed: 11)
+    let viewModel = try makeViewModel(Program(gap: gap))
+    var beats: [Beat] = []
+    let recording = viewModel.beat.sink { beats.append($0) }
+
+    advance(toFrame: 40 * 96_000)
+    recording.cancel()
+
+    XCTAssertEqual(beats.map(\.frame), (0...160).map { Int64($0) * 24_000 })
+    let mutedBars = Set(beats.filter(\.isGapMuted).map(\.bar))
+    XCTAssertEqual(mutedBars, Set((1...41).filter { gap.mutes(bar: $0, count: 0) }))
+    XCTAssertFalse(mutedBars.isEmpty)
+    XCTAssertTrue(beats.filter(\.isGapMuted).allSatisfy { $0.level == .silent })
   }
 }
