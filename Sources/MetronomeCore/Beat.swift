@@ -31,8 +31,11 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public let volume: Double
   /// Whether a gap mutes its bar: counted and shown, silent, to test the player's inner clock.
   public let isGapMuted: Bool
-  /// Whether it only marks where a tempo map ends: the run ends on its frame, and it is not heard.
+  /// Whether it only marks where a tempo map ends: the run (or the song) ends on its frame, and it
+  /// is not heard.
   public let isMapEnd: Bool
+  /// The song of a setlist it belongs to, counted from 0; nil without a setlist.
+  public let song: Int?
 
   /// A beat's place in a tempo map.
   public struct Section: Hashable, Sendable {
@@ -61,7 +64,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public init(
     count: Int, bar: Int, beatInBar: Int, meter: Meter, tempo: Tempo, frame: Int64, sampleRate: SampleRate,
     level: AccentLevel? = nil, subdivision: Int = 0, voice: Voice = .beats, isCountIn: Bool = false,
-    section: Section? = nil, volume: Double = 1, isGapMuted: Bool = false, isMapEnd: Bool = false
+    section: Section? = nil, volume: Double = 1, isGapMuted: Bool = false, isMapEnd: Bool = false, song: Int? = nil
   ) {
     self.count = count
     self.bar = bar
@@ -78,6 +81,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
     self.volume = volume
     self.isGapMuted = isGapMuted
     self.isMapEnd = isMapEnd
+    self.song = song
   }
 
   /// A click of another kind that goes with this beat (same count, bar and beat in bar), at
@@ -86,7 +90,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
     Beat(
       count: count, bar: bar, beatInBar: beatInBar, meter: meter, tempo: tempo, frame: frame, sampleRate: sampleRate,
       level: level, subdivision: subdivision, voice: voice, isCountIn: isCountIn, section: section, volume: volume,
-      isGapMuted: isGapMuted, isMapEnd: isMapEnd)
+      isGapMuted: isGapMuted, isMapEnd: isMapEnd, song: song)
   }
 
   /// Whether it is the second voice's click.

@@ -21,8 +21,10 @@ public struct BeatSequencer: Hashable, Sendable {
   /// The count-in, if any, and how many of its beats have been played.
   private var countIn: CountIn?
   private var countInPlayed = 0
-  /// The bars played and muted in turn, if any.
+  /// The bars muted, if any.
   private var gap: Gap?
+  /// The song of a setlist it plays, if any.
+  public let song: Int?
   /// The last jump between sections carried out (or there when the sequencer began).
   private var lastJumpID: Int?
   /// Whether the section playing repeats.
@@ -60,7 +62,8 @@ public struct BeatSequencer: Hashable, Sendable {
     let startMeter = program.map?.sections[0].meter ?? meter
     let startPattern = program.map.map { $0.sections[0].pattern } ?? rhythm.pattern
     var musicFrame = startFrame
-    if let bars = program.countInBars {
+    song = program.setlist == nil ? nil : program.song
+    if let bars = program.countIn {
       // klick's -c: whole bars of the first one's meter and pattern; 0 bars are two beats.
       let countInMeter =
         bars == 0 ? (try? Meter(2, startMeter.denominator, cap: NumeratorCap(atLeast: 2))) ?? startMeter : startMeter
@@ -181,7 +184,7 @@ public struct BeatSequencer: Hashable, Sendable {
     let beat = Beat(
       count: count, bar: barNumber, beatInBar: beatInBar, meter: beatMeter,
       tempo: tempo, frame: frame, sampleRate: grid.sampleRate, level: isGapMuted ? .silent : level, section: section,
-      volume: volume, isGapMuted: isGapMuted, isMapEnd: isMapEnd
+      volume: volume, isGapMuted: isGapMuted, isMapEnd: isMapEnd, song: song
     )
     last = beat
     lastBeat = DividedSpan(beat: beat, length: length, clicks: subdivision.count, swing: subdivision.swing)
@@ -241,7 +244,8 @@ public struct BeatSequencer: Hashable, Sendable {
     let beat = Beat(
       count: countInPlayed - countIn.beats, bar: countInPlayed / numerator - bars + 1, beatInBar: beatInBar,
       meter: countIn.meter, tempo: countIn.grid.tempo, frame: countIn.grid.frame(ofBeat: countInPlayed),
-      sampleRate: grid.sampleRate, level: rhythm.isMuted ? .silent : pattern.level(ofBeat: beatInBar), isCountIn: true)
+      sampleRate: grid.sampleRate, level: rhythm.isMuted ? .silent : pattern.level(ofBeat: beatInBar), isCountIn: true,
+      song: song)
     countInPlayed += 1
     last = beat
     lastBeat = nil

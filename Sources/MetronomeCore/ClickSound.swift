@@ -21,6 +21,8 @@ public enum ClickSound: String, CaseIterable, Hashable, Sendable {
   public static let subdivisionLevel: Float = 0.45
   /// Peak level of the second voice's click relative to the accent.
   public static let polyrhythmLevel: Float = 0.5
+  /// The count-in's peak, relative to the accent.
+  public static let countInLevel: Float = 0.8
 
   /// The click of a beat at `level` as samples in -1...1 at `sampleRate`: the accent at a peak
   /// of `volume` (0...1) for a strong beat, the regular click at `volume × regularLevel` for a
@@ -53,6 +55,14 @@ public enum ClickSound: String, CaseIterable, Hashable, Sendable {
     samples(
       frequency: pitches.regular / 2, lengthScale: 1, seed: 0x27D4_EB2F, sampleRate: sampleRate,
       peak: Self.clamped(volume) * Self.polyrhythmLevel)
+  }
+
+  /// The click of a count-in, as samples in -1...1 at `sampleRate`: an octave above the accent,
+  /// so that it is told from the music it leads into, at a peak of `volume × countInLevel`.
+  public func countInSamples(sampleRate: SampleRate, volume: Double) -> [Float] {
+    samples(
+      frequency: pitches.accent * 2, lengthScale: 1, seed: 0x1656_67B1, sampleRate: sampleRate,
+      peak: Self.clamped(volume) * Self.countInLevel)
   }
 
   /// The pitch of a subdivision's click, in Hz: a fifth above the accent.

@@ -1,12 +1,17 @@
-/// What a run plays beyond one steady tempo: a tempo map, how much faster than written it plays
-/// (klick's `-x`), and a count-in before the music (klick's `-c`).
+/// What a run plays beyond one steady tempo: a tempo map (or a setlist of them), how much faster
+/// than written it plays (klick's `-x`), a count-in before the music (klick's `-c`) and a gap.
 public struct Program: Hashable, Sendable {
-  /// The map setting every beat's tempo, meter and level; nil for the steady tempo.
+  /// The map setting every beat's tempo, meter and level (with a setlist, the song's); nil for
+  /// the steady tempo.
   public var map: TempoMap?
+  /// The songs played one after another; nil for one map or none.
+  public var setlist: Setlist?
+  /// The song of the setlist playing, counted from 0.
+  public private(set) var song = 0
   /// How much faster than written the map plays: 1 as written, 2 twice as fast.
   public var multiplier: Double
-  /// Bars of count-in before bar one, at the starting tempo in the starting meter; 0 counts two
-  /// beats; nil for none.
+  /// Bars of count-in before bar one, at the starting tempo in the starting meter, as the player
+  /// asked for it; 0 counts two beats; nil for none asked for.
   public var countInBars: Int?
   /// Bars (or beats) muted to test the player's inner clock, from bar one; nil for none.
   public var gap: Gap?
@@ -14,6 +19,8 @@ public struct Program: Hashable, Sendable {
   public var jump: SectionJump?
   /// Whether the section playing repeats, seamlessly, until this is turned off.
   public var loopsSection = false
+  /// The tempo a speed trainer leads to, before the multiplier; nil for a map that is not one.
+  public var trainerTarget: Double?
 
   /// A move to another section of a map, from the next beat: `offset` 1 the next section, -1 the
   /// previous, 0 the start of the one playing.
@@ -33,9 +40,15 @@ public struct Program: Hashable, Sendable {
   /// The most bars a count-in may last.
   public static let longestCountIn = 64
 
-  /// A program as given; by default a steady tempo straight away.
-  public init(map: TempoMap? = nil, multiplier: Double = 1, countInBars: Int? = nil, gap: Gap? = nil) {
-    self.map = map
+  /// A program as given, a setlist starting with its first song; by default a steady tempo
+  /// straight away.
+  public init(
+    map: TempoMap? = nil, setlist: Setlist? = nil, multiplier: Double = 1, countInBars: Int? = nil, gap: Gap? = nil,
+    trainerTarget: Double? = nil
+  ) {
+    self.trainerTarget = trainerTarget
+    self.map = setlist?.songs[0].map ?? map
+    self.setlist = setlist
     self.multiplier = multiplier
     self.countInBars = countInBars
     self.gap = gap
@@ -43,4 +56,36 @@ public struct Program: Hashable, Sendable {
 
   /// The tempo a map starts at, before the multiplier; nil without a map.
   public var mapStartBPM: Double? { map.map { $0.sections[0].bpm(ofBeat: 0) } }
+
+  /// The bars counted in before the music: as the player asked, else as the map (or the song)
+  /// asks; a setlist's songs are counted in by a bar unless one of them says otherwise.
+  public var countIn: Int? { countInBars ?? map?.countInBars ?? (setlist == nil ? nil : 1) }
+
+  /// Moves to song `index` of the setlist (clamped to its songs); false when it is the song
+  /// already playing, or there is no setlist.
+  public mutating func select(song index: Int) -> Bool {
+    guard let setlist else { return false }
+    let clamped = min(max(index, 0), setlist.songs.count - 1)
+    guard clamped != song else { return false }
+    song = clamped
+    map = setlist.songs[clamped].map
+    loopsSection = false
+    return true
+  }
+
+  /// Whether it ends by itself: its map does, or every song of its setlist.
+  public var ends: Bool {
+    setlist.map { $0.songs.allSatisfy { $0.map.beatCount != nil } } ?? (map?.beatCount != nil)
+  }
+
+  /// The map of song `index` of the setlist; without a setlist (or an index), the map.
+  public func map(ofSong index: Int?) -> TempoMap? {
+    guard let setlist, let index, setlist.songs.indices.contains(index) else { return map }
+    return setlist.songs[index].map
+  }
+
+  /// Whether the end of `beat`'s map is where the run ends: the map's, or the setlist's last song's.
+  public func endsRun(at beat: Beat) -> Bool {
+    beat.isMapEnd && (setlist.map { beat.song == $0.songs.count - 1 } ?? true)
+  }
 }

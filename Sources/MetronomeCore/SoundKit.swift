@@ -1,5 +1,5 @@
 /// The sound of every kind of click: a beat at each level it can be heard at, a subdivision's,
-/// and the second voice's; built in, or the player's own samples.
+/// the second voice's and the count-in's; built in, or the player's own samples.
 public struct SoundKit: Sendable {
   /// The kinds of click, each with a sound of its own.
   public enum Voice: Int, CaseIterable, Hashable, Sendable {
@@ -8,6 +8,7 @@ public struct SoundKit: Sendable {
     case weak
     case subdivision
     case polyrhythm
+    case countIn
   }
 
   /// The samples of each voice, in the order of `Voice`.
@@ -34,6 +35,7 @@ public struct SoundKit: Sendable {
       case .weak: return sound.samples(level: .weak, sampleRate: sampleRate, volume: volume)
       case .subdivision: return sound.subdivisionSamples(sampleRate: sampleRate, volume: volume)
       case .polyrhythm: return sound.polyrhythmSamples(sampleRate: sampleRate, volume: volume)
+      case .countIn: return sound.countInSamples(sampleRate: sampleRate, volume: volume)
       }
     }
   }
@@ -42,7 +44,8 @@ public struct SoundKit: Sendable {
   public static func voice(of beat: Beat) -> Voice? {
     guard beat.level != .silent else { return nil }
     // The count-in sounds apart from the music that follows it.
-    if beat.isPolyrhythm || beat.isCountIn { return .polyrhythm }
+    if beat.isCountIn { return .countIn }
+    if beat.isPolyrhythm { return .polyrhythm }
     if beat.isSubdivision { return .subdivision }
     switch beat.level {
     case .strong: return .strong

@@ -71,7 +71,7 @@ public enum TempoMapParser {
   /// The sections of one line; nil for a blank line or a comment.
   ///
   /// Without `hasBars` the line is a song that plays for ever:
-  /// `tempo [meter] [pattern] [volume] [name=value…]`.
+  /// `tempo [meter] [pattern] [name=value…]`, its meter on either side of the tempo.
   static func parseLine(
     _ line: Substring, hasBars: Bool, seed: UInt64, fail: (Int, String) -> TempoMapError
   ) throws(TempoMapError) -> ParsedLine? {
@@ -109,20 +109,30 @@ public enum TempoMapParser {
       bars = count
     }
 
-    var meter = Meter.fourFour
-    if let word = remaining.first, word.text.contains("/") {
-      remaining.removeFirst()
+    func parseMeter(_ word: Word) throws(TempoMapError) -> Meter {
       do {
-        meter = try Meter(parsing: String(word.text), cap: NumeratorCap(atLeast: NumeratorCap.ceiling))
+        return try Meter(parsing: String(word.text), cap: NumeratorCap(atLeast: NumeratorCap.ceiling))
       } catch {
         throw fail(word.column, "\(error)")
       }
+    }
+    var meter = Meter.fourFour
+    var hasMeter = false
+    if let word = remaining.first, word.text.contains("/") {
+      remaining.removeFirst()
+      meter = try parseMeter(word)
+      hasMeter = true
     }
 
     guard let tempoWord = remaining.popFirst() else {
       throw fail(content.count + 1, "expected a tempo: 120, a ramp 120-140 or one per beat 120,122,…")
     }
     let tempo = try parseTempo(tempoWord, bars: bars, meter: meter, fail: fail)
+    // A tempo line takes its meter on either side of the tempo, as the command line does.
+    if !hasBars, !hasMeter, let word = remaining.first, word.text.contains("/") {
+      remaining.removeFirst()
+      meter = try parseMeter(word)
+    }
 
     var pattern: AccentPattern?
     if let word = remaining.first, word.text.allSatisfy({ "Xxo.".contains($0) }) {
@@ -141,6 +151,7 @@ public enum TempoMapParser {
 
     var volume = 1.0
     if let word = remaining.first, !word.text.contains("=") {
+      guard hasBars else { throw fail(word.column, "expected a pattern (X x o .), a setting such as sub=2, or '#'") }
       remaining.removeFirst()
       guard let value = number(word.text), value <= 2 else {
         throw fail(

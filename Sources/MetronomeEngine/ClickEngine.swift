@@ -48,8 +48,11 @@ public final class ClickEngine {
     let length = settings.length
     let played = PassthroughSubject<Beat, Never>()
     beats = played.eraseToAnyPublisher()
+    let program = settings.program
     subscription = viewModel.beat.sink { [unowned self] beat in
       guard beat.frame < self.endFrame else { return }
+      // A song's end that is not the setlist's only marks where the next song starts.
+      if beat.isMapEnd, !program.endsRun(at: beat) { return }
       guard !beat.isMapEnd, length?.contains(beat) ?? true else {
         self.endFrame = beat.frame
         return
@@ -88,13 +91,29 @@ public final class ClickEngine {
   }
 
   /// The number of frames the run lasts at its starting tempo (exactly, when nothing changes it
-  /// while it plays, as in an export); nil when open-ended.
+  /// while it plays, as in an export); nil when open-ended, as is a setlist with a song that
+  /// plays until the player moves on.
   public var expectedFrames: Int64? {
     let sequencer = BeatSequencer(
       startFrame: 0, tempo: settings.tempo, meter: settings.meter, program: settings.program,
       sampleRate: settings.sampleRate)
     guard let length = settings.length else {
-      return settings.program.map?.beatCount.map { min(sequencer.frame(ofBeat: $0), endFrame) }
+      guard let setlist = settings.program.setlist else {
+        return settings.program.map?.beatCount.map { min(sequencer.frame(ofBeat: $0), endFrame) }
+      }
+      // Each song starts, counted in, on the frame the one before it ended.
+      var frames: Int64 = 0
+      var program = settings.program
+      for song in setlist.songs.indices {
+        _ = program.select(song: song)
+        guard let beats = program.map?.beatCount else { return nil }
+        let songFrames = BeatSequencer(
+          startFrame: 0, tempo: settings.tempo, meter: settings.meter, program: program,
+          sampleRate: settings.sampleRate
+        ).frame(ofBeat: beats)
+        frames = frames.addingReportingOverflow(songFrames).partialValue
+      }
+      return min(frames, endFrame)
     }
     if let end = length.endFrame(at: settings.sampleRate) { return end }
     let beats: Int

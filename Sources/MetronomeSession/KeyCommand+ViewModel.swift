@@ -18,6 +18,7 @@ extension MetronomeViewModel {
     case .togglePolyrhythmMute: actions.send(.togglePolyrhythmMute)
     case .jumpSection(let offset): actions.send(.jumpSection(by: offset))
     case .toggleSectionLoop: actions.send(.toggleSectionLoop)
+    case .moveSong(let offset): actions.send(.moveSong(by: offset))
     case .reset: actions.send(.reset)
     case .quit: break
     }

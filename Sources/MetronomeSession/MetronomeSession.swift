@@ -61,8 +61,8 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
   private let sampleRate: SampleRate
   private let format: BeatEventFormat?
   private let display: SessionDisplay?
-  /// The tempo map playing, whose sections the display shows as their beats are heard.
-  private let map: TempoMap?
+  /// The program playing, whose songs and sections the display shows as their beats are heard.
+  private let place: ProgramPlace
   private let decoder = KeyDecoder()
   /// Beats reported from the render thread and not yet shown.
   private let pendingBeats = SharedCount()
@@ -89,7 +89,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
     self.rendering = rendering
     self.reportsUnderruns = reportsUnderruns
     sampleRate = engine.settings.sampleRate
-    map = engine.settings.program.map
+    place = ProgramPlace(program: engine.settings.program)
     switch presentation {
     case .headless(let format):
       self.format = format
@@ -137,6 +137,8 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
       bind(viewModel.isMuted, to: \.isMuted, of: display)
       bind(viewModel.polyrhythm, to: \.polyrhythm, of: display)
       bind(viewModel.isPlaying, to: \.isPlaying, of: display)
+      bind(viewModel.isLooping, to: \.isLooping, of: display)
+      bind(Self.titles(of: viewModel.song, in: place), to: \.song, of: display)
       statusTimer = mainQueue.schedule(
         after: mainQueue.now.advanced(by: .seconds(0.2)), interval: .seconds(0.5), tolerance: .seconds(0.05),
         options: nil
@@ -146,6 +148,15 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
     case .onItsOwnThread: player?.start()
     case .inline: player?.run()
     }
+  }
+
+  /// Each song's title as `place` names it.
+  ///
+  /// Nonisolated: the titles are made on the thread that changes the song, the render thread too.
+  private nonisolated static func titles(
+    of song: AnyPublisher<Int?, Never>, in place: ProgramPlace
+  ) -> AnyPublisher<String?, Never> {
+    song.map { place.song($0) }.eraseToAnyPublisher()
   }
 
   /// Shows each value of `output` in the display's `field`, on the main queue.
@@ -226,17 +237,26 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
           $0.heardPolyrhythmClick = click
           return
         }
-        // A map's section sets tempo, meter and pattern: shown as its beats are heard.
-        if let map, let section = beat.section {
+        // A map's section sets tempo, meter, pattern and subdivision: shown as its beats are heard.
+        if let section = beat.section, let mapSection = place.program.map(ofSong: beat.song)?.sections[section.index] {
           $0.tempoText = beat.tempo.text
           $0.signature = beat.meter.signature
           $0.beatsPerBar = beat.meter.numerator
-          $0.pattern = (map.sections[section.index].pattern ?? .standard(beats: beat.meter.numerator)).levels
+          $0.pattern = (mapSection.pattern ?? .standard(beats: beat.meter.numerator)).levels
+          $0.subdivision = mapSection.subdivision ?? viewModel.currentState.subdivision
         }
+        if beat.isCountIn, $0.section != nil {
+          $0.section = "count-in"
+        } else if !beat.isSubdivision, let located = place.section(of: beat, isLooping: $0.isLooping) {
+          $0.section = located.section
+          $0.upcoming = located.upcoming
+        }
+        $0.isCountIn = beat.isCountIn
         // A subdivision's click moves the tick, and leaves the beat's cell lit as its beat lit it.
         let level = beat.isSubdivision ? $0.heard?.level ?? beat.level : beat.level
         $0.heard = DisplayState.HeardBeat(
-          bar: beat.bar, beat: beat.beatInBar, level: level, subdivision: beat.subdivision)
+          bar: beat.bar, beat: beat.beatInBar, level: level, subdivision: beat.subdivision,
+          isGapMuted: beat.isGapMuted)
       }
     } else if let format, !outputs.standardOutput(format.line(for: beat, skipped: skipped) + "\n") {
       // `metronome --headless | head -3`: once the reader is gone there is nobody to play for.

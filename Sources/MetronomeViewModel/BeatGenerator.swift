@@ -24,7 +24,8 @@ final class BeatGenerator {
   }
 
   /// Applies new settings: play starts at once with beat one; pause forgets the position, so the
-  /// next play starts a new bar; a change while playing keeps the phase (see `BeatSequencer`).
+  /// next play starts a new bar; another song of a setlist starts at once, counted in; any
+  /// other change while playing keeps the phase (see `BeatSequencer`).
   func apply(_ settings: MetronomeSettings) {
     generation &+= 1
     guard settings.isPlaying else {
@@ -40,7 +41,8 @@ final class BeatGenerator {
       self.beats.send(beat)
     }
     let now = scheduler.now.frame(roundingUpAt: sampleRate)
-    if sequencer == nil {
+    let song = settings.program.setlist == nil ? nil : settings.program.song
+    if sequencer == nil || sequencer?.song != song {
       sequencer = BeatSequencer(
         startFrame: now, tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm,
         program: settings.program, sampleRate: sampleRate)

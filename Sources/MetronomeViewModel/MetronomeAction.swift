@@ -43,6 +43,12 @@ public enum MetronomeAction: Hashable, Sendable {
   case jumpSection(by: Int)
   /// While a map plays, repeat the section playing seamlessly, or stop repeating it.
   case toggleSectionLoop
+  /// With a setlist, stop and count in the next song (1) or the previous one (-1); while paused,
+  /// only choose it.
+  case moveSong(by: Int)
+  /// Song `song` of the setlist has played to its end: the next one is counted in, or, if the
+  /// setlist waits between songs, chosen and paused on.
+  case songEnded(Int)
   /// Back to the starting tempo, meter, pattern and subdivision, unmuted, keeping playing or paused
   /// as it is.
   case reset

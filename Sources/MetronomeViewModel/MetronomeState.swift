@@ -76,6 +76,18 @@ public struct MetronomeState: Hashable, Sendable {
       program: program)
   }
 
+  /// The tempo a map starts at, multiplied; nil without one.
+  private var mapStartTempo: Tempo? { program.mapStartBPM.flatMap { Tempo(clamping: $0 * program.multiplier) } }
+
+  /// Moves to song `index` of the setlist, if it is another, at its starting tempo and meter.
+  private mutating func playSong(_ index: Int) {
+    guard program.select(song: index), let map = program.map else { return }
+    tempo = mapStartTempo ?? tempo
+    requestedNumerator = map.sections[0].meter.numerator
+    denominator = map.sections[0].meter.denominator
+    tapTempo = TapTempo()
+  }
+
   /// The state after `action`.
   public mutating func apply(_ action: MetronomeAction) {
     switch action {
@@ -123,8 +135,14 @@ public struct MetronomeState: Hashable, Sendable {
     case .toggleSectionLoop:
       guard program.map != nil else { return }
       program.loopsSection.toggle()
+    case .moveSong(let offset):
+      playSong(program.song + offset)
+    case .songEnded(let song):
+      guard song == program.song, let setlist = program.setlist, song + 1 < setlist.songs.count else { return }
+      playSong(song + 1)
+      if setlist.waitsBetweenSongs { isPlaying = false }
     case .reset:
-      tempo = initialTempo
+      tempo = mapStartTempo ?? initialTempo
       requestedNumerator = initialMeter.numerator
       denominator = initialMeter.denominator
       requestedPattern = initialPattern

@@ -52,6 +52,10 @@ public final class MetronomeViewModel: @unchecked Sendable {
   public let isMuted: AnyPublisher<Bool, Never>
   /// The second voice's clicks per bar while it sounds; nil when there is none or it is muted.
   public let polyrhythm: AnyPublisher<Int?, Never>
+  /// The song of the setlist playing or chosen, from 0; nil without a setlist.
+  public let song: AnyPublisher<Int?, Never>
+  /// Whether the section playing repeats.
+  public let isLooping: AnyPublisher<Bool, Never>
   /// Tempo, meter and playing together.
   public let settings: AnyPublisher<MetronomeSettings, Never>
   /// Every beat, on the beat scheduler at the beat's exact time.
@@ -103,6 +107,8 @@ public final class MetronomeViewModel: @unchecked Sendable {
     subdivision = output(\.subdivision)
     isMuted = output(\.isMuted)
     polyrhythm = output { $0.isPolyrhythmMuted ? nil : $0.polyrhythm }
+    song = output { $0.program.setlist == nil ? nil : $0.program.song }
+    isLooping = output(\.program.loopsSection)
     settings = output(\.settings)
 
     let generator = BeatGenerator(scheduler: beatScheduler, sampleRate: sampleRate)
@@ -118,6 +124,9 @@ public final class MetronomeViewModel: @unchecked Sendable {
       tappedPlayPause.map { MetronomeAction.togglePlaying }.eraseToAnyPublisher(),
       tappedTempo.map { MetronomeAction.tapTempo(atSeconds: beatScheduler.now.seconds) }.eraseToAnyPublisher(),
       actions.eraseToAnyPublisher(),
+      // A song that ends moves the setlist on, on the frame it ended.
+      generator.beats.compactMap { $0.isMapEnd ? $0.song.map(MetronomeAction.songEnded) : nil }
+        .eraseToAnyPublisher(),
     ]
     let lock = self.lock
     subscriptions += inputs.map { input in

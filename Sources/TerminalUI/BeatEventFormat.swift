@@ -11,10 +11,12 @@ public enum BeatEventFormat: String, CaseIterable, Sendable {
   /// text: `0.500000 bar 1 beat 2 regular` (time in seconds, bar, beat, `sub K` for a
   /// subdivision's click K, `poly J/M` for the second voice's click J of M in the bar, and the
   /// level: accent, regular, weak or silent), then ` count-in` for a beat of the count-in, ` gap`
-  /// for one a gap mutes and ` skipped` for a skipped beat; ndjson:
+  /// for one a gap mutes, ` skipped` for a skipped beat, ` song N` (from 1) in a setlist and
+  /// ` section S bar B tempo T` (from 1) in a tempo map; ndjson:
   /// `{"time":0.5,"frame":24000,"bar":1,"beat":2,"sub":0,"voice":"beats","accent":false,"level":"normal","tempo":120,"meter":"4/4"}`,
   /// the second voice's with `"voice":"polyrhythm","poly":J,"of":M`, `"countIn":true` for a beat
-  /// of the count-in, `"gap":true` for one a gap mutes, `"section":S,"sectionBar":B` (from 0 and 1) in a tempo map, and
+  /// of the count-in, `"gap":true` for one a gap mutes, `"song":N` (from 0) in a setlist, `"section":S,"sectionBar":B`
+  /// (from 0 and 1) in a tempo map, and
   /// `"skipped":true` for a skipped beat.
   public func line(for beat: Beat, skipped: Bool = false) -> String {
     switch self {
@@ -22,11 +24,15 @@ public enum BeatEventFormat: String, CaseIterable, Sendable {
       let time = Self.fixed(beat.seconds)
       return "\(time) bar \(beat.bar) beat \(beat.beatInBar)\(beat.clickLabel) \(beat.level.word)"
         + (beat.isCountIn ? " count-in" : "") + (beat.isGapMuted ? " gap" : "") + (skipped ? " skipped" : "")
+        + (beat.song.map { " song \($0 + 1)" } ?? "")
+        + (beat.section.map { " section \($0.index + 1) bar \($0.barInSection) tempo \(Tempo.format(beat.tempo.bpm))" }
+          ?? "")
     case .ndjson:
       return
         "{\"time\":\(beat.seconds),\"frame\":\(beat.frame),\"bar\":\(beat.bar),\"beat\":\(beat.beatInBar),\"sub\":\(beat.subdivision),\(Self.voiceFields(beat.voice))"
         + "\"accent\":\(beat.isAccent),\"level\":\"\(beat.level.name)\",\"tempo\":\(Tempo.format(beat.tempo.bpm)),\"meter\":\"\(beat.meter.signature)\""
         + (beat.isCountIn ? ",\"countIn\":true" : "") + (beat.isGapMuted ? ",\"gap\":true" : "")
+        + (beat.song.map { ",\"song\":\($0)" } ?? "")
         + (beat.section.map { ",\"section\":\($0.index),\"sectionBar\":\($0.barInSection)" } ?? "")
         + (skipped ? ",\"skipped\":true}" : "}")
     }

@@ -31,6 +31,16 @@ public struct DisplayState: Equatable, Sendable {
   public var underruns: Int
   /// Beats skipped so far, because glitches lost the frames they fell in.
   public var skippedBeats: Int
+  /// The song of a setlist playing (or chosen): "Ballad (2/3)"; nil without a setlist.
+  public var song: String?
+  /// Where a tempo map is: "verse (2/5) · bar 3 of 12"; nil without a map.
+  public var section: String?
+  /// What comes next in the map or the setlist: "next: chorus 140 BPM 4/4 in 2 bars".
+  public var upcoming: String?
+  /// Whether the beat heard last counts the music in.
+  public var isCountIn = false
+  /// Whether the section playing repeats.
+  public var isLooping = false
 
   /// The position of the beat heard last.
   public struct HeardBeat: Equatable, Sendable {
@@ -42,13 +52,16 @@ public struct DisplayState: Equatable, Sendable {
     public var level: AccentLevel
     /// The beat's click heard last: 0 for its own, K for its subdivision's click K.
     public var subdivision: Int
+    /// Whether a gap mutes its bar: it is counted, dimmed.
+    public var isGapMuted: Bool
 
     /// A heard beat as given.
-    public init(bar: Int, beat: Int, level: AccentLevel, subdivision: Int = 0) {
+    public init(bar: Int, beat: Int, level: AccentLevel, subdivision: Int = 0, isGapMuted: Bool = false) {
       self.bar = bar
       self.beat = beat
       self.level = level
       self.subdivision = subdivision
+      self.isGapMuted = isGapMuted
     }
   }
 

@@ -13,6 +13,7 @@ public enum KeyCommand: Hashable, Sendable {
   case togglePolyrhythmMute
   case jumpSection(Int)
   case toggleSectionLoop
+  case moveSong(Int)
   case reset
   case quit
 }
@@ -71,6 +72,7 @@ public enum KeyBindings {
         (.character("n"), .jumpSection(1)), (.character("b"), .jumpSection(-1)), (.character("0"), .jumpSection(0)),
         (.character("l"), .toggleSectionLoop),
       ], label: "n b 0 l", help: "section ±1/top/loop"),
+    Binding(keys: [(.character("N"), .moveSong(1)), (.character("B"), .moveSong(-1))], help: "song ±1"),
     Binding(keys: [(.character("r"), .reset)], help: "reset"),
     Binding(keys: [(.character("q"), .quit), (.escape, .quit)], help: "quit"),
   ]

@@ -5,7 +5,8 @@ import MetronomeCore
 ///
 /// Each beat's cell shows its level as a pattern writes it (`X` strong, `x` normal, `o` weak, `.`
 /// silent). The beat heard lights: in colour, red for a strong beat, green for the others, dim
-/// for a silent one; without (NO_COLOR), its cell's brackets turn to `>` and `<`.
+/// for a silent one or one a gap mutes; without (NO_COLOR), its cell's brackets turn to `>` and
+/// `<`, or to `-` in a muted bar. A tempo map adds the song, the section and what comes next.
 public struct ScreenRenderer: Sendable {
   /// The terminal's width and height in cells.
   public let width: Int
@@ -27,11 +28,13 @@ public struct ScreenRenderer: Sendable {
     let subdivided =
       (state.subdivision.count > 1 ? "  ×\(state.subdivision)" : "")
       + (state.polyrhythm.map { "  \($0):\(state.beatsPerBar)" } ?? "")
-    let muted = state.isMuted ? "  muted" : ""
+    let flags =
+      (state.isMuted ? "  muted" : "") + (state.isLooping ? "  loop" : "")
+      + (state.isPlaying && state.isCountIn ? "  count-in" : "")
     lines.append(
       clip(
         " metronome  \(state.tempoText)  \(state.signature)\(subdivided)  \(state.isPlaying ? "playing" : "paused")"
-          + muted))
+          + flags))
     lines.append("")
     lines.append(contentsOf: indicator(for: state))
     lines.append("")
@@ -40,16 +43,20 @@ public struct ScreenRenderer: Sendable {
       state.heard.map {
         "bar \($0.bar)  beat \($0.beat) of \(state.beatsPerBar)"
           + (clicks > 1 ? "  " + Self.ticks(lit: $0.subdivision, of: clicks) : "")
+          + ($0.isGapMuted && state.isPlaying ? "  (gap)" : "")
       } ?? "bar –  beat –"
     let voice = state.polyrhythm.map { clicks in
       "  against \(clicks): " + Self.ticks(lit: state.isPlaying ? state.heardPolyrhythmClick ?? -1 : -1, of: clicks)
     }
     lines.append(clip(" \(position)\(voice ?? "")"))
+    lines.append(contentsOf: [state.song, state.section, state.upcoming].compactMap { $0.map { clip(" " + $0) } })
     lines.append("")
     let latency = state.latencyMilliseconds.map { "latency \(Tempo.format($0)) ms" } ?? "latency –"
     let skipped = state.skippedBeats > 0 ? " · skipped \(state.skippedBeats)" : ""
     lines.append(clip(" \(state.output) · \(latency) · underruns \(state.underruns)\(skipped)"))
     lines.append(contentsOf: wrapped(KeyBindings.helpItems, indent: " "))
+    // A short terminal loses the blank lines between parts before it loses any part.
+    while lines.count > height, let blank = lines.lastIndex(of: "") { lines.remove(at: blank) }
     return Array(lines.prefix(height))
   }
 
@@ -67,11 +74,13 @@ public struct ScreenRenderer: Sendable {
       if let lit, lit.beat == beat {
         let color =
           switch lit.level {
+          case _ where lit.isGapMuted: "2"
           case .strong: "1;31"
           case .normal, .weak: "1;32"
           case .silent: "2"
           }
-        cell = colors ? "\u{1B}[\(color)m[\(mark)]\u{1B}[0m" : ">\(mark)<"
+        // A muted bar is counted without colour: the player keeps it by ear.
+        cell = colors ? "\u{1B}[\(color)m[\(mark)]\u{1B}[0m" : lit.isGapMuted ? "-\(mark)-" : ">\(mark)<"
       } else {
         cell = "[\(mark)]"
       }

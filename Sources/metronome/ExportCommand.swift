@@ -36,12 +36,12 @@ struct ExportCommand: ParsableCommand {
   var format: SampleEncoding = .pcm16
 
   func validate() throws {
-    guard length.length != nil || program.map != nil else {
-      throw ValidationError("an export needs --bars, --beats or --duration, or a map that ends (--map)")
+    guard length.length != nil || program.map != nil || program.setlist != nil else {
+      throw ValidationError("an export needs --bars, --beats or --duration, or a map that ends (--map, --setlist)")
     }
     // A map is read when the run starts (standard input cannot be read twice); then it is checked.
     let settings = try PlaybackSettings(meterAndTempo, length, sound, program)
-    if program.map == nil { try checkSize(of: settings) }
+    if program.map == nil, program.setlist == nil { try checkSize(of: settings) }
     if format == .float32, SoundFileSink.Format(path: output) == .flac {
       throw ValidationError("FLAC holds 16 or 24 bits, not floats: use --format 16 or 24, or a .wav or .aiff name")
     }
@@ -53,8 +53,11 @@ struct ExportCommand: ParsableCommand {
   /// Throws when the run `settings` describe does not end, or is too long for a WAV or AIFF
   /// file, whose sizes are 32 bits; FLAC and Ogg Vorbis count frames without that bound.
   private func checkSize(of settings: PlaybackSettings) throws {
-    guard settings.length != nil || settings.program.map?.beatCount != nil else {
-      throw ValidationError("the map plays for ever: give --bars, --beats or --duration")
+    guard settings.length != nil || settings.program.ends else {
+      throw ValidationError(
+        settings.program.setlist == nil
+          ? "the map plays for ever: give --bars, --beats or --duration"
+          : "a song of the setlist plays until you move on: give it bars (a map line), or --duration")
     }
     let frames = ClickEngine(settings: settings).expectedFrames ?? 0
     let fileFormat = SoundFileSink.Format(path: output)
@@ -68,7 +71,8 @@ struct ExportCommand: ParsableCommand {
     let settings: PlaybackSettings
     do {
       settings = try PlaybackSettings(
-        meterAndTempo, length, sound, program, map: program.loadMap(), ownSounds: sound.ownSounds(for: Self.self))
+        meterAndTempo, length, sound, program, map: program.loadMap(), setlist: program.loadSetlist(),
+        ownSounds: sound.ownSounds(for: Self.self))
       try checkSize(of: settings)
     } catch {
       Metronome.exitWithUsage(of: Self.self, error)

@@ -35,6 +35,11 @@ struct PlayCommand: ParsableCommand {
       bars in first; --gap 3:1 mutes every fourth bar, --gap 25% a random quarter of them, still \
       counted, to test your inner clock.
 
+      --setlist plays songs one after another, a song per line, '[title:] song': a map file, a \
+      map line (bars [meter] tempo …) or a tempo line (tempo [meter] [pattern]), each counted \
+      in. On the display a song's end stops on the next one (Space counts it in); N and B move \
+      between songs; printed and exported runs play the set through.
+
       When standard output is not a terminal (or with --headless) it prints one line per beat \
       as the beat is heard: seconds, bar, beat, 'sub K' for a subdivision's click or 'poly J/M' for \
       the second voice's, and its level (accent, regular, weak or silent); with --events none \
@@ -99,8 +104,9 @@ struct PlayCommand: ParsableCommand {
       throw ValidationError("--buffer must be at least two periods (\(2 * period) frames) and at most 1048576")
     }
     _ = try PlaybackSettings(meterAndTempo, length, sound, program)
-    if program.map == "-", keys == "-" {
-      throw ValidationError("--map - and --keys - both read standard input: give one of them a file")
+    if program.map == "-" || program.setlist == "-", keys == "-" {
+      throw ValidationError(
+        "--\(program.map == nil ? "setlist" : "map") - and --keys - both read standard input: give one of them a file")
     }
   }
 
@@ -126,18 +132,24 @@ struct PlayCommand: ParsableCommand {
       DevicesCommand.printDevices()
       return
     }
-    let settings: PlaybackSettings
+    // Signals are watched before the terminal is touched, so none can leave it raw.
+    let interrupts = virtual ? nil : InterruptWatcher()
+    let interactive = !virtual && !headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    var settings: PlaybackSettings
     do {
       settings = try PlaybackSettings(
-        meterAndTempo, length, sound, program, map: program.loadMap(), ownSounds: sound.ownSounds(for: Self.self))
+        meterAndTempo, length, sound, program, map: program.loadMap(), setlist: program.loadSetlist(),
+        ownSounds: sound.ownSounds(for: Self.self))
     } catch {
       Metronome.exitWithUsage(of: Self.self, error)
     }
+    // On the display a song's end waits for the player; a printed run plays the set through.
+    settings.program.setlist = settings.program.setlist?.waiting(interactive)
     let script: KeyScript
     do {
       script = try keyScript
       let quits = script.presses.contains { KeyBindings.command(for: $0.key) == .quit }
-      if virtual, settings.length == nil, settings.program.map?.beatCount == nil, !quits {
+      if virtual, settings.length == nil, !settings.program.ends, !quits {
         throw ValidationError(
           "a --virtual run needs --beats, --bars, --duration, a map that ends or a 'q' in --keys to end")
       }
@@ -156,9 +168,6 @@ struct PlayCommand: ParsableCommand {
       }
       return
     }
-    // Signals are watched before the terminal is touched, so none can leave it raw.
-    let interrupts = InterruptWatcher()
-    let interactive = !headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     let (sink, periodFrames, outputName) = try openOutput(settings, announce: !interactive)
     let mainLoop = MainLoop()
     try MainActor.assumeIsolated {

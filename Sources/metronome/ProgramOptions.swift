@@ -15,6 +15,12 @@ struct ProgramOptions: ParsableArguments {
   var map: String?
 
   @Option(
+    help: ArgumentHelp(
+      "Play a setlist from FILE ('-' for standard input): a song per line, '[title:] song', the song a map"
+        + " file, a map line or 'tempo [meter] [pattern]'.", valueName: "file"))
+  var setlist: String?
+
+  @Option(
     name: [.customShort("l"), .customLong("start-label")],
     help: ArgumentHelp("Start the map at the section with this label.", valueName: "label"))
   var startLabel: String?
@@ -57,13 +63,16 @@ struct ProgramOptions: ParsableArguments {
 
   func validate() throws {
     _ = try parsedGap
-    if seed != nil, gap == nil, map == nil {
+    if seed != nil, gap == nil, map == nil, setlist == nil {
       throw ValidationError("--seed draws random gaps: give one with --gap 25% (or gap= in a map)")
     }
     if (to != nil || loop) != (step != nil) || (step != nil && to == nil) {
       throw ValidationError("a step trainer needs both --step and --to, such as --step 5/4 --to 120")
     }
     if step != nil, map != nil { throw ValidationError("give a step trainer or a map, not both") }
+    if setlist != nil, map != nil || step != nil || startLabel != nil {
+      throw ValidationError("a setlist names its songs' maps: drop --map, --step and --start-label")
+    }
     if let countIn, !(0...Program.longestCountIn).contains(countIn) {
       throw ValidationError("--count-in must be from 0 (two beats) to \(Program.longestCountIn) bars")
     }
@@ -127,20 +136,9 @@ struct ProgramOptions: ParsableArguments {
   func loadMap() -> TempoMap? {
     guard let map else { return nil }
     let source = map == "-" ? "<stdin>" : map
-    let bytes: [UInt8]
-    if map == "-" {
-      bytes = Array(AnyIterator { readLine(strippingNewline: false) }.joined().utf8)
-    } else {
-      guard let data = FileManager.default.contents(atPath: map), Self.isRegularFile(map) else {
-        Self.fail("\(source): error: cannot read the tempo map: \(Self.reason(map))", status: 66)
-      }
-      bytes = Array(data)
-    }
-    guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
-      Self.fail("\(source): error: not a text file: a tempo map is plain text, a section per line", status: 65)
-    }
     do {
-      let parsed = try TempoMapParser.parse(text, source: source, seed: randomSeed)
+      let parsed = try TempoMapParser.parse(
+        Self.text(of: map, kind: "tempo map", layout: "a section per line").get(), source: source, seed: randomSeed)
       guard let startLabel else { return parsed }
       guard let started = parsed.starting(at: startLabel) else {
         let labels = parsed.sections.compactMap(\.label)
@@ -150,9 +148,69 @@ struct ProgramOptions: ParsableArguments {
           status: 65)
       }
       return started
+    } catch let unreadable as Unreadable {
+      Self.fail("\(source): error: \(unreadable.message)", status: unreadable.status)
     } catch {
       Self.fail("\(error)", status: 65)
     }
+  }
+
+  /// The setlist `--setlist` names, with the maps it names (beside it), read and checked once a
+  /// run starts; nil without one.
+  ///
+  /// Errors end the program as `loadMap()` says, located in the setlist or in the map that has them.
+  func loadSetlist() -> Setlist? {
+    guard let setlist else { return nil }
+    let source = setlist == "-" ? "<stdin>" : setlist
+    let folder =
+      setlist == "-"
+      ? "" : String(setlist[..<(setlist.lastIndex(of: "/").map(setlist.index(after:)) ?? setlist.startIndex)])
+    var status: Int32 = 65
+    do {
+      let text = try Self.text(of: setlist, kind: "setlist", layout: "a song per line").get()
+      return try SetlistParser.parse(text, source: source, seed: randomSeed) {
+        path, line, column throws(TempoMapError) in
+        let file = path.hasPrefix("/") ? path : folder + path
+        switch path == "-" ? nil : Self.text(of: file, kind: "tempo map", layout: "a section per line") {
+        case .success(let text)?:
+          return try TempoMapParser.parse(text, source: file, seed: randomSeed)
+        case .failure(let unreadable)?:
+          status = unreadable.status
+          throw TempoMapError(source: source, line: line, column: column, message: "\(file): \(unreadable.message)")
+        case nil:
+          throw TempoMapError(
+            source: source, line: line, column: column, message: "a song's map is read from a file, not standard input")
+        }
+      }
+    } catch let unreadable as Unreadable {
+      Self.fail("\(source): error: \(unreadable.message)", status: unreadable.status)
+    } catch {
+      Self.fail("\(error)", status: status)
+    }
+  }
+
+  /// Why a file cannot be read as text, and the status the program ends with.
+  private struct Unreadable: Error {
+    let message: String
+    let status: Int32
+  }
+
+  /// The text of `path` ('-' for standard input), a `kind` of file laid out as `layout` says; a
+  /// file that cannot be opened fails with status 66, one that is not text with 65.
+  private static func text(of path: String, kind: String, layout: String) -> Result<String, Unreadable> {
+    let bytes: [UInt8]
+    if path == "-" {
+      bytes = Array(AnyIterator { readLine(strippingNewline: false) }.joined().utf8)
+    } else {
+      guard let data = FileManager.default.contents(atPath: path), isRegularFile(path) else {
+        return .failure(Unreadable(message: "cannot read the \(kind): \(reason(path))", status: 66))
+      }
+      bytes = Array(data)
+    }
+    guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
+      return .failure(Unreadable(message: "not a text file: a \(kind) is plain text, \(layout)", status: 65))
+    }
+    return .success(text)
   }
 
   private static func isRegularFile(_ path: String) -> Bool {

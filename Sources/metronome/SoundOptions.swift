@@ -18,7 +18,7 @@ struct SoundOptions: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "Your own sounds, as klick's -S takes them: files (WAV, FLAC, Ogg, AIFF, any rate) for the strong,"
-        + " normal and weak beats, the subdivision and the second voice, in that order; leave one empty"
+        + " normal and weak beats, the subdivision, the second voice and the count-in, in that order; leave one empty"
         + " (,,,tick.wav) to keep the built-in sound.", valueName: "files"))
   var samples: String?
 
@@ -28,7 +28,8 @@ struct SoundOptions: ParsableArguments {
     if let samples,
       samples.split(separator: ",", omittingEmptySubsequences: false).count > SoundKit.Voice.allCases.count
     {
-      throw ValidationError("--samples takes at most 5 files: strong, normal, weak, subdivision, second voice")
+      throw ValidationError(
+        "--samples takes at most 6 files: strong, normal, weak, subdivision, second voice, count-in")
     }
   }
 
@@ -211,7 +212,7 @@ extension PlaybackSettings {
   /// tempo, rate or length that cannot be played, or words and lengths a map leaves no room for.
   init(
     _ meterAndTempo: MeterTempoOptions, _ length: LengthOptions, _ sound: SoundOptions, _ program: ProgramOptions,
-    map: TempoMap? = nil, ownSounds: [SoundKit.Voice: [Float]] = [:]
+    map: TempoMap? = nil, setlist: Setlist? = nil, ownSounds: [SoundKit.Voice: [Float]] = [:]
   ) throws {
     let start = try meterAndTempo.parsed
     let multiplier = program.multiplier ?? 1
@@ -222,10 +223,11 @@ extension PlaybackSettings {
     if program.step != nil, start.trainer != nil {
       throw ValidationError("give klick's trainer (80-120/10) or a step trainer (--step), not both")
     }
-    let playedMap =
-      try map ?? start.trainerMap(pattern: pattern)
+    let trainer =
+      try start.trainerMap(pattern: pattern)
       ?? program.stepTrainer(from: start.tempo, meter: start.meter, pattern: pattern)
-    if program.map != nil, !meterAndTempo.words.isEmpty {
+    let playedMap = setlist?.songs[0].map ?? map ?? trainer
+    if program.map != nil || program.setlist != nil, !meterAndTempo.words.isEmpty {
       throw ValidationError(
         "a map sets meter, tempo and pattern: drop '\(meterAndTempo.words.joined(separator: " "))'")
     }
@@ -234,7 +236,7 @@ extension PlaybackSettings {
       meter = first.meter
       tempo = Tempo(clamping: first.bpm(ofBeat: 0) * multiplier) ?? tempo
       pattern = first.pattern ?? pattern
-      if playedMap.beatCount != nil, runLength != nil {
+      if Program(map: playedMap, setlist: setlist).ends, runLength != nil {
         throw ValidationError(
           "a map plays to its end: drop --beats, --bars and --duration, or start with --start-label")
       }
@@ -252,7 +254,7 @@ extension PlaybackSettings {
       sampleRate: try sound.sampleRate, sound: sound.sound, volume: sound.volume, samples: ownSounds,
       length: runLength,
       program: Program(
-        map: playedMap, multiplier: multiplier, countInBars: program.countIn ?? playedMap?.countInBars,
-        gap: try program.parsedGap))
+        map: playedMap, setlist: setlist, multiplier: multiplier, countInBars: program.countIn,
+        gap: try program.parsedGap, trainerTarget: trainer?.sections.last?.bpm(ofBeat: 0)))
   }
 }

@@ -74,7 +74,7 @@ final class CommandLineTests: TimeLimitedTestCase {
         "Error: cannot read the sound '/etc/hostname': Format not recognised; give a WAV"
       ),
       (["--samples", "/dev/null"], "Error: cannot read the sound '/dev/null'"),
-      (["--samples", "a,b,c,d,e,f"], "Error: --samples takes at most 5 files: strong, normal, weak, subdivision"),
+      (["--samples", "a,b,c,d,e,f,g"], "Error: --samples takes at most 6 files: strong, normal, weak, subdivision"),
       (["--poly", "0"], "Error: --poly 0 is out of range: a second voice plays 1 to 64 clicks a bar, such as 3"),
       (["--subdivide", "0"], "Error: a subdivision of 0 clicks per beat is out of range: use 1 (none) to 9"),
       (["--subdivide", "100"], "Error: a subdivision of 100 clicks per beat is out of range: use 1 (none) to 9"),

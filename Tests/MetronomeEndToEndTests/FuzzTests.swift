@@ -37,7 +37,7 @@ struct FuzzTests {
     "--beats", "--bars", "--duration", "--rate", "--volume", "--max-numerator", "--period", "--buffer", "--sound",
     "--events", "--format", "--device", "--keys", "-o", "--output", "--pattern", "--group", "--subdivide", "--swing",
     "--poly", "--samples", "--map", "-f", "--start-label", "-l", "--count-in", "-c", "--multiplier", "-x", "--gap",
-    "--step", "--to", "--seed",
+    "--step", "--to", "--seed", "--setlist",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
@@ -51,7 +51,7 @@ struct FuzzTests {
   ]
   static let keyNames = [
     "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z", "1",
-    "3", "9", "0", "s", "S", "w", "W", "m", "p", "n", "b", "l",
+    "3", "9", "0", "s", "S", "w", "W", "m", "p", "n", "b", "l", "N", "B",
     "spacebar",
     "ü", "\u{0}",
   ]
@@ -114,6 +114,25 @@ struct FuzzTests {
     }
   }
 
+  /// A setlist: songs as map files, map lines and tempo lines, then some mutated, truncated,
+  /// swapped or replaced by noise.
+  static func setlistText(_ random: inout SeededGenerator) -> String {
+    let titles = ["", "", "Opener: ", "Take Five:", "Café: ", ": ", "a:b: "]
+    return text(&random, lines: 0...5, extra: " # comment") { random in
+      let song: String
+      switch Int.random(in: 0..<3, using: &random) {
+      case 0: song = ["map.txt", "missing.map", "/dev/zero", ".", "./map.txt", "-"].randomElement(using: &random) ?? ""
+      case 1: song = mapText(&random).split(whereSeparator: \.isNewline).first.map(String.init) ?? "1 120"
+      default:
+        song = [
+          numbers.randomElement(using: &random) ?? "120", meters.randomElement(using: &random) ?? "",
+          patterns.randomElement(using: &random) ?? "",
+        ].joined(separator: " ")
+      }
+      return (titles.randomElement(using: &random) ?? "") + song
+    }
+  }
+
   /// An argument list: a mode that ends by itself, then tokens from every pool in any order.
   static func arguments(_ random: inout SeededGenerator, folder: String) -> (arguments: [String], input: String) {
     var arguments: [String] = []
@@ -136,6 +155,14 @@ struct FuzzTests {
       ]
     case 8:
       arguments = ["--silent", "--duration", "0.05"]
+    case 9 where Bool.random(using: &random) && Bool.random(using: &random):
+      // A setlist naming a map beside it, played in virtual time or exported.
+      _ = FileManager.default.createFile(atPath: folder + "/map.txt", contents: Data(mapText(&random).utf8))
+      _ = FileManager.default.createFile(atPath: folder + "/set.txt", contents: Data(setlistText(&random).utf8))
+      arguments =
+        (Bool.random(using: &random) ? ["--virtual"] : ["export", "-o", folder + "/set.wav"]) + [
+          "--setlist", "set.txt",
+        ]
     case 9 where Bool.random(using: &random):
       // A map, from standard input or a file, played in virtual time or exported.
       input = mapText(&random)
@@ -170,6 +197,11 @@ struct FuzzTests {
     if arguments.first == "export", arguments.contains(where: { $0.hasSuffix(".flac") || $0.hasSuffix(".ogg") }) {
       arguments += ["--bars", "1"]
     }
+    // Likewise a silent run paced by the clock plays in real time: one the tokens left without
+    // an end (or with a long one) would run into the time limit.
+    if arguments.contains("--silent"), !arguments.contains("--virtual"), arguments.first != "export" {
+      arguments += ["--duration", "0.05"]
+    }
     return (arguments, input)
   }
 
@@ -201,6 +233,14 @@ struct FuzzTests {
         _ = Tempo.format(bpm)
         _ = Tempo(clamping: bpm)
       }
+    }
+    for _ in 0..<2_000 {
+      let maps = Self.mapText(&random)
+      let setlist = try? SetlistParser.parse(Self.setlistText(&random), source: "fuzz", seed: 1) {
+        _, _, _ throws(TempoMapError) in
+        try TempoMapParser.parse(maps, source: "map")
+      }
+      #expect(setlist.map { !$0.songs.isEmpty } ?? true, "seed \(Self.seed)")
     }
     for _ in 0..<5_000 {
       guard let map = try? TempoMapParser.parse(Self.mapText(&random), source: "fuzz", seed: random.next()) else {

@@ -83,7 +83,7 @@ final class TempoMapTests: TimeLimitedTestCase {
 
     XCTAssertEqual(run.status, 0, run.standardError)
     XCTAssertEqual(
-      run.standardOutput.split(separator: "\n").map { String($0.split(separator: " ").last ?? "") },
+      run.standardOutput.split(separator: "\n").map { String($0.split(separator: " ")[5]) },
       ["accent", "silent", "regular", "silent"])
   }
 
@@ -95,7 +95,7 @@ final class TempoMapTests: TimeLimitedTestCase {
     XCTAssertEqual(onsets.map(\.frame), heard.map { $0 * 24_000 })
   }
 
-  /// A bar of count-in at 120, in the second voice's sound, then the music from frame 96000.
+  /// A bar of count-in at 120, in a sound of its own, then the music from frame 96000.
   func testACountInPlaysInItsOwnSoundBeforeBarOne() throws {
     let onsets = Onset.detect(in: try export(["120", "--count-in", "1", "--bars", "1"]), sampleRate: 48_000)
 
@@ -155,7 +155,11 @@ final class TempoMapTests: TimeLimitedTestCase {
       (["80-120/0", "--virtual", "--bars", "1"], "Error: '80-120/0': the bars per BPM after '/' must be more than 0"),
       (["export", "80-120/10", "-o", "x.wav"], "Error: an export needs --bars, --beats or --duration"),
       (["--map", "-", "--keys", "-", "--virtual"], "Error: --map - and --keys - both read standard input"),
-      (["--gap", "3:0", "--virtual", "--bars", "1"], "Error: --gap '3:0' is not PLAY:MUTE bars, such as 3:1"),
+      (["--gap", "3:0", "--virtual", "--bars", "1"], "Error: --gap: gap '3:0' is neither PLAY:MUTE bars (3:1"),
+      (["--seed", "1", "--virtual", "--bars", "1"], "Error: --seed draws random gaps"),
+      (["--setlist", "-", "--keys", "-", "--virtual"], "Error: --setlist - and --keys - both read standard input"),
+      (["--setlist", "s", "--map", "m", "--virtual"], "Error: a setlist names its songs' maps"),
+      (["--setlist", "s", "120", "--virtual"], "Error: a map sets meter, tempo and pattern: drop '120'"),
       (["100", "--step", "5/4", "--virtual", "--bars", "1"], "Error: a step trainer needs both --step and --to"),
       (
         ["100", "--step", "5/4", "--to", "90", "--virtual", "--bars", "1"],
@@ -202,11 +206,11 @@ final class TempoMapTests: TimeLimitedTestCase {
       """
       0.000000 bar 0 beat 1 regular count-in
       0.500000 bar 0 beat 2 regular count-in
-      1.000000 bar 1 beat 1 accent
-      1.500000 bar 1 beat 2 regular
-      2.000000 bar 2 beat 1 accent
-      2.500000 bar 2 beat 2 silent
-      3.000000 bar 2 beat 3 regular
+      1.000000 bar 1 beat 1 accent section 1 bar 1 tempo 120
+      1.500000 bar 1 beat 2 regular section 1 bar 1 tempo 120
+      2.000000 bar 2 beat 1 accent section 2 bar 1 tempo 60
+      2.500000 bar 2 beat 2 silent section 2 bar 1 tempo 60
+      3.000000 bar 2 beat 3 regular section 2 bar 1 tempo 60
 
       """)
   }

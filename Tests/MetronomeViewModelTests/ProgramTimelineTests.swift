@@ -28,7 +28,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
       viewModel.beat.map { beat in
         let place =
           beat.isCountIn ? " count-in" : beat.section.map { " s\($0.index) b\($0.barInSection)" } ?? ""
-        return "\(beat.bar).\(beat.beatInBar)@\(beat.frame)\(place)"
+        return "\(beat.song.map { "song \($0) " } ?? "")\(beat.bar).\(beat.beatInBar)@\(beat.frame)\(place)"
       })
   }
 
@@ -247,5 +247,72 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
     XCTAssertEqual(mutedBars, Set((1...41).filter { gap.mutes(bar: $0, count: 0) }))
     XCTAssertFalse(mutedBars.isEmpty)
     XCTAssertTrue(beats.filter(\.isGapMuted).allSatisfy { $0.level == .silent })
+  }
+
+  /// Two songs of a bar of 2/4 each, at 120 then at 60.
+  private func twoSongs(waiting: Bool = false) throws -> Setlist {
+    let songs = try ["1 2/4 120", "1 2/4 60"].enumerated().map { index, line in
+      Setlist.Song(title: "song \(index)", map: try TempoMapParser.parse(line, source: "song"))
+    }
+    return Setlist(songs: songs, waitsBetweenSongs: waiting)
+  }
+
+  /// Each song is counted in by a bar, at its own tempo, on the frame the one before it ended;
+  /// the set ends with the last song's end.
+  func testASetlistCountsInEachSongWhereTheOneBeforeEnded() throws {
+    let viewModel = try makeViewModel(Program(setlist: try twoSongs()))
+    let beats = record(viewModel)
+
+    advance(toFrame: 10_000_000)
+
+    XCTAssertEqual(
+      beats.values,
+      [
+        "song 0 0.1@0 count-in", "song 0 0.2@24000 count-in", "song 0 1.1@48000 s0 b1", "song 0 1.2@72000 s0 b1",
+        "song 0 2.1@96000", "song 1 0.1@96000 count-in", "song 1 0.2@144000 count-in", "song 1 1.1@192000 s0 b1",
+        "song 1 1.2@240000 s0 b1", "song 1 2.1@288000",
+      ])
+  }
+
+  /// A setlist that waits between songs stops on the next one at a song's end, at its tempo;
+  /// play counts it in from where play was pressed.
+  func testASetlistThatWaitsStopsOnTheNextSongUntilPlay() throws {
+    let viewModel = try makeViewModel(Program(setlist: try twoSongs(waiting: true)))
+    let beats = record(viewModel)
+    let tempo = scheduler.record(viewModel.tempoText)
+    scheduler.schedule(after: AudioTime(frame: 200_000, sampleRate: .standard)) { viewModel.tappedPlayPause.send(()) }
+
+    advance(toFrame: 10_000_000)
+
+    XCTAssertEqual(
+      beats.values.suffix(6),
+      [
+        "song 0 2.1@96000", "song 1 0.1@200000 count-in", "song 1 0.2@248000 count-in", "song 1 1.1@296000 s0 b1",
+        "song 1 1.2@344000 s0 b1", "song 1 2.1@392000",
+      ])
+    XCTAssertEqual(tempo.values, ["120 BPM", "60 BPM"])
+    XCTAssertEqual(tempo.events.last?.time, AudioTime(frame: 96_000, sampleRate: .standard))
+  }
+
+  /// The next-song key stops the song at once and counts in the next from the first frame not
+  /// yet played; the previous-song key on the first song does nothing.
+  func testSongKeysStopAndCountInTheOtherSong() throws {
+    let viewModel = try makeViewModel(Program(setlist: try twoSongs()))
+    let beats = record(viewModel)
+    scheduler.schedule(after: AudioTime(frame: 10_000, sampleRate: .standard)) {
+      viewModel.actions.send(.moveSong(by: -1))
+    }
+    scheduler.schedule(after: AudioTime(frame: 30_000, sampleRate: .standard)) {
+      viewModel.actions.send(.moveSong(by: 1))
+    }
+
+    advance(toFrame: 10_000_000)
+
+    XCTAssertEqual(
+      beats.values,
+      [
+        "song 0 0.1@0 count-in", "song 0 0.2@24000 count-in", "song 1 0.1@30000 count-in",
+        "song 1 0.2@78000 count-in", "song 1 1.1@126000 s0 b1", "song 1 1.2@174000 s0 b1", "song 1 2.1@222000",
+      ])
   }
 }

@@ -37,4 +37,16 @@ struct BeatEventFormatTests {
         == #"{"time":2.4615416666666667,"frame":118154,"bar":3,"beat":1,"sub":0,"voice":"beats","accent":true,"level":"strong","tempo":97.5,"meter":"7/8"}"#
     )
   }
+
+  /// A beat of a setlist's song and a map's section says which, its bar in the section and its
+  /// tempo; a muted one says so.
+  @Test func aBeatOfASongsSectionSaysWhereItIs() throws {
+    let placed = Beat(
+      count: 8, bar: 3, beatInBar: 1, meter: try Meter(7, 8), tempo: try Tempo(bpm: 97.5), frame: 118_154,
+      sampleRate: .standard, level: .silent, section: Beat.Section(index: 2, barInSection: 1), isGapMuted: true,
+      song: 1)
+    #expect(
+      BeatEventFormat.text.line(for: placed) == "2.461542 bar 3 beat 1 silent gap song 2 section 3 bar 1 tempo 97.5")
+    #expect(BeatEventFormat.ndjson.line(for: placed).hasSuffix(#""gap":true,"song":1,"section":2,"sectionBar":1}"#))
+  }
 }

@@ -64,4 +64,25 @@ struct ScreenRendererTests {
   @Test func neverTallerThanTheTerminal() {
     #expect(ScreenRenderer(width: 20, height: 5, colors: false).lines(for: playing).count == 5)
   }
+
+  /// A program adds the song, the section and what comes next under the position; the header
+  /// says count-in and loop; a bar a gap mutes is counted, lit dim (or `-x-` without colour).
+  @Test func showsWhereAProgramIsAndDimsAMutedBar() {
+    var state = playing
+    state.song = "Ballad (2/3)"
+    state.section = "verse (1/4) · bar 3 of 8"
+    state.upcoming = "next: chorus 140 BPM 4/4 in 6 bars"
+    state.isLooping = true
+    state.isCountIn = true
+    state.heard = DisplayState.HeardBeat(bar: 3, beat: 2, level: .silent, isGapMuted: true)
+    let lines = ScreenRenderer(width: 80, height: 24, colors: false).lines(for: state)
+    #expect(lines[0] == " metronome  120 BPM  4/4  playing  loop  count-in")
+    #expect(lines[2] == " [X] -x- [x] [x] ")
+    #expect(
+      lines[4...7] == [
+        " bar 3  beat 2 of 4  (gap)", " Ballad (2/3)", " verse (1/4) · bar 3 of 8",
+        " next: chorus 140 BPM 4/4 in 6 bars",
+      ])
+    #expect(ScreenRenderer(width: 80, height: 24, colors: true).lines(for: state)[2].contains("\u{1B}[2m[x]\u{1B}[0m"))
+  }
 }
