@@ -27,8 +27,10 @@ public struct BeatSequencer: Hashable, Sendable {
   public let song: Int?
   /// The last jump between sections carried out (or there when the sequencer began).
   private var lastJumpID: Int?
-  /// Whether the section playing repeats.
+  /// Whether the section playing (or the bars looped, while they play) repeats.
   private var loopsSection = false
+  /// The map's beats of the bars looped, if any.
+  private var loopedBeats: Range<Int>?
   /// Whether the map's next beat was placed by a jump or a repeat rather than after the beat
   /// before it in the map: a new multiplier then keeps its frame.
   private var nextBeatIsPlaced = false
@@ -58,9 +60,16 @@ public struct BeatSequencer: Hashable, Sendable {
     var playhead = program.map.map {
       MapPlayhead(map: $0, multiplier: program.multiplier, startFrame: startFrame, sampleRate: sampleRate)
     }
-    let startTempo = playhead?.tempo(ofBeat: 0) ?? tempo
-    let startMeter = program.map?.sections[0].meter ?? meter
-    let startPattern = program.map.map { $0.sections[0].pattern } ?? rhythm.pattern
+    var startBeat = 0
+    if let map = program.map, let bars = program.loopBars, let first = map.firstBeat(ofBar: bars.lowerBound) {
+      loopedBeats = first..<(map.firstBeat(ofBar: bars.upperBound + 1) ?? map.firstBeat(ofSection: map.sections.count))
+      startBeat = first
+    }
+    indexInGrid = startBeat
+    let startTempo = playhead?.tempo(ofBeat: startBeat) ?? tempo
+    let startSection = program.map.flatMap { $0.position(ofBeat: startBeat).map { $0.section } } ?? 0
+    let startMeter = program.map?.sections[startSection].meter ?? meter
+    let startPattern = program.map.map { $0.sections[startSection].pattern } ?? rhythm.pattern
     var musicFrame = startFrame
     song = program.setlist == nil ? nil : program.song
     if let bars = program.countIn {
@@ -76,7 +85,7 @@ public struct BeatSequencer: Hashable, Sendable {
       musicFrame = countInGrid.frame(ofBeat: beats)
     }
     grid = BeatGrid(anchorFrame: musicFrame, tempo: tempo, denominator: meter.denominator, sampleRate: sampleRate)
-    playhead?.rescale(to: program.multiplier, fromBeat: 0, atFrame: musicFrame)
+    playhead?.rescale(to: program.multiplier, fromBeat: startBeat, atFrame: musicFrame)
     self.playhead = playhead
   }
 
@@ -135,6 +144,8 @@ public struct BeatSequencer: Hashable, Sendable {
 
   private mutating func emitBeat() -> Beat {
     if let countIn, countInPlayed < countIn.beats { return emitCountInBeat(countIn) }
+    // Decided as the beat is played, so that a loop released up to then plays on.
+    repeatTheSectionIfItEnds()
     let frame = nextBeatFrame ?? .max
     let beatMeter: Meter
     let beatInBar: Int
@@ -198,7 +209,6 @@ public struct BeatSequencer: Hashable, Sendable {
     }
     indexInGrid += 1
     nextBeatIsPlaced = false
-    repeatTheSectionIfItEnds()
     return beat
   }
 
@@ -220,14 +230,18 @@ public struct BeatSequencer: Hashable, Sendable {
     bar = nil
   }
 
-  /// When the section playing repeats and its last beat has just been played, its first beat
-  /// comes next, on the frame the following section would have started: no gap and no beat twice.
+  /// When the section playing (or the bars looped, while they play) repeats and its last beat
+  /// was the last played, its first beat comes next, on the frame the following one would have
+  /// fallen on: no gap and no beat twice.
   private mutating func repeatTheSectionIfItEnds() {
     guard loopsSection, var playhead else { return }
     let section = sectionPlaying
-    let end = playhead.map.firstBeat(ofSection: section + 1)
+    let looped =
+      loopedBeats.flatMap { $0.contains(indexInGrid - 1) ? $0 : nil }
+      ?? playhead.map.firstBeat(ofSection: section)..<playhead.map.firstBeat(ofSection: section + 1)
+    let end = looped.upperBound
     guard indexInGrid == end else { return }
-    let first = playhead.map.firstBeat(ofSection: section)
+    let first = looped.lowerBound
     playhead.rescale(to: playhead.multiplier, fromBeat: first, atFrame: playhead.frame(ofBeat: end))
     self.playhead = playhead
     indexInGrid = first

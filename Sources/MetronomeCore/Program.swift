@@ -17,8 +17,12 @@ public struct Program: Hashable, Sendable {
   public var gap: Gap?
   /// The last jump asked for between a map's sections; each new one has a new `id`.
   public var jump: SectionJump?
-  /// Whether the section playing repeats, seamlessly, until this is turned off.
+  /// Whether the section playing (or `loopBars`, while it plays them) repeats, seamlessly, until
+  /// this is turned off.
   public var loopsSection = false
+  /// The bars of the map (counted from 1) it starts at and repeats while `loopsSection`; nil for
+  /// the section playing.
+  public var loopBars: ClosedRange<Int>?
   /// The tempo a speed trainer leads to, before the multiplier; nil for a map that is not one.
   public var trainerTarget: Double?
 
@@ -44,9 +48,11 @@ public struct Program: Hashable, Sendable {
   /// straight away.
   public init(
     map: TempoMap? = nil, setlist: Setlist? = nil, multiplier: Double = 1, countInBars: Int? = nil, gap: Gap? = nil,
-    trainerTarget: Double? = nil
+    trainerTarget: Double? = nil, loopBars: ClosedRange<Int>? = nil
   ) {
     self.trainerTarget = trainerTarget
+    self.loopBars = loopBars
+    loopsSection = loopBars != nil
     self.map = setlist?.songs[0].map ?? map
     self.setlist = setlist
     self.multiplier = multiplier
@@ -70,12 +76,14 @@ public struct Program: Hashable, Sendable {
     song = clamped
     map = setlist.songs[clamped].map
     loopsSection = false
+    loopBars = nil
     return true
   }
 
   /// Whether it ends by itself: its map does, or every song of its setlist.
   public var ends: Bool {
-    setlist.map { $0.songs.allSatisfy { $0.map.beatCount != nil } } ?? (map?.beatCount != nil)
+    guard loopBars == nil else { return false }
+    return setlist.map { $0.songs.allSatisfy { $0.map.beatCount != nil } } ?? (map?.beatCount != nil)
   }
 
   /// The map of song `index` of the setlist; without a setlist (or an index), the map.

@@ -98,6 +98,8 @@ public struct TempoMap: Hashable, Sendable {
   public let sections: [Section]
   /// The first beat of each section, counted over the whole map, and one past the last section.
   private let firstBeats: [Int]
+  /// The first bar of each section, counted from 0 over the whole map, and one past the last.
+  private let firstBars: [Int]
   /// The seconds from the map's start to each section's, and to the end of the last.
   private let startSeconds: [Double]
   /// For each section with a tempo per beat, the seconds from its start to each of its beats.
@@ -118,16 +120,19 @@ public struct TempoMap: Hashable, Sendable {
     self.loops = loops
     self.countInBars = countInBars
     var beats = [0]
+    var bars = [0]
     var seconds = [0.0]
     var beat = 0
     var second = 0.0
     for section in sections {
       beat += section.beats ?? Int.max / 2
+      bars.append((bars.last ?? 0) + (section.bars ?? Int.max / 4))
       second += section.beats.map { section.seconds(toBeat: $0) } ?? .infinity
       beats.append(beat)
       seconds.append(second)
     }
     firstBeats = beats
+    firstBars = bars
     startSeconds = seconds
     var sums: [Int: [Double]] = [:]
     for (index, section) in sections.enumerated() {
@@ -147,6 +152,9 @@ public struct TempoMap: Hashable, Sendable {
   /// Beats in the whole map; nil when it plays for ever.
   public var beatCount: Int? { loops || sections.last?.bars == nil ? nil : firstBeats.last }
 
+  /// Bars in one pass through the map; nil when its last section plays for ever.
+  public var barCount: Int? { sections.last?.bars == nil ? nil : firstBars.last }
+
   /// Seconds the whole map lasts; infinite when it plays for ever.
   public var duration: Double { loops ? .infinity : lapDuration }
 
@@ -156,6 +164,16 @@ public struct TempoMap: Hashable, Sendable {
 
   /// The first beat of section `index`, counted over one pass through the map.
   public func firstBeat(ofSection index: Int) -> Int { firstBeats[min(max(index, 0), sections.count)] }
+
+  /// The first beat of bar `bar` (counted from 1 over one pass through the map); nil for a bar
+  /// the map does not have.
+  public func firstBeat(ofBar bar: Int) -> Int? {
+    guard bar >= 1, bar <= firstBars.last ?? 0 else { return nil }
+    let index = (firstBars.lastIndex { $0 < bar } ?? 0)
+    let section = sections[index]
+    let (beat, overflow) = (bar - 1 - firstBars[index]).multipliedReportingOverflow(by: section.meter.numerator)
+    return overflow ? nil : firstBeats[index] + beat
+  }
 
   /// Where beat `n` of the map (counted from 0) falls; nil past its end.
   public func position(ofBeat n: Int) -> Position? {

@@ -27,7 +27,9 @@ struct ProgramPlace {
       "\(name(index)) (\(index + 1)/\(map.sections.count)) · bar \(place.barInSection)"
       + (section.bars.map { " of \($0)" } ?? "")
     var upcoming: String?
-    if isLooping {
+    if isLooping, let bars = program.loopBars {
+      upcoming = "loop: bars \(bars.lowerBound)-\(bars.upperBound)"
+    } else if isLooping {
       upcoming = "next: \(name(index)) again (loop)"
     } else if let bars = section.bars {
       let left = bars - place.barInSection + 1

@@ -36,6 +36,9 @@ struct ExportCommand: ParsableCommand {
   var format: SampleEncoding = .pcm16
 
   func validate() throws {
+    if program.loopBars != nil {
+      throw ValidationError("--loop-bars loops until l releases it: export those bars as a map of their own")
+    }
     guard length.length != nil || program.map != nil || program.setlist != nil else {
       throw ValidationError("an export needs --bars, --beats or --duration, or a map that ends (--map, --setlist)")
     }

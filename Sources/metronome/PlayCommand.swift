@@ -33,7 +33,8 @@ struct PlayCommand: ParsableCommand {
       that does not parse is reported as FILE:LINE:COLUMN: error: … (status 65). --step 5/4 --to \
       120 raises the tempo by 5 every 4 bars up to 120 (--loop starts again). --count-in counts \
       bars in first; --gap 3:1 mutes every fourth bar, --gap 25% a random quarter of them, still \
-      counted, to test your inner clock.
+      counted, to test your inner clock; --loop-bars 5-8 starts at bar 5 of the map and loops to \
+      bar 8 until l releases it.
 
       --setlist plays songs one after another, a song per line, '[title:] song': a map file, a \
       map line (bars [meter] tempo …) or a tempo line (tempo [meter] [pattern]), each counted \

@@ -61,6 +61,12 @@ struct ProgramOptions: ParsableArguments {
   @Flag(help: "Start a step trainer again from its first tempo once it has played its target for one step.")
   var loop = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Start at bar FIRST of the map (or trainer) and loop to bar LAST, seamlessly, until l releases the loop"
+        + " (5-8; 5 for one bar).", valueName: "first-last"))
+  var loopBars: String?
+
   func validate() throws {
     _ = try parsedGap
     if seed != nil, gap == nil, map == nil, setlist == nil {
@@ -70,9 +76,10 @@ struct ProgramOptions: ParsableArguments {
       throw ValidationError("a step trainer needs both --step and --to, such as --step 5/4 --to 120")
     }
     if step != nil, map != nil { throw ValidationError("give a step trainer or a map, not both") }
-    if setlist != nil, map != nil || step != nil || startLabel != nil {
-      throw ValidationError("a setlist names its songs' maps: drop --map, --step and --start-label")
+    if setlist != nil, map != nil || step != nil || startLabel != nil || loopBars != nil {
+      throw ValidationError("a setlist names its songs' maps: drop --map, --step, --start-label and --loop-bars")
     }
+    _ = try parsedLoopBars
     if let countIn, !(0...Program.longestCountIn).contains(countIn) {
       throw ValidationError("--count-in must be from 0 (two beats) to \(Program.longestCountIn) bars")
     }
@@ -113,6 +120,20 @@ struct ProgramOptions: ParsableArguments {
           + " step towards it, such as \(target.bpm >= start.bpm ? "5" : "-5")/4")
     }
     return map
+  }
+
+  /// The bars `--loop-bars FIRST-LAST` asks for; nil without.
+  var parsedLoopBars: ClosedRange<Int>? {
+    get throws {
+      guard let loopBars else { return nil }
+      let parts = loopBars.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+      guard (1...2).contains(parts.count), let first = parts[0], let last = parts.last ?? nil, first >= 1,
+        last >= first
+      else {
+        throw ValidationError("--loop-bars '\(loopBars)' is not FIRST-LAST bars of the map, such as 5-8 (or 5)")
+      }
+      return first...last
+    }
   }
 
   /// The gap `--gap` asks for; nil without one.

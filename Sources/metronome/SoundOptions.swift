@@ -231,12 +231,18 @@ extension PlaybackSettings {
       throw ValidationError(
         "a map sets meter, tempo and pattern: drop '\(meterAndTempo.words.joined(separator: " "))'")
     }
+    if program.loopBars != nil, playedMap == nil, program.map == nil {
+      throw ValidationError("--loop-bars loops bars of a map or a trainer: give --map, 80-120/10 or --step")
+    }
     if let playedMap {
       let first = playedMap.sections[0]
       meter = first.meter
       tempo = Tempo(clamping: first.bpm(ofBeat: 0) * multiplier) ?? tempo
       pattern = first.pattern ?? pattern
-      if Program(map: playedMap, setlist: setlist).ends, runLength != nil {
+      if let bars = try program.parsedLoopBars, let mapBars = playedMap.barCount, bars.upperBound > mapBars {
+        throw ValidationError("--loop-bars \(bars.lowerBound)-\(bars.upperBound): the map has \(mapBars) bars")
+      }
+      if Program(map: playedMap, setlist: setlist, loopBars: try program.parsedLoopBars).ends, runLength != nil {
         throw ValidationError(
           "a map plays to its end: drop --beats, --bars and --duration, or start with --start-label")
       }
@@ -255,6 +261,7 @@ extension PlaybackSettings {
       length: runLength,
       program: Program(
         map: playedMap, setlist: setlist, multiplier: multiplier, countInBars: program.countIn,
-        gap: try program.parsedGap, trainerTarget: trainer?.sections.last?.bpm(ofBeat: 0)))
+        gap: try program.parsedGap, trainerTarget: trainer?.sections.last?.bpm(ofBeat: 0),
+        loopBars: try program.parsedLoopBars))
   }
 }

@@ -37,7 +37,7 @@ struct FuzzTests {
     "--beats", "--bars", "--duration", "--rate", "--volume", "--max-numerator", "--period", "--buffer", "--sound",
     "--events", "--format", "--device", "--keys", "-o", "--output", "--pattern", "--group", "--subdivide", "--swing",
     "--poly", "--samples", "--map", "-f", "--start-label", "-l", "--count-in", "-c", "--multiplier", "-x", "--gap",
-    "--step", "--to", "--seed", "--setlist",
+    "--step", "--to", "--seed", "--setlist", "--loop-bars",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
@@ -47,7 +47,9 @@ struct FuzzTests {
     "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x", "intro",
     "80-120/10", "120-80/0.5", "1-1000/1e9", "80-120/", "-120/10", "80-120/nan", "map.txt", "/dev/zero", "3:1",
     "1:1000", "0:1", "1:0", "a:b", "3:1:1", ":", "5/4", "-5/4", "5/30s", "0/4", "5/0s", "1e-9/1", "5/1e300s", "1e300/4",
-    "5/9223372036854775808", "25%", "0%", "100%:beats", "101%", "%", "25%:bars", "18446744073709551616",
+    "5/9223372036854775808", "25%", "0%", "100%:beats", "101%", "%", "25%:bars", "18446744073709551616", "2-3", "3-2",
+    "2-",
+    "1-9223372036854775807",
   ]
   static let keyNames = [
     "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z", "1",

@@ -247,6 +247,43 @@ struct MetronomeSessionTests {
     #expect(harness.exitStatus == 0)
   }
 
+  /// With a setlist the display shows the song, the section and bar and what comes next; a bar
+  /// a gap mutes is counted, marked; a song's end stops on the next song; the song keys choose
+  /// another, and play counts it in.
+  @Test func theDisplayFollowsASetlistItsSectionsAndItsSongs() throws {
+    let opener = try TempoMapParser.parse("verse: 1 2/4 120\nchorus: 2 2/4 120 gap=1:1\n", source: "opener")
+    let ballad = try TempoMapParser.parse("1 3/4 60\n", source: "ballad")
+    let setlist = Setlist(
+      songs: [Setlist.Song(title: "Opener", map: opener), Setlist.Song(title: "Ballad", map: ballad)],
+      waitsBetweenSongs: true)
+    let harness = try Harness(
+      PlaybackSettings(meter: try Meter(2, 4), program: Program(setlist: setlist)), display: true)
+    var screens: [String] = []
+    for seconds in [0.1, 1.1, 3.1, 4.5] { harness.at(seconds) { _ in screens.append(harness.screen.text) } }
+    harness.at(4.6) { $0.receive(Array("B".utf8)) }
+    harness.at(4.65) { _ in screens.append(harness.screen.text) }
+    harness.at(4.7) { $0.receive(Array(" ".utf8)) }
+    harness.at(4.8) { _ in screens.append(harness.screen.text) }
+    harness.at(4.9) { $0.receive(Array("q".utf8)) }
+    harness.run()
+
+    #expect(screens[0].hasPrefix(" metronome  120 BPM  2/4  playing  count-in"), "\(screens[0])")
+    #expect(screens[0].contains(" Opener (1/2)"))
+    #expect(
+      screens[1].contains(" Opener (1/2)\n verse (1/2) · bar 1 of 1\n next: chorus 120 BPM 2/4 in 1 bar"),
+      "\(screens[1])")
+    #expect(screens[2].contains(" -X- [x]"), "\(screens[2])")
+    #expect(
+      screens[2].contains("(gap)\n Opener (1/2)\n chorus (2/2) · bar 2 of 2\n next song: Ballad in 1 bar"),
+      "\(screens[2])")
+    #expect(screens[3].hasPrefix(" metronome  60 BPM  3/4  paused"), "\(screens[3])")
+    #expect(screens[3].contains(" Ballad (2/2)"))
+    #expect(screens[4].hasPrefix(" metronome  120 BPM  2/4  paused"), "\(screens[4])")
+    #expect(screens[4].contains(" Opener (1/2)"))
+    #expect(screens[5].hasPrefix(" metronome  120 BPM  2/4  playing  count-in"), "\(screens[5])")
+    #expect(harness.exitStatus == 0)
+  }
+
   /// The beat at 1.5 s is rendered by 1.504 s and heard at 1.521 s; a pause at 1.51 s comes
   /// between, and the pause has forgotten the position: the beat is not shown.
   @Test func aBeatHeardAfterAPauseIsNotShown() throws {

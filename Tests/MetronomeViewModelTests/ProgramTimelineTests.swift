@@ -249,6 +249,32 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
     XCTAssertTrue(beats.filter(\.isGapMuted).allSatisfy { $0.level == .silent })
   }
 
+  /// `--loop-bars 2-3` starts at bar 2 and repeats bars 2 and 3 across a change of section and
+  /// tempo, seamlessly, until the loop is released; then the map plays on from where it is.
+  func testABarRangeLoopsAcrossSectionsUntilReleased() throws {
+    let map = try TempoMapParser.parse("a: 2 2/4 120\nb: 2 2/4 60\n", source: "map")
+    XCTAssertEqual(map.firstBeat(ofBar: 3), 4)
+    XCTAssertEqual(map.barCount, 4)
+    XCTAssertNil(map.firstBeat(ofBar: 5))
+    var program = Program(map: map, loopBars: 2...3)
+    program.countInBars = 0
+    let viewModel = try makeViewModel(program)
+    let beats = record(viewModel)
+    scheduler.schedule(after: AudioTime(frame: 300_000, sampleRate: .standard)) {
+      viewModel.actions.send(.toggleSectionLoop)
+    }
+
+    advance(toFrame: 10_000_000)
+
+    XCTAssertEqual(
+      beats.values,
+      [
+        "0.1@0 count-in", "0.2@24000 count-in", "1.1@48000 s0 b2", "1.2@72000 s0 b2", "2.1@96000 s1 b1",
+        "2.2@144000 s1 b1", "3.1@192000 s0 b2", "3.2@216000 s0 b2", "4.1@240000 s1 b1", "4.2@288000 s1 b1",
+        "5.1@336000 s1 b2", "5.2@384000 s1 b2", "6.1@432000",
+      ])
+  }
+
   /// Two songs of a bar of 2/4 each, at 120 then at 60.
   private func twoSongs(waiting: Bool = false) throws -> Setlist {
     let songs = try ["1 2/4 120", "1 2/4 60"].enumerated().map { index, line in
