@@ -19,7 +19,7 @@ public struct BeatSequencer: Hashable, Sendable {
   /// The tempo map playing, if any: its beat `indexInGrid` comes next.
   private var playhead: MapPlayhead?
   /// The count-in, if any, and how many of its beats have been played.
-  private var countIn: CountIn?
+  private var countIn: CountInGrid?
   private var countInPlayed = 0
   /// The bars muted, if any.
   private var gap: Gap?
@@ -72,16 +72,22 @@ public struct BeatSequencer: Hashable, Sendable {
     let startPattern = program.map.map { $0.sections[startSection].pattern } ?? rhythm.pattern
     var musicFrame = startFrame
     song = program.setlist == nil ? nil : program.song
-    if let bars = program.countIn {
+    if let length = program.countInToPlay {
       // klick's -c: whole bars of the first one's meter and pattern; 0 bars are two beats.
+      let isKlicksTwoBeats = length == .bars(0)
       let countInMeter =
-        bars == 0 ? (try? Meter(2, startMeter.denominator, cap: NumeratorCap(atLeast: 2))) ?? startMeter : startMeter
+        isKlicksTwoBeats
+        ? (try? Meter(2, startMeter.denominator, cap: NumeratorCap(atLeast: 2))) ?? startMeter : startMeter
       let countInGrid = BeatGrid(
         anchorFrame: startFrame, tempo: startTempo, denominator: countInMeter.denominator, sampleRate: sampleRate)
-      let beats = bars == 0 ? 2 : bars * countInMeter.numerator
+      let beats =
+        switch length {
+        case .bars(let bars): isKlicksTwoBeats ? 2 : bars * countInMeter.numerator
+        case .beats(let beats): beats
+        }
       // klick's two beats of count-in are both normal.
-      let pattern = bars == 0 ? try? AccentPattern(levels: [.normal, .normal]) : startPattern
-      countIn = CountIn(grid: countInGrid, meter: countInMeter, pattern: pattern, beats: beats)
+      let pattern = isKlicksTwoBeats ? try? AccentPattern(levels: [.normal, .normal]) : startPattern
+      countIn = CountInGrid(grid: countInGrid, meter: countInMeter, pattern: pattern, beats: beats)
       musicFrame = countInGrid.frame(ofBeat: beats)
     }
     grid = BeatGrid(anchorFrame: musicFrame, tempo: tempo, denominator: meter.denominator, sampleRate: sampleRate)
@@ -250,13 +256,15 @@ public struct BeatSequencer: Hashable, Sendable {
 
   /// The next beat of the count-in: numbered in bars up to 0 (bar 1 comes after it), counted
   /// from minus its length, neither divided nor against a second voice.
-  private mutating func emitCountInBeat(_ countIn: CountIn) -> Beat {
+  private mutating func emitCountInBeat(_ countIn: CountInGrid) -> Beat {
     let numerator = countIn.meter.numerator
-    let beatInBar = countInPlayed % numerator + 1
+    // A count-in of beats is the last beats of its bars: 3 beats of 4/4 count 2, 3, 4.
+    let place = (numerator - countIn.beats % numerator) % numerator + countInPlayed
+    let beatInBar = place % numerator + 1
     let bars = (countIn.beats + numerator - 1) / numerator
     let pattern = countIn.pattern.flatMap { $0.fits(countIn.meter) ? $0 : nil } ?? .standard(beats: numerator)
     let beat = Beat(
-      count: countInPlayed - countIn.beats, bar: countInPlayed / numerator - bars + 1, beatInBar: beatInBar,
+      count: countInPlayed - countIn.beats, bar: place / numerator - bars + 1, beatInBar: beatInBar,
       meter: countIn.meter, tempo: countIn.grid.tempo, frame: countIn.grid.frame(ofBeat: countInPlayed),
       sampleRate: grid.sampleRate, level: rhythm.isMuted ? .silent : pattern.level(ofBeat: beatInBar), isCountIn: true,
       song: song)
@@ -340,8 +348,8 @@ private struct DividedSpan: Hashable, Sendable {
   }
 }
 
-/// The bars counted in before the music: on their own grid, in their meter and pattern.
-private struct CountIn: Hashable, Sendable {
+/// The beats counted in before the music: on their own grid, in their meter and pattern.
+private struct CountInGrid: Hashable, Sendable {
   let grid: BeatGrid
   let meter: Meter
   let pattern: AccentPattern?

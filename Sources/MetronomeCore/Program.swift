@@ -10,9 +10,9 @@ public struct Program: Hashable, Sendable {
   public private(set) var song = 0
   /// How much faster than written the map plays: 1 as written, 2 twice as fast.
   public var multiplier: Double
-  /// Bars of count-in before bar one, at the starting tempo in the starting meter, as the player
-  /// asked for it; 0 counts two beats; nil for none asked for.
-  public var countInBars: Int?
+  /// The count-in before bar one, at the starting tempo in the starting meter, as the player
+  /// asked for it; nil for none asked for.
+  public var countIn: CountIn?
   /// Bars (or beats) muted to test the player's inner clock, from bar one; nil for none.
   public var gap: Gap?
   /// The last jump asked for between a map's sections; each new one has a new `id`.
@@ -41,13 +41,10 @@ public struct Program: Hashable, Sendable {
     }
   }
 
-  /// The most bars a count-in may last.
-  public static let longestCountIn = 64
-
   /// A program as given, a setlist starting with its first song; by default a steady tempo
   /// straight away.
   public init(
-    map: TempoMap? = nil, setlist: Setlist? = nil, multiplier: Double = 1, countInBars: Int? = nil, gap: Gap? = nil,
+    map: TempoMap? = nil, setlist: Setlist? = nil, multiplier: Double = 1, countIn: CountIn? = nil, gap: Gap? = nil,
     trainerTarget: Double? = nil, loopBars: ClosedRange<Int>? = nil
   ) {
     self.trainerTarget = trainerTarget
@@ -56,16 +53,16 @@ public struct Program: Hashable, Sendable {
     self.map = setlist?.songs[0].map ?? map
     self.setlist = setlist
     self.multiplier = multiplier
-    self.countInBars = countInBars
+    self.countIn = countIn
     self.gap = gap
   }
 
   /// The tempo a map starts at, before the multiplier; nil without a map.
   public var mapStartBPM: Double? { map.map { $0.sections[0].bpm(ofBeat: 0) } }
 
-  /// The bars counted in before the music: as the player asked, else as the map (or the song)
-  /// asks; a setlist's songs are counted in by a bar unless one of them says otherwise.
-  public var countIn: Int? { countInBars ?? map?.countInBars ?? (setlist == nil ? nil : 1) }
+  /// The count before the music: as the player asked, else as the map (or the song) asks; a
+  /// setlist's songs are counted in by a bar unless one of them says otherwise.
+  public var countInToPlay: CountIn? { countIn ?? map?.countIn ?? (setlist == nil ? nil : .bars(1)) }
 
   /// Moves to song `index` of the setlist (clamped to its songs); false when it is the song
   /// already playing, or there is no setlist.

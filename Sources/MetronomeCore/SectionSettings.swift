@@ -4,7 +4,7 @@ struct SectionSettings {
   private var subdivisionCount: Int?
   private var swing: (percent: Double, column: Int)?
   private var gap: Gap?
-  private var countIn: (bars: Int, column: Int)?
+  private var countIn: (length: CountIn, column: Int)?
   private var loops: (times: Int, column: Int)?
   private var step: (bpm: Double, column: Int)?
   private var target: (bpm: Double, column: Int)?
@@ -44,7 +44,8 @@ struct SectionSettings {
         swing = (percent, word.column)
       case "gap":
         do { gap = try Gap(parsing: value, seed: seed) } catch { throw fail(valueColumn, "\(error)") }
-      case "count-in": countIn = (try wholeNumber(in: 0...Program.longestCountIn), word.column)
+      case "count-in":
+        do { countIn = (try CountIn(parsing: value), word.column) } catch { throw fail(valueColumn, "\(error)") }
       case "loop": loops = (try wholeNumber(in: 1...Self.mostLoops), word.column)
       case "step":
         guard let bpm = TempoMapParser.number(value.hasPrefix("-") ? value.dropFirst() : value), bpm > 0 else {

@@ -71,7 +71,7 @@ public enum SetlistParser {
     guard let parsed = try TempoMapParser.parseLine(content, hasBars: isMapLine, seed: seed, fail: fail) else {
       throw fail(1, "expected a song")
     }
-    let map = TempoMap(sections: parsed.sections, countInBars: parsed.countIn?.bars)
+    let map = TempoMap(sections: parsed.sections, countIn: parsed.countIn?.length)
     guard map.beatCount == nil || map.duration <= PlayLength.longestSeconds else {
       throw fail(1, "the song lasts longer than the longest run (\(Int(PlayLength.longestSeconds)) seconds)")
     }

@@ -107,18 +107,18 @@ public struct TempoMap: Hashable, Sendable {
 
   /// Whether it starts again from its first section once it ends, for ever.
   public let loops: Bool
-  /// Bars of count-in the map asks for before its first section; nil for none.
-  public let countInBars: Int?
+  /// The count-in the map asks for before its first section; nil for none.
+  public let countIn: CountIn?
 
-  /// A map of `sections`, played once or, if it `loops`, again and again, after `countInBars`;
+  /// A map of `sections`, played once or, if it `loops`, again and again, after `countIn`;
   /// only the last section of a map played once may last for ever.
-  public init(sections: [Section], loops: Bool = false, countInBars: Int? = nil) {
+  public init(sections: [Section], loops: Bool = false, countIn: CountIn? = nil) {
     precondition(
       !sections.isEmpty && sections.dropLast().allSatisfy { $0.bars != nil }, "only the last section may be endless")
     precondition(!loops || sections.last?.bars != nil, "a map that loops has an end to loop from")
     self.sections = sections
     self.loops = loops
-    self.countInBars = countInBars
+    self.countIn = countIn
     var beats = [0]
     var bars = [0]
     var seconds = [0.0]
@@ -203,7 +203,7 @@ public struct TempoMap: Hashable, Sendable {
   /// The map from the section labelled `label` on.
   public func starting(at label: String) -> TempoMap? {
     sections.firstIndex { $0.label == label }.map {
-      TempoMap(sections: Array(sections[$0...]), countInBars: countInBars)
+      TempoMap(sections: Array(sections[$0...]), countIn: countIn)
     }
   }
 }

@@ -21,7 +21,7 @@ public enum TempoMapParser {
   /// random gaps drawn with `seed`.
   public static func parse(_ text: String, source: String, seed: UInt64 = 0) throws(TempoMapError) -> TempoMap {
     var sections: [TempoMap.Section] = []
-    var countInBars: Int?
+    var countIn: CountIn?
     var lineNumber = 0
     // Newlines as Characters: "\r\n" is one, so files written on Windows read alike.
     for line in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
@@ -33,9 +33,9 @@ public enum TempoMapParser {
       guard sections.last.map({ $0.bars != nil }) ?? true else {
         throw fail(1, "nothing can follow a section that plays for ever")
       }
-      if let countIn = parsed.countIn {
-        guard sections.isEmpty else { throw fail(countIn.column, "a count-in goes on the map's first line") }
-        countInBars = countIn.bars
+      if let lineCountIn = parsed.countIn {
+        guard sections.isEmpty else { throw fail(lineCountIn.column, "a count-in goes on the map's first line") }
+        countIn = lineCountIn.length
       }
       guard sections.count + parsed.sections.count <= maximumSections else {
         throw fail(1, "the map holds more than \(maximumSections) sections once loops and steps are played out")
@@ -47,7 +47,7 @@ public enum TempoMapParser {
         source: source, line: nil, column: nil,
         message: "no sections: write one per line, such as 'intro: 8 4/4 120' (see klick's manual)")
     }
-    let map = TempoMap(sections: sections, countInBars: countInBars)
+    let map = TempoMap(sections: sections, countIn: countIn)
     guard map.duration <= PlayLength.longestSeconds else {
       throw TempoMapError(
         source: source, line: nil, column: nil,
@@ -59,7 +59,7 @@ public enum TempoMapParser {
   /// A line's sections (several for a loop or a step trainer), and the count-in it asks for.
   struct ParsedLine {
     let sections: [TempoMap.Section]
-    let countIn: (bars: Int, column: Int)?
+    let countIn: (length: CountIn, column: Int)?
   }
 
   /// A word of a line and the column (from 1) it starts at.

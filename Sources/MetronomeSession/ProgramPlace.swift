@@ -22,7 +22,9 @@ struct ProgramPlace {
     let beatInSection = (place.barInSection - 1) * section.meter.numerator + beat.beatInBar - 1
     // The keys may have scaled the map: its tempos are shown as heard.
     let multiplier = beat.tempo.bpm / section.bpm(ofBeat: beatInSection)
-    let name = { (at: Int) in map.sections[at].label ?? "section \(at + 1)" }
+    // A trainer's sections are its steps.
+    let unnamed = program.trainerTarget == nil ? "section" : "step"
+    let name = { (at: Int) in map.sections[at].label ?? "\(unnamed) \(at + 1)" }
     let here =
       "\(name(index)) (\(index + 1)/\(map.sections.count)) · bar \(place.barInSection)"
       + (section.bars.map { " of \($0)" } ?? "")

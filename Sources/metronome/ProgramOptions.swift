@@ -28,9 +28,9 @@ struct ProgramOptions: ParsableArguments {
   @Option(
     name: [.customShort("c"), .customLong("count-in")],
     help: ArgumentHelp(
-      "Count in this many bars before bar one, at the starting tempo and meter; 0 counts two beats.",
-      valueName: "bars"))
-  var countIn: Int?
+      "Count in this many bars before bar one, at the starting tempo and meter (0 counts two beats), or"
+        + " this many beats with a b: 3b counts 2, 3, 4.", valueName: "count"))
+  var countIn: String?
 
   @Option(
     name: [.customShort("x"), .customLong("multiplier")],
@@ -80,9 +80,7 @@ struct ProgramOptions: ParsableArguments {
       throw ValidationError("a setlist names its songs' maps: drop --map, --step, --start-label and --loop-bars")
     }
     _ = try parsedLoopBars
-    if let countIn, !(0...Program.longestCountIn).contains(countIn) {
-      throw ValidationError("--count-in must be from 0 (two beats) to \(Program.longestCountIn) bars")
-    }
+    _ = try parsedCountIn
     if let multiplier, !(multiplier.isFinite && (0.1...10).contains(multiplier)) {
       throw ValidationError("--multiplier must be from 0.1 to 10, such as 0.8 for 80 %")
     }
@@ -133,6 +131,14 @@ struct ProgramOptions: ParsableArguments {
         throw ValidationError("--loop-bars '\(loopBars)' is not FIRST-LAST bars of the map, such as 5-8 (or 5)")
       }
       return first...last
+    }
+  }
+
+  /// The count-in `--count-in` asks for; nil without one.
+  var parsedCountIn: CountIn? {
+    get throws {
+      guard let countIn else { return nil }
+      do { return try CountIn(parsing: countIn) } catch { throw ValidationError("--count-in: \(error)") }
     }
   }
 

@@ -260,7 +260,7 @@ extension PlaybackSettings {
       sampleRate: try sound.sampleRate, sound: sound.sound, volume: sound.volume, samples: ownSounds,
       length: runLength,
       program: Program(
-        map: playedMap, setlist: setlist, multiplier: multiplier, countInBars: program.countIn,
+        map: playedMap, setlist: setlist, multiplier: multiplier, countIn: try program.parsedCountIn,
         gap: try program.parsedGap, trainerTarget: trainer?.sections.last?.bpm(ofBeat: 0),
         loopBars: try program.parsedLoopBars))
   }

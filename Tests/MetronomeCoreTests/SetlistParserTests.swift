@@ -32,7 +32,7 @@ struct SetlistParserTests {
     #expect(takeFive.tempo == .steady(172))
     #expect(takeFive.pattern?.description == "Xx.x.")
     #expect(setlist.songs[3].map.sections[0].bars == 8)
-    #expect(setlist.songs[3].map.countInBars == 2)
+    #expect(setlist.songs[3].map.countIn == .bars(2))
     #expect(setlist.songs[4].map.beatCount == nil)
     #expect(!setlist.waitsBetweenSongs)
   }

@@ -109,7 +109,7 @@ struct TempoMapParserTests {
       fill: 1 100 gap=50%:beats sub=4 swing=60
       """, source: "ext", seed: 7)
 
-    #expect(map.countInBars == 2)
+    #expect(map.countIn == .bars(2))
     #expect(map.sections[0].subdivision == (try Subdivision(3)))
     #expect(map.sections[1].subdivision == (try Subdivision(2, swing: 2.0 / 3)))
     #expect(map.sections[1].gap == .bars(play: 3, mute: 1))

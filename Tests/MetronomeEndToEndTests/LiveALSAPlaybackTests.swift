@@ -171,15 +171,9 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
   func testATempoMapWithAMeterChangeAndARampLandsOnItsFramesLive() throws {
     let map = home.appendingPathComponent("song.map")
     try "1 4/4 150\nramp: 1 3/4 150-100\n1 7/8 180 X.x.x.x\n".write(to: map, atomically: true, encoding: .utf8)
-    let heardOnTheirFrames = { (take: Take) -> [String] in
-      let frames = take.printed.filter { $0["level"] as? String != "silent" }.compactMap { $0["frame"] as? Int }
-      guard take.onsets.count == frames.count, let first = take.onsets.first else {
-        return ["\(take.onsets.count) clicks heard for \(frames.count) sounding: \(take.onsets.map(\.frame))"]
-      }
-      return zip(take.onsets, frames).filter { abs(($0.frame - first.frame) - $1) > 1 }
-        .map { "heard at \($0.frame - first.frame), scheduled at \($1)" }
+    guard let take = try take(["--map", map.path], recordSeconds: 7, checkCapture: Self.heardOnTheirFrames) else {
+      return
     }
-    guard let take = try take(["--map", map.path], recordSeconds: 7, checkCapture: heardOnTheirFrames) else { return }
 
     XCTAssertEqual(take.run.status, 0, take.run.standardError)
     XCTAssertTrue(take.run.standardError.contains("metronome: 0 underruns"), take.run.standardError)
@@ -188,6 +182,38 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
       Array(repeating: "4/4", count: 4)
         + Array(repeating: "3/4", count: 3) + Array(repeating: "7/8", count: 7))
     XCTAssertEqual(take.printed.filter { $0["level"] as? String == "silent" }.count, 3)
+  }
+
+  /// A setlist of a map file and a map line, printed, plays song after song: the second song's
+  /// count-in of two beats starts on the frame the first ended, every click within a frame.
+  func testASetlistPlaysItsSongsOnTheirFramesLive() throws {
+    try "1 2/4 180\n1 3/4 120\n".write(
+      to: home.appendingPathComponent("first.map"), atomically: true, encoding: .utf8)
+    let setlist = home.appendingPathComponent("set.txt")
+    try "First: first.map\nSecond: 2 5/8 200 X.x.. count-in=2b\n".write(to: setlist, atomically: true, encoding: .utf8)
+    guard let take = try take(["--setlist", setlist.path], recordSeconds: 7, checkCapture: Self.heardOnTheirFrames)
+    else { return }
+
+    XCTAssertEqual(take.run.status, 0, take.run.standardError)
+    XCTAssertTrue(take.run.standardError.contains("metronome: 0 underruns"), take.run.standardError)
+    XCTAssertEqual(
+      take.printed.compactMap { $0["song"] as? Int }, Array(repeating: 0, count: 7) + Array(repeating: 1, count: 12))
+    // 2/4 at 180 (16000 frames a beat) counted in by a bar, then 3/4 at 120; the second song
+    // starts where the first's last bar ends: 4 × 16000 + 3 × 24000.
+    let second = try XCTUnwrap(take.printed.first { $0["song"] as? Int == 1 })
+    XCTAssertEqual(second["frame"] as? Int, 136_000)
+    XCTAssertEqual(second["beat"] as? Int, 4)
+  }
+
+  /// Each clicked beat a take printed, heard within one frame of its frame (from the first
+  /// heard); a description of each that was not.
+  private static func heardOnTheirFrames(_ take: Take) -> [String] {
+    let frames = take.printed.filter { $0["level"] as? String != "silent" }.compactMap { $0["frame"] as? Int }
+    guard take.onsets.count == frames.count, let first = take.onsets.first else {
+      return ["\(take.onsets.count) clicks heard for \(frames.count) sounding: \(take.onsets.map(\.frame))"]
+    }
+    return zip(take.onsets, frames).filter { abs(($0.frame - first.frame) - $1) > 1 }
+      .map { "heard at \($0.frame - first.frame), scheduled at \($1)" }
   }
 
   /// The render thread alone held for 300 ms: an underrun recovered from, counted and reported.

@@ -149,7 +149,8 @@ final class TempoMapTests: TimeLimitedTestCase {
       (
         ["--map", map, "--bars", "1", "--virtual"], "Error: a map plays to its end: drop --beats, --bars and --duration"
       ),
-      (["--count-in=-1", "--virtual", "--bars", "1"], "Error: --count-in must be from 0 (two beats) to 64 bars"),
+      (["--count-in=-1", "--virtual", "--bars", "1"], "Error: --count-in: count-in '-1' is neither bars (0 to 64"),
+      (["--count-in", "0b", "--virtual", "--bars", "1"], "Error: --count-in: count-in '0b' is neither bars"),
       (["--multiplier", "0", "--virtual", "--bars", "1"], "Error: --multiplier must be from 0.1 to 10"),
       (["-l", "intro", "--virtual", "--bars", "1"], "Error: --start-label names a section of a map"),
       (["80-120/0", "--virtual", "--bars", "1"], "Error: '80-120/0': the bars per BPM after '/' must be more than 0"),

@@ -35,7 +35,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   private func advance(toFrame frame: Int64) { scheduler.advance(to: AudioTime(frame: frame, sampleRate: .standard)) }
 
   func testACountInOfOneBarAt120PutsTheFirstBarOfMusicAtFrame96000() throws {
-    let viewModel = try makeViewModel(Program(countInBars: 1))
+    let viewModel = try makeViewModel(Program(countIn: .bars(1)))
     let beats = record(viewModel)
 
     advance(toFrame: 120_000)
@@ -50,12 +50,25 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
 
   /// klick's `-c 0`: two beats, then bar one.
   func testACountInOfNoBarsCountsTwoBeats() throws {
-    let viewModel = try makeViewModel(Program(countInBars: 0))
+    let viewModel = try makeViewModel(Program(countIn: .bars(0)))
     let beats = record(viewModel)
 
     advance(toFrame: 48_000)
 
     XCTAssertEqual(beats.values, ["0.1@0 count-in", "0.2@24000 count-in", "1.1@48000"])
+  }
+
+  /// A count-in of three beats in 4/4 is the last three beats of a bar, 2, 3 and 4, leading
+  /// into bar one.
+  func testACountInOfBeatsLeadsIntoBarOne() throws {
+    let viewModel = try makeViewModel(Program(countIn: .beats(3)))
+    let beats = record(viewModel)
+    let levels = scheduler.record(viewModel.beat.map(\.level))
+
+    advance(toFrame: 72_000)
+
+    XCTAssertEqual(beats.values, ["0.2@0 count-in", "0.3@24000 count-in", "0.4@48000 count-in", "1.1@72000"])
+    XCTAssertEqual(levels.values, [.normal, .normal, .normal, .strong])
   }
 
   /// A gap of 3:1 mutes every fourth bar: its beats are counted, silent and marked, and the next
@@ -257,7 +270,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
     XCTAssertEqual(map.barCount, 4)
     XCTAssertNil(map.firstBeat(ofBar: 5))
     var program = Program(map: map, loopBars: 2...3)
-    program.countInBars = 0
+    program.countIn = .bars(0)
     let viewModel = try makeViewModel(program)
     let beats = record(viewModel)
     scheduler.schedule(after: AudioTime(frame: 300_000, sampleRate: .standard)) {
