@@ -9,6 +9,9 @@ import OpenCombine
 final class BeatGenerator {
   /// Every beat, emitted on the scheduler at the beat's own time.
   let beats = PassthroughSubject<Beat, Never>()
+  /// The song of a setlist whose map has just ended, after the beat marking its end: a stream of
+  /// its own, so that nothing listens to every beat for this rare one.
+  let songEnds = PassthroughSubject<Int, Never>()
   private let scheduler: BeatScheduler
   private let sampleRate: SampleRate
   private var sequencer: BeatSequencer?
@@ -39,6 +42,7 @@ final class BeatGenerator {
       // already sees the generator in its following state.
       self.scheduleNextBeat()
       self.beats.send(beat)
+      if beat.isMapEnd, let song = beat.song { self.songEnds.send(song) }
     }
     let now = scheduler.now.frame(roundingUpAt: sampleRate)
     let song = settings.program.setlist == nil ? nil : settings.program.song

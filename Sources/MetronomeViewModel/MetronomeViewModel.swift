@@ -125,8 +125,7 @@ public final class MetronomeViewModel: @unchecked Sendable {
       tappedTempo.map { MetronomeAction.tapTempo(atSeconds: beatScheduler.now.seconds) }.eraseToAnyPublisher(),
       actions.eraseToAnyPublisher(),
       // A song that ends moves the setlist on, on the frame it ended.
-      generator.beats.compactMap { $0.isMapEnd ? $0.song.map(MetronomeAction.songEnded) : nil }
-        .eraseToAnyPublisher(),
+      generator.songEnds.map(MetronomeAction.songEnded).eraseToAnyPublisher(),
     ]
     let lock = self.lock
     subscriptions += inputs.map { input in
