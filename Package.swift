@@ -56,6 +56,9 @@ let package = Package(
     ),
     .target(
       name: "ALSAOutput", dependencies: ["CALSA", "MetronomeCore", "MetronomeAudio"], swiftSettings: renderPath),
+    .systemLibrary(name: "CJACK", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
+    .target(
+      name: "JACKOutput", dependencies: ["CJACK", "MetronomeCore", "MetronomeAudio"], swiftSettings: renderPath),
     .systemLibrary(
       name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]
     ),
@@ -100,6 +103,7 @@ let package = Package(
         "MetronomeEngine",
         "MetronomeSession",
         "ALSAOutput",
+        "JACKOutput",
         "AudioFiles",
         "TerminalUI",
         .product(name: "OpenCombine", package: "OpenCombine"),

@@ -5,7 +5,8 @@ import MetronomeCore
 
 /// Plays an engine's run through a sink, period by period: on a thread of its own for live
 /// playback (the sink's blocking writes pace the loop, so the device's clock is the beat clock),
-/// or on the caller's thread for a virtual run or a test.
+/// in the cycles of a sink that calls back (a JACK client's process callback), or on the
+/// caller's thread for a virtual run or a test.
 ///
 /// After each period it reports how long until each of its beats is heard: the device's delay, less
 /// how far before the end of what was written the beat falls. When the device says a glitch lost
@@ -44,6 +45,7 @@ public final class LivePlayer: @unchecked Sendable {
   private var underruns = 0
   private var lost: Int64 = 0
   private var buffer: (first: Int, now: Int)
+  private var hasEnded = false
 
   /// A player of `engine` into `sink`, rendering `periodFrames` at a time.
   public init(
@@ -58,8 +60,18 @@ public final class LivePlayer: @unchecked Sendable {
     buffer = (sink.bufferFrames, sink.bufferFrames)
   }
 
-  /// Plays on a render thread of its own and returns at once.
+  /// Plays on a render thread of its own, or in the cycles of a sink that calls back, and
+  /// returns at once.
   public func start() {
+    if let server = sink as? any CallbackAudioSink {
+      do {
+        try server.start(
+          rendering: { [self] frames in playCycle(frames: frames) }, failed: { [self] error in end(.failure(error)) })
+      } catch {
+        end(.failure(error))
+      }
+      return
+    }
     // A serial queue of its own runs on a thread of its own, which the blocking writes may hold.
     DispatchQueue(label: "metronome.render", qos: .userInteractive).async { [self] in
       Self.nameThisThread("render")
@@ -68,7 +80,26 @@ public final class LivePlayer: @unchecked Sendable {
   }
 
   /// Plays on the calling thread until the run ends, is stopped or fails, then reports the end.
-  public func run() { onEnd(Result { try playUntilDone() }) }
+  public func run() { end(Result { try playUntilDone() }) }
+
+  /// Reports how the run ended, once whatever ends it first.
+  private func end(_ result: Result<Void, any Error>) {
+    let isFirst = lock.withLock {
+      defer { hasEnded = true }
+      return !hasEnded
+    }
+    if isFirst { onEnd(result) }
+  }
+
+  /// One cycle of a sink that calls back: `frames` of the run, or nothing once it is over.
+  private func playCycle(frames: Int) {
+    guard !lock.withLock({ hasEnded }) else { return }
+    guard !lock.withLock({ stopRequested }), !engine.isFinished else {
+      end(.success(()))
+      return
+    }
+    do { try playPeriod(frames: frames) } catch { end(.failure(error)) }
+  }
 
   /// Names the calling thread, so that `top -H`, a debugger or a test can tell it from JACK's and
   /// Dispatch's threads. (Glibc's `pthread_setname_np` is not visible to Swift; the kernel's own
@@ -105,38 +136,42 @@ public final class LivePlayer: @unchecked Sendable {
   public var bufferFrames: (first: Int, now: Int) { lock.withLock { buffer } }
 
   private func playUntilDone() throws {
+    while !lock.withLock({ stopRequested }), !engine.isFinished { try playPeriod(frames: periodFrames) }
+    if !lock.withLock({ stopRequested }) { try sink.finish() }
+  }
+
+  /// Renders and writes the next `frames` of the run, reports when its beats are heard, and
+  /// brings the clicks back to their grid after a glitch.
+  private func playPeriod(frames: Int) throws {
     let rate = Double(engine.settings.sampleRate.hz)
-    while !lock.withLock({ stopRequested }), !engine.isFinished {
-      let start = engine.renderer.cursor
-      let period = engine.renderPeriod(frames: periodFrames)
-      try sink.write(period)
-      let delay = sink.outputDelayFrames
-      // The last period of a run is cut short: what was written ends there, not at the cursor.
-      let writtenEnd = start + Int64(period.frames)
-      for beat in engine.renderer.beatsInLastPeriod {
-        onHeard(beat, .inSeconds(Double(max(delay - (writtenEnd - beat.frame), 0)) / rate))
-      }
-      let lostNow = sink.takeLostFrames()
-      if lostNow > 0 {
-        for beat in engine.skip(frames: lostNow) { onHeard(beat, .skipped(inSeconds: Double(delay) / rate)) }
-      } else if lostNow < 0 {
-        // In periods, as the sink's buffer was sized for them: nothing grows on this thread.
-        var silence = lostNow.magnitude
-        while silence > 0 {
-          let frames = Int(min(silence, UInt64(periodFrames)))
-          try sink.write(RenderedPeriod(silence: frames))
-          silence -= UInt64(frames)
-        }
-      }
-      lock.withLock {
-        delayFrames = delay
-        self.writtenEnd = writtenEnd
-        underruns = sink.underrunCount
-        buffer.now = sink.bufferFrames
-        let (total, overflow) = lost.addingReportingOverflow(Int64(clamping: lostNow.magnitude))
-        lost = overflow ? .max : total
+    let start = engine.renderer.cursor
+    let period = engine.renderPeriod(frames: frames)
+    try sink.write(period)
+    let delay = sink.outputDelayFrames
+    // The last period of a run is cut short: what was written ends there, not at the cursor.
+    let writtenEnd = start + Int64(period.frames)
+    for beat in engine.renderer.beatsInLastPeriod {
+      onHeard(beat, .inSeconds(Double(max(delay - (writtenEnd - beat.frame), 0)) / rate))
+    }
+    let lostNow = sink.takeLostFrames()
+    if lostNow > 0 {
+      for beat in engine.skip(frames: lostNow) { onHeard(beat, .skipped(inSeconds: Double(delay) / rate)) }
+    } else if lostNow < 0 {
+      // In periods, as the sink's buffer was sized for them: nothing grows on this thread.
+      var silence = lostNow.magnitude
+      while silence > 0 {
+        let frames = Int(min(silence, UInt64(periodFrames)))
+        try sink.write(RenderedPeriod(silence: frames))
+        silence -= UInt64(frames)
       }
     }
-    if !lock.withLock({ stopRequested }) { try sink.finish() }
+    lock.withLock {
+      delayFrames = delay
+      self.writtenEnd = writtenEnd
+      underruns = sink.underrunCount
+      buffer.now = sink.bufferFrames
+      let (total, overflow) = lost.addingReportingOverflow(Int64(clamping: lostNow.magnitude))
+      lost = overflow ? .max : total
+    }
   }
 }

@@ -2,6 +2,7 @@ import ALSAOutput
 import ArgumentParser
 import FoundationEssentials
 import Glibc
+import JACKOutput
 import MetronomeAudio
 import MetronomeCore
 import MetronomeEngine
@@ -46,6 +47,9 @@ struct PlayCommand: ParsableCommand {
       the second voice's, and its level (accent, regular, weak or silent); with --events none \
       it prints nothing and only plays.
 
+      --jack plays as a JACK client of its own, rendering in the server's cycles (no ALSA, no \
+      render thread), connected to the server's playback ports or to those --connect names.
+
       The defaults play without underruns through PipeWire, a desktop's usual default device, \
       too. Should the device run dry although the metronome wrote in time (PulseAudio may, once), \
       the buffer doubles, up to four times its first size, unless --buffer was given. Where the \
@@ -84,6 +88,18 @@ struct PlayCommand: ParsableCommand {
   @Flag(help: "List the ALSA playback devices and exit.")
   var listDevices = false
 
+  @Flag(help: "Play as a JACK client of its own, rendering in the server's cycles, instead of through ALSA.")
+  var jack = false
+
+  @Option(help: ArgumentHelp("The JACK client's name.", valueName: "name"))
+  var clientName = "metronome"
+
+  @Option(
+    help: ArgumentHelp(
+      "JACK input ports to connect the click to, comma-separated; 'none' for none. Default: the server's"
+        + " physical playback ports.", valueName: "ports"))
+  var connect: String?
+
   @Flag(help: "Play no audio, paced in real time by the system clock.")
   var silent = false
 
@@ -101,6 +117,13 @@ struct PlayCommand: ParsableCommand {
 
   func validate() throws {
     guard (16...65_536).contains(period) else { throw ValidationError("--period must be from 16 to 65536 frames") }
+    if jack, device != "default" || silent || period != 256 || buffer != nil {
+      throw ValidationError(
+        "--jack plays through the JACK server, which sets the period: drop --device, --period, --buffer and --silent")
+    }
+    if !jack, connect != nil || clientName != "metronome" {
+      throw ValidationError("--connect and --client-name name JACK ports and clients: add --jack")
+    }
     if let buffer, buffer < 2 * period || buffer > 1 << 20 {
       throw ValidationError("--buffer must be at least two periods (\(2 * period) frames) and at most 1048576")
     }
@@ -204,7 +227,11 @@ struct PlayCommand: ParsableCommand {
       outputName: outputName, reportsUnderruns: !silent && !virtual, rendering: rendering, mainQueue: mainQueue,
       outputs: .init(
         standardOutput: TextOutput.standardOutput.write, standardError: { TextOutput.standardError.write($0) },
-        exit: { Glibc.exit($0) }))
+        exit: { status in
+          // A sound server's client leaves it before the process goes, so no cycle calls into an exiting process.
+          (sink as? any CallbackAudioSink)?.stop()
+          Glibc.exit(status)
+        }))
     Self.running = (
       session,
       interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive, mainQueue: mainQueue) }
@@ -217,6 +244,7 @@ struct PlayCommand: ParsableCommand {
 
   /// Opens the audio output; says what was opened on standard error when `announce` is set.
   private func openOutput(_ settings: PlaybackSettings, announce: Bool) throws -> (any AudioSink, Int, String) {
+    if jack { return try openJACK(settings, announce: announce) }
     guard !silent else {
       if announce { report("playing \(settings.meter) at \(settings.tempo) silently") }
       // No device to keep fed: a long period means few wake-ups, while a key still takes effect
@@ -242,6 +270,29 @@ struct PlayCommand: ParsableCommand {
           + " \(alsa.pcm.periodFrames) frames, buffer \(alsa.pcm.bufferFrames) frames (\(latency) ms)")
     }
     return (alsa, alsa.pcm.writeFrames, "ALSA '\(device)'")
+  }
+
+  /// Joins the JACK server as a client of its own, connected as `--connect` says.
+  private func openJACK(_ settings: PlaybackSettings, announce: Bool) throws -> (any AudioSink, Int, String) {
+    let connections = connect.map { $0 == "none" ? [] : $0.split(separator: ",").map(String.init) }
+    let sink: JACKSink
+    do {
+      sink = try JACKSink(clientName: clientName, connections: connections)
+    } catch {
+      throw RuntimeError("\(error)")
+    }
+    guard sink.sampleRate == settings.sampleRate else {
+      sink.stop()
+      throw RuntimeError(
+        "the JACK server runs at \(sink.sampleRate.hz) Hz: give --rate \(sink.sampleRate.hz), or start it at \(settings.sampleRate.hz)"
+      )
+    }
+    if announce {
+      report(
+        "playing \(settings.meter) at \(settings.tempo) as JACK client '\(sink.clientName)': \(sink.sampleRate.hz) Hz,"
+          + " \(sink.bufferFrames) frames a cycle")
+    }
+    return (sink, sink.bufferFrames, "JACK '\(sink.portName)'")
   }
 }
 

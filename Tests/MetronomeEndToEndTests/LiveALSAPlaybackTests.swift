@@ -38,9 +38,9 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
     let harnessTrouble: [String]
   }
 
-  private func take(_ arguments: [String], keys: String, recordSeconds: Int, during: (Int32) -> Void = { _ in })
-    throws -> Take
-  {
+  private func take(
+    _ arguments: [String], output: [String], keys: String, recordSeconds: Int, during: (Int32) -> Void = { _ in }
+  ) throws -> Take {
     let server = try JACKDummyServer()
     defer { server.stop() }
     let capture = home.appendingPathComponent("capture.wav")
@@ -48,7 +48,7 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
     let script = home.appendingPathComponent("keys.txt")
     try keys.write(to: script, atomically: true, encoding: .utf8)
     let run = try TimedRun.run(
-      ["--device", "metrojack", "--headless", "--events", "ndjson", "--keys", script.path] + arguments,
+      output + ["--headless", "--events", "ndjson", "--keys", script.path] + arguments,
       environment: server.environment.merging(["HOME": home.path]) { $1 })
     let dropped = recorder.finish()
     let printed = try run.lines.map {
@@ -67,11 +67,12 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
   /// by whole periods whatever metronome did. What is off in a take whose harness was whole fails
   /// the test at once.
   private func take(
-    _ arguments: [String], keys: String = "", recordSeconds: Int, checkCapture: (Take) -> [String]
+    _ arguments: [String], output: [String] = ["--device", "metrojack"], keys: String = "", recordSeconds: Int,
+    checkCapture: (Take) -> [String]
   ) throws -> Take? {
     var troubles: [[String]] = []
     for _ in 1...3 {
-      let take = try take(arguments, keys: keys, recordSeconds: recordSeconds)
+      let take = try take(arguments, output: output, keys: keys, recordSeconds: recordSeconds)
       let problems = checkCapture(take)
       if problems.isEmpty {
         if !take.harnessTrouble.isEmpty {
@@ -294,30 +295,82 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
   /// The run must notice, say so in one line and exit 1 rather than wait for ever (a `timeout`
   /// wrapper ends a hang with SIGTERM, then SIGKILL, so this test fails instead of hanging).
   func testAServerThatGoesAwayMidRunEndsItWithAnErrorInsteadOfAHang() throws {
-    let server = try JACKDummyServer()
-    defer { server.stop() }
-    let run = try BackgroundRun(
-      [
-        "--kill-after", "5", "20", MetronomeProcess.binary.path, "120", "--device", "metrosystem", "--duration", "15",
-        "--headless",
-      ],
-      executable: URL(fileURLWithPath: "/usr/bin/timeout"),
-      environment: server.environment.merging(["HOME": home.path]) { $1 })
-    // Wait for metronome's JACK client to appear, then take the server away under it.
-    var polls = 0
-    while try !server.ports().contains(where: { $0.hasPrefix("metronome") }) {
-      polls += 1
-      guard polls < 100 else { return XCTFail("metronome did not connect to the JACK server within 5 s") }
-      usleep(50_000)
-    }
-    server.stop()
-    let message = run.finish().errors
+    guard let (status, message) = try playUntilTheServerGoesAway(["--device", "metrosystem"]) else { return }
 
-    XCTAssertEqual(run.process.terminationStatus, 1, message)
+    XCTAssertEqual(status, 1, message)
     XCTAssertTrue(
       message.contains(
         "Error: ALSA device 'metrosystem' could not keep playing (it has taken no audio for 2 s): is it still"
           + " connected, and its sound server (JACK, PulseAudio) still running?\n"), message)
+  }
+
+  /// How a run through `output` ends when its JACK server goes away: its status and what it said.
+  ///
+  /// It plays 120 BPM into a JACK dummy server, which is stopped once metronome's client has
+  /// joined it; nil (the test failed) when it never joined. A `timeout` wrapper ends a hang with
+  /// SIGTERM, then SIGKILL, so a run that does not notice fails instead of hanging.
+  private func playUntilTheServerGoesAway(_ output: [String]) throws -> (status: Int32, message: String)? {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let run = try BackgroundRun(
+      ["--kill-after", "5", "20", MetronomeProcess.binary.path, "120"] + output + ["--duration", "15", "--headless"],
+      executable: URL(fileURLWithPath: "/usr/bin/timeout"),
+      environment: server.environment.merging(["HOME": home.path]) { $1 })
+    var polls = 0
+    while try !server.ports().contains(where: { $0.hasPrefix("metronome") }) {
+      polls += 1
+      guard polls < 100 else {
+        XCTFail("metronome did not join the JACK server within 5 s")
+        return nil
+      }
+      usleep(50_000)
+    }
+    server.stop()
+    let message = run.finish().errors
+    return (run.process.terminationStatus, message)
+  }
+
+  /// As a JACK client of its own (no ALSA, no render thread: the server's cycles render), with a
+  /// tempo key: every click within one frame of its frame, no xrun.
+  func testANativeJACKClientPlaysOnTheExactGrid() throws {
+    guard
+      let take = try take(
+        ["137", "--duration", "5"], output: ["--jack", "--client-name", "metro-test", "--connect", "jackrec:input1"],
+        keys: "2.5 up\n", recordSeconds: 8, checkCapture: Self.heardOnTheirFrames)
+    else { return }
+
+    XCTAssertEqual(take.run.status, 0, take.run.standardError)
+    XCTAssertTrue(take.run.standardError.contains("metronome: 0 underruns"), take.run.standardError)
+    let tempos = take.printed.compactMap { $0["tempo"] as? Double }
+    XCTAssertEqual(Set(tempos), [137, 147])
+    XCTAssertGreaterThanOrEqual(tempos.count, 11)
+  }
+
+  /// A JACK server that goes away under the native client ends the run with one line and status 1.
+  func testANativeClientWhoseServerGoesAwayEndsWithOneLine() throws {
+    guard let (status, message) = try playUntilTheServerGoesAway(["--jack"]) else { return }
+
+    XCTAssertEqual(status, 1, message)
+    XCTAssertTrue(message.hasSuffix("Error: the JACK server went away: start it again, then metronome\n"), message)
+  }
+
+  /// Without a JACK server, or at another rate than the server's, --jack is one line and status 1.
+  func testANativeClientWithoutAServerOrAtAnotherRateIsOneLine() throws {
+    let none = try MetronomeProcess.run(
+      ["--jack", "--beats", "1", "--headless"],
+      environment: ["HOME": home.path, "JACK_DEFAULT_SERVER": "metronome-none"])
+    XCTAssertEqual(none.status, 1)
+    XCTAssertTrue(none.standardError.hasPrefix("Error: no JACK server to join"), none.standardError)
+    XCTAssertEqual(none.standardError.split(separator: "\n").count, 1, none.standardError)
+
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let other = try MetronomeProcess.run(
+      ["--jack", "--rate", "44100", "--beats", "1", "--headless"],
+      environment: server.environment.merging(["HOME": home.path]) { $1 })
+    XCTAssertEqual(other.status, 1)
+    XCTAssertEqual(
+      other.standardError, "Error: the JACK server runs at 48000 Hz: give --rate 48000, or start it at 44100\n")
   }
 
   func testAMissingDeviceIsOneLineAndExitStatusOne() throws {

@@ -1,0 +1,103 @@
+import CJACK
+import Glibc
+
+/// A JACK client with one audio output port: every call into libjack, wrapped once.
+///
+/// `@unchecked Sendable`: libjack's client calls are safe from any thread, and the process
+/// callback reaches the client only through the pointers it was given.
+final class JACKClient: @unchecked Sendable {
+  /// The client as JACK knows it.
+  private let client: OpaquePointer
+  /// The output port the clicks are written to.
+  private let port: OpaquePointer
+  /// The name JACK gave the client (it may add a suffix when the name is taken).
+  let name: String
+
+  /// Joins the running JACK server as `name`, with an output port `click`; never starts a server.
+  init(name: String) throws(JACKError) {
+    // libjack prints its own complaints; metronome says what failed in one line of its own.
+    jack_set_error_function { _ in }
+    jack_set_info_function { _ in }
+    var status = jack_status_t(rawValue: 0)
+    guard let client = metronome_jack_client_open(name, &status) else {
+      throw JACKError(
+        "no JACK server to join (status 0x\(String(status.rawValue, radix: 16))): start one (jackd), or play through ALSA without --jack"
+      )
+    }
+    guard let port = jack_port_register(client, "click", JACK_DEFAULT_AUDIO_TYPE, UInt(JackPortIsOutput.rawValue), 0)
+    else {
+      jack_client_close(client)
+      throw JACKError("JACK would not register the output port 'click'")
+    }
+    self.client = client
+    self.port = port
+    self.name = String(cString: jack_get_client_name(client))
+  }
+
+  /// The rate the server runs at, in Hz.
+  var sampleRate: Int { Int(jack_get_sample_rate(client)) }
+
+  /// The frames of each process cycle.
+  var bufferFrames: Int { Int(jack_get_buffer_size(client)) }
+
+  /// The full name of the output port, `client:click`.
+  var portName: String { String(cString: jack_port_name(port)) }
+
+  /// The playback latency from the port to the speakers, in frames (the most JACK reports).
+  var playbackLatencyFrames: Int {
+    var range = jack_latency_range_t()
+    jack_port_get_latency_range(port, JackPlaybackLatency, &range)
+    return Int(range.max)
+  }
+
+  /// The frame time at the start of the current cycle; call only from the process callback.
+  var cycleStartFrame: UInt32 { jack_last_frame_time(client) }
+
+  /// The output port's buffer for a cycle of `frames`; call only from the process callback.
+  func buffer(frames: UInt32) -> UnsafeMutablePointer<Float>? {
+    jack_port_get_buffer(port, frames)?.assumingMemoryBound(to: Float.self)
+  }
+
+  /// Calls `process` with `context` every cycle, `xrun` after each xrun, and `shutdown` if the
+  /// server goes away; then starts taking part in the server's cycles.
+  func activate(
+    context: UnsafeMutableRawPointer, process: JackProcessCallback, xrun: JackXRunCallback,
+    shutdown: JackShutdownCallback
+  ) throws(JACKError) {
+    jack_set_process_callback(client, process, context)
+    jack_set_xrun_callback(client, xrun, context)
+    jack_on_shutdown(client, shutdown, context)
+    guard jack_activate(client) == 0 else { throw JACKError("JACK would not activate the client '\(name)'") }
+  }
+
+  /// The server's physical playback ports, which a player hears.
+  func physicalPlaybackPorts() -> [String] {
+    guard
+      let names = jack_get_ports(
+        client, nil, JACK_DEFAULT_AUDIO_TYPE, UInt(JackPortIsPhysical.rawValue | JackPortIsInput.rawValue))
+    else { return [] }
+    defer { jack_free(UnsafeMutableRawPointer(mutating: names)) }
+    var ports: [String] = []
+    var index = 0
+    while let name = names[index] {
+      ports.append(String(cString: name))
+      index += 1
+    }
+    return ports
+  }
+
+  /// Connects the output port to the input port `destination`.
+  func connect(to destination: String) throws(JACKError) {
+    let result = jack_connect(client, jack_port_name(port), destination)
+    // EEXIST: already connected, which is what was asked.
+    guard result == 0 || result == EEXIST else {
+      throw JACKError("JACK could not connect '\(portName)' to '\(destination)': is it an input port? (see jack_lsp)")
+    }
+  }
+
+  /// Leaves the server.
+  func close() {
+    jack_deactivate(client)
+    jack_client_close(client)
+  }
+}

@@ -1,0 +1,126 @@
+import CJACK
+import MetronomeAudio
+import MetronomeCore
+import Synchronization
+
+/// Plays rendered audio as a JACK client of its own: the server's process callback renders each
+/// cycle straight into the output port's buffer, with no bridge and no thread of metronome's.
+///
+/// `@unchecked Sendable`: the cycle's buffer, the expected frame and the frames lost are touched
+/// only on JACK's process thread (by the callback and the player it calls); the xrun count and the
+/// server's going away, which other threads read, are atomic.
+public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
+  /// The server's rate, which the run must be rendered at.
+  public let sampleRate: SampleRate
+  /// The name JACK gave the client.
+  public var clientName: String { client.name }
+  /// The output port's full name, `client:click`.
+  public var portName: String { client.portName }
+  private let client: JACKClient
+  private let connections: [String]
+  private var render: (@Sendable (Int) -> Void)?
+  private var failed: (@Sendable (any Error) -> Void)?
+  /// This cycle's port buffer and how much of it the player has written.
+  private var cycle: UnsafeMutableBufferPointer<Float>?
+  private var written = 0
+  /// The frame time the next cycle should start on: a later one means cycles went by unplayed.
+  private var expectedFrame: UInt32?
+  private var lost: Int64 = 0
+  private let xruns = Atomic<Int>(0)
+  private let isGone = Atomic<Bool>(false)
+
+  /// Joins the running JACK server as `clientName`, its port to be connected to `connections`
+  /// (nil for the server's physical playback ports, empty for none) once started.
+  public init(clientName: String, connections: [String]?) throws(JACKError) {
+    client = try JACKClient(name: clientName)
+    guard let rate = try? SampleRate(client.sampleRate) else {
+      client.close()
+      throw JACKError("the JACK server runs at \(client.sampleRate) Hz, which metronome cannot play at")
+    }
+    sampleRate = rate
+    self.connections = connections ?? client.physicalPlaybackPorts()
+  }
+
+  /// The port's playback latency and the cycle being written: how long until a frame written
+  /// now is heard.
+  public var outputDelayFrames: Int64 { Int64(client.playbackLatencyFrames + client.bufferFrames) }
+
+  /// The server's xruns since the client joined.
+  public var underrunCount: Int { xruns.load(ordering: .relaxed) }
+
+  /// The frames of each cycle.
+  public var bufferFrames: Int { client.bufferFrames }
+
+  /// Cycles the server ran without calling the client, in frames, since last asked.
+  public func takeLostFrames() -> Int64 {
+    defer { lost = 0 }
+    return lost
+  }
+
+  /// Writes `period` into this cycle's port buffer, after what was written before; outside a
+  /// cycle, or past its end, it has nowhere to go.
+  public func write(_ period: RenderedPeriod) throws {
+    guard let cycle, let base = cycle.baseAddress else { return }
+    let frames = min(period.frames, cycle.count - written)
+    guard frames > 0 else { return }
+    period.encode(
+      into: UnsafeMutableRawBufferPointer(start: base + written, count: frames * MemoryLayout<Float>.size),
+      as: .float32)
+    written += frames
+  }
+
+  /// Nothing is queued: the cycles after the run are silent.
+  public func finish() throws {}
+
+  /// Activates the client, its cycles calling `render`, and connects its port.
+  public func start(
+    rendering render: @escaping @Sendable (Int) -> Void, failed: @escaping @Sendable (any Error) -> Void
+  ) throws {
+    self.render = render
+    self.failed = failed
+    let context = Unmanaged.passUnretained(self).toOpaque()
+    try client.activate(
+      context: context,
+      process: { frames, context in
+        guard let context else { return 0 }
+        Unmanaged<JACKSink>.fromOpaque(context).takeUnretainedValue().process(frames: frames)
+        return 0
+      },
+      xrun: { context in
+        guard let context else { return 0 }
+        Unmanaged<JACKSink>.fromOpaque(context).takeUnretainedValue().xruns.add(1, ordering: .relaxed)
+        return 0
+      },
+      shutdown: { context in
+        guard let context else { return }
+        Unmanaged<JACKSink>.fromOpaque(context).takeUnretainedValue().serverWentAway()
+      })
+    for destination in connections { try client.connect(to: destination) }
+  }
+
+  /// Leaves the server.
+  public func stop() {
+    guard !isGone.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    client.close()
+  }
+
+  /// One cycle: the player renders into the port's buffer; what it leaves is silence.
+  private func process(frames: UInt32) {
+    guard let buffer = client.buffer(frames: frames) else { return }
+    let start = client.cycleStartFrame
+    if let expectedFrame, start != expectedFrame {
+      lost += Int64(Int32(bitPattern: start &- expectedFrame))
+    }
+    expectedFrame = start &+ frames
+    cycle = UnsafeMutableBufferPointer(start: buffer, count: Int(frames))
+    written = 0
+    render?(Int(frames))
+    (buffer + written).update(repeating: 0, count: Int(frames) - written)
+    cycle = nil
+  }
+
+  private func serverWentAway() {
+    guard !isGone.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    failed?(JACKError("the JACK server went away: start it again, then metronome"))
+  }
+}
