@@ -2,6 +2,7 @@
 #define METRONOME_CJACK_SHIM_H
 
 #include <jack/jack.h>
+#include <jack/transport.h>
 
 /* jack_client_open is variadic, which Swift cannot call: this opens a client of `name` on the
    running server (never starting one) with no further arguments. */

@@ -1,5 +1,6 @@
 import CJACK
 import Glibc
+import MetronomeCore
 
 /// A JACK client with one audio output port: every call into libjack, wrapped once.
 ///
@@ -52,6 +53,27 @@ final class JACKClient: @unchecked Sendable {
 
   /// The frame time at the start of the current cycle; call only from the process callback.
   var cycleStartFrame: UInt32 { jack_last_frame_time(client) }
+
+  /// The transport at the start of the current cycle, with the timebase master's bar, beat and
+  /// tempo when it publishes them; call only from the process callback.
+  func transport() -> TransportReading {
+    var position = jack_position_t()
+    let state = jack_transport_query(client, &position)
+    var barBeat: TransportReading.BarBeat?
+    if position.valid.rawValue & JackPositionBBT.rawValue != 0, position.ticks_per_beat > 0,
+      position.beats_per_minute.isFinite, position.beats_per_minute > 0,
+      let meter = try? Meter(
+        Int(position.beats_per_bar.rounded()), Int(position.beat_type.rounded()),
+        cap: NumeratorCap(atLeast: NumeratorCap.ceiling))
+    {
+      barBeat = TransportReading.BarBeat(
+        bar: Int(position.bar), beat: Int(position.beat),
+        fraction: min(max(Double(position.tick) / position.ticks_per_beat, 0), 1),
+        resolution: 1 / position.ticks_per_beat,
+        beatsPerMinute: position.beats_per_minute, meter: meter)
+    }
+    return TransportReading(isRolling: state == JackTransportRolling, frame: Int64(position.frame), barBeat: barBeat)
+  }
 
   /// The output port's buffer for a cycle of `frames`; call only from the process callback.
   func buffer(frames: UInt32) -> UnsafeMutablePointer<Float>? {

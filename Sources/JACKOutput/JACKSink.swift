@@ -69,6 +69,9 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     written += frames
   }
 
+  /// The server's transport as this cycle starts; call only while rendering a cycle.
+  public func transport() -> TransportReading { client.transport() }
+
   /// Nothing is queued: the cycles after the run are silent.
   public func finish() throws {}
 

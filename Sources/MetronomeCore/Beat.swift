@@ -36,6 +36,8 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public let isMapEnd: Bool
   /// The song of a setlist it belongs to, counted from 0; nil without a setlist.
   public let song: Int?
+  /// The outside clock its tempo and phase came from (`jack`); nil for the metronome's own.
+  public let syncSource: ClockSource?
 
   /// A beat's place in a tempo map.
   public struct Section: Hashable, Sendable {
@@ -64,7 +66,8 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public init(
     count: Int, bar: Int, beatInBar: Int, meter: Meter, tempo: Tempo, frame: Int64, sampleRate: SampleRate,
     level: AccentLevel? = nil, subdivision: Int = 0, voice: Voice = .beats, isCountIn: Bool = false,
-    section: Section? = nil, volume: Double = 1, isGapMuted: Bool = false, isMapEnd: Bool = false, song: Int? = nil
+    section: Section? = nil, volume: Double = 1, isGapMuted: Bool = false, isMapEnd: Bool = false, song: Int? = nil,
+    syncSource: ClockSource? = nil
   ) {
     self.count = count
     self.bar = bar
@@ -82,6 +85,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
     self.isGapMuted = isGapMuted
     self.isMapEnd = isMapEnd
     self.song = song
+    self.syncSource = syncSource
   }
 
   /// A click of another kind that goes with this beat (same count, bar and beat in bar), at
@@ -90,7 +94,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
     Beat(
       count: count, bar: bar, beatInBar: beatInBar, meter: meter, tempo: tempo, frame: frame, sampleRate: sampleRate,
       level: level, subdivision: subdivision, voice: voice, isCountIn: isCountIn, section: section, volume: volume,
-      isGapMuted: isGapMuted, isMapEnd: isMapEnd, song: song)
+      isGapMuted: isGapMuted, isMapEnd: isMapEnd, song: song, syncSource: syncSource)
   }
 
   /// Whether it is the second voice's click.

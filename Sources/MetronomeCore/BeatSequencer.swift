@@ -25,6 +25,11 @@ public struct BeatSequencer: Hashable, Sendable {
   private var gap: Gap?
   /// The song of a setlist it plays, if any.
   public let song: Int?
+  /// The outside clock's anchor it follows, if any.
+  public let transport: TransportAnchor?
+  /// The bar and beat of the first beat: 1 and 1, unless an outside clock says otherwise.
+  private var firstBar = 1
+  private var firstBeatInBar = 1
   /// The last jump between sections carried out (or there when the sequencer began).
   private var lastJumpID: Int?
   /// Whether the section playing (or the bars looped, while they play) repeats.
@@ -47,10 +52,12 @@ public struct BeatSequencer: Hashable, Sendable {
   private var nextVoiceClick = 0
 
   /// A sequencer whose first beat, beat one of bar one (or of the count-in), falls on
-  /// `startFrame`, playing `rhythm` and `program`.
+  /// `startFrame`, playing `rhythm` and `program`; following an outside clock, its first beat is
+  /// the anchor's first at or after `startFrame`, and after `lastPlayed`, the beat played last
+  /// before it, so that a new anchor never plays a beat twice.
   public init(
     startFrame: Int64, tempo: Tempo, meter: Meter, rhythm: Rhythm = Rhythm(), program: Program = Program(),
-    sampleRate: SampleRate
+    lastPlayed: Beat? = nil, sampleRate: SampleRate
   ) {
     self.meter = meter
     self.rhythm = rhythm
@@ -72,7 +79,20 @@ public struct BeatSequencer: Hashable, Sendable {
     let startPattern = program.map.map { $0.sections[startSection].pattern } ?? rhythm.pattern
     var musicFrame = startFrame
     song = program.setlist == nil ? nil : program.song
-    if let length = program.countInToPlay {
+    transport = program.transport
+    if let anchor = program.transport {
+      // The anchor's first beat at or after the start: a play pressed later joins its grid.
+      let spacing = BeatGrid(
+        anchorFrame: anchor.frame, tempo: anchor.tempo, denominator: anchor.meter.denominator, sampleRate: sampleRate)
+      var passed =
+        startFrame > anchor.frame ? Int((Double(startFrame - anchor.frame) / spacing.framesPerBeat).rounded(.up)) : 0
+      let halfABeat = Int64(spacing.framesPerBeat / 2)
+      while let lastPlayed, spacing.frame(ofBeat: passed) <= lastPlayed.frame + halfABeat { passed += 1 }
+      musicFrame = spacing.frame(ofBeat: passed)
+      let place = anchor.beatInBar - 1 + passed
+      firstBar = anchor.bar + place / anchor.meter.numerator
+      firstBeatInBar = place % anchor.meter.numerator + 1
+    } else if let length = program.countInToPlay {
       // klick's -c: whole bars of the first one's meter and pattern; 0 bars are two beats.
       let isKlicksTwoBeats = length == .bars(0)
       let countInMeter =
@@ -186,13 +206,13 @@ public struct BeatSequencer: Hashable, Sendable {
         let following = last.beatInBar + 1
         beatInBar = following > meter.numerator ? 1 : following
       } else {
-        beatInBar = 1
+        beatInBar = firstBeatInBar
       }
       tempo = grid.tempo
       length = grid.framesPerBeat
       level = rhythm.level(ofBeat: beatInBar, in: meter)
     }
-    let barNumber = last.map { $0.isCountIn ? 1 : (beatInBar == 1 ? $0.bar + 1 : $0.bar) } ?? 1
+    let barNumber = last.map { $0.isCountIn ? 1 : (beatInBar == 1 ? $0.bar + 1 : $0.bar) } ?? firstBar
     let count = (last?.count ?? -1) + 1
     let isGapMuted =
       gap?.mutes(bar: barNumber, count: count) ?? false
@@ -201,7 +221,7 @@ public struct BeatSequencer: Hashable, Sendable {
     let beat = Beat(
       count: count, bar: barNumber, beatInBar: beatInBar, meter: beatMeter,
       tempo: tempo, frame: frame, sampleRate: grid.sampleRate, level: isGapMuted ? .silent : level, section: section,
-      volume: volume, isGapMuted: isGapMuted, isMapEnd: isMapEnd, song: song
+      volume: volume, isGapMuted: isGapMuted, isMapEnd: isMapEnd, song: song, syncSource: transport?.source
     )
     last = beat
     lastBeat = DividedSpan(beat: beat, length: length, clicks: subdivision.count, swing: subdivision.swing)

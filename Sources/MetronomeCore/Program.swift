@@ -23,6 +23,8 @@ public struct Program: Hashable, Sendable {
   /// The bars of the map (counted from 1) it starts at and repeats while `loopsSection`; nil for
   /// the section playing.
   public var loopBars: ClosedRange<Int>?
+  /// The outside clock's anchor the beats follow; nil for the metronome's own clock.
+  public var transport: TransportAnchor?
   /// The tempo a speed trainer leads to, before the multiplier; nil for a map that is not one.
   public var trainerTarget: Double?
 

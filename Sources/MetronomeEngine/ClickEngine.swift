@@ -27,6 +27,9 @@ public final class ClickEngine {
   /// later than the longest run.
   public private(set) var endFrame: Int64
   private var subscription: AnyCancellable?
+  /// Called with the first frame of each period before it is rendered, on the rendering thread:
+  /// where an outside clock is read.
+  public var beforeEachPeriod: ((Int64) -> Void)?
 
   /// An engine playing `settings` from frame 0.
   public init(settings: PlaybackSettings) {
@@ -39,7 +42,7 @@ public final class ClickEngine {
     viewModel = MetronomeViewModel(
       initialMeter: settings.meter, initialTempo: settings.tempo, initialPattern: settings.pattern,
       initialSubdivision: settings.subdivision, initialPolyrhythm: settings.polyrhythm, program: settings.program,
-      autoplay: true,
+      autoplay: settings.startsPlaying,
       cap: settings.cap,
       sampleRate: settings.sampleRate, beatScheduler: clock.eraseToBeatScheduler()
     )
@@ -71,6 +74,7 @@ public final class ClickEngine {
   /// Renders the next period of `frames` frames, cut short where the run ends.
   public func renderPeriod(frames: Int) -> RenderedPeriod {
     let start = renderer.cursor
+    beforeEachPeriod?(start)
     let period = renderer.render(frames: frames)
     guard endFrame < start + Int64(frames) else { return period }
     let kept = Int(max(endFrame - start, 0))

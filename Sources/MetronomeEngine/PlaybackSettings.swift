@@ -29,6 +29,8 @@ public struct PlaybackSettings: Sendable {
   /// With a map, `tempo` and `meter` should be its first (the tempo multiplied); a map that ends
   /// ends the run.
   public var program: Program
+  /// Whether it plays from the start; an outside clock may start it instead.
+  public var startsPlaying = true
 
   /// Settings as given.
   public init(

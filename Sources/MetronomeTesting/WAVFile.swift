@@ -10,7 +10,7 @@ public struct WAVFile: Sendable {
   public let bitsPerSample: Int
   /// Whether samples are IEEE floats.
   public let isFloat: Bool
-  /// The first channel's samples.
+  /// The samples of the channel read (the first unless asked for another).
   public let samples: [Float]
   /// The size the RIFF header gives for the rest of the file.
   public let declaredRIFFBytes: Int
@@ -19,11 +19,13 @@ public struct WAVFile: Sendable {
   /// The file's size.
   public let fileBytes: Int
 
-  /// Reads the file at `url`, or throws `WAVFileError`.
-  public init(contentsOf url: URL) throws { try self.init(data: try Data(contentsOf: url)) }
+  /// Reads `channel` (from 0) of the file at `url`, or throws `WAVFileError`.
+  public init(contentsOf url: URL, channel: Int = 0) throws {
+    try self.init(data: try Data(contentsOf: url), channel: channel)
+  }
 
-  /// Reads a whole WAV file from `data`, or throws `WAVFileError`.
-  public init(data bytes: Data) throws {
+  /// Reads `channel` (from 0) of a whole WAV file from `data`, or throws `WAVFileError`.
+  public init(data bytes: Data, channel: Int = 0) throws {
     // Indices from 0, whatever slice the bytes came in.
     let data = Data([UInt8](bytes))
     guard data.count >= 12, data.prefix(4) == Data("RIFF".utf8), data[8..<12] == Data("WAVE".utf8) else {
@@ -42,11 +44,12 @@ public struct WAVFile: Sendable {
       } else if id == "data", let format {
         let bytesPerSample = format.bits / 8
         let frameBytes = bytesPerSample * format.channels
+        guard (0..<format.channels).contains(channel) else { throw WAVFileError.noSuchChannel }
         let end = min(body + size, data.count)
         let frames = (end - body) / frameBytes
         let isFloat = format.tag == 3 || (format.tag == 0xFFFE && format.bits == 32)
         samples = (0..<frames).map { frame in
-          let at = body + frame * frameBytes
+          let at = body + frame * frameBytes + channel * bytesPerSample
           switch (isFloat, format.bits) {
           case (true, 32): return Float(bitPattern: UInt32(u32(at)))
           case (false, 16): return Float(Int16(truncatingIfNeeded: u16(at))) / 32_768
@@ -73,4 +76,5 @@ public struct WAVFile: Sendable {
 public enum WAVFileError: Error, Equatable {
   case notAWAVFile
   case noAudioData
+  case noSuchChannel
 }

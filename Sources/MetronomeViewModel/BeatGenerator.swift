@@ -15,6 +15,8 @@ final class BeatGenerator {
   private let scheduler: BeatScheduler
   private let sampleRate: SampleRate
   private var sequencer: BeatSequencer?
+  /// The beat emitted last, which a new anchor of an outside clock must not play again.
+  private var lastBeat: Beat?
   /// Bumped on every change, so a beat scheduled under older settings knows it is stale.
   private var generation = 0
   /// What every beat of the current generation schedules: made once per change rather than once
@@ -27,8 +29,9 @@ final class BeatGenerator {
   }
 
   /// Applies new settings: play starts at once with beat one; pause forgets the position, so the
-  /// next play starts a new bar; another song of a setlist starts at once, counted in; any
-  /// other change while playing keeps the phase (see `BeatSequencer`).
+  /// next play starts a new bar; another song of a setlist starts at once, counted in; an outside
+  /// clock's new anchor starts the beats again on its grid; any other change while playing keeps
+  /// the phase (see `BeatSequencer`).
   func apply(_ settings: MetronomeSettings) {
     generation &+= 1
     guard settings.isPlaying else {
@@ -36,20 +39,22 @@ final class BeatGenerator {
       return
     }
     let scheduledGeneration = generation
+    let follows = settings.program.transport != nil
     emitNextBeat = { [weak self] in
       guard let self, self.generation == scheduledGeneration, let beat = self.sequencer?.advance() else { return }
       // Schedule the next beat before emitting, so a subscriber that reacts to this beat
       // already sees the generator in its following state.
       self.scheduleNextBeat()
+      if follows { self.lastBeat = beat }
       self.beats.send(beat)
       if beat.isMapEnd, let song = beat.song { self.songEnds.send(song) }
     }
     let now = scheduler.now.frame(roundingUpAt: sampleRate)
     let song = settings.program.setlist == nil ? nil : settings.program.song
-    if sequencer == nil || sequencer?.song != song {
+    if sequencer == nil || sequencer?.song != song || sequencer?.transport?.id != settings.program.transport?.id {
       sequencer = BeatSequencer(
         startFrame: now, tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm,
-        program: settings.program, sampleRate: sampleRate)
+        program: settings.program, lastPlayed: sequencer == nil ? nil : lastBeat, sampleRate: sampleRate)
     } else {
       sequencer?.change(
         tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm, program: settings.program,

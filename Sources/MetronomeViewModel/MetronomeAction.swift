@@ -46,6 +46,9 @@ public enum MetronomeAction: Hashable, Sendable {
   /// With a setlist, stop and count in the next song (1) or the previous one (-1); while paused,
   /// only choose it.
   case moveSong(by: Int)
+  /// Follow an outside clock from its anchor (its tempo and meter, its beats from the anchor's
+  /// frame on), or stop with it (nil).
+  case follow(TransportAnchor?)
   /// Song `song` of the setlist has played to its end: the next one is counted in, or, if the
   /// setlist waits between songs, chosen and paused on.
   case songEnded(Int)

@@ -135,6 +135,14 @@ public struct MetronomeState: Hashable, Sendable {
     case .toggleSectionLoop:
       guard program.map != nil else { return }
       program.loopsSection.toggle()
+    case .follow(let anchor):
+      program.transport = anchor
+      isPlaying = anchor != nil
+      if let anchor {
+        tempo = anchor.tempo
+        requestedNumerator = anchor.meter.numerator
+        denominator = anchor.meter.denominator
+      }
     case .moveSong(let offset):
       playSong(program.song + offset)
     case .songEnded(let song):

@@ -12,10 +12,11 @@ public enum BeatEventFormat: String, CaseIterable, Sendable {
   /// subdivision's click K, `poly J/M` for the second voice's click J of M in the bar, and the
   /// level: accent, regular, weak or silent), then ` count-in` for a beat of the count-in, ` gap`
   /// for one a gap mutes, ` skipped` for a skipped beat, ` song N` (from 1) in a setlist and
-  /// ` section S bar B tempo T` (from 1) in a tempo map; ndjson:
+  /// ` section S bar B tempo T` (from 1) in a tempo map and ` sync jack` for a beat an outside
+  /// clock placed; ndjson:
   /// `{"time":0.5,"frame":24000,"bar":1,"beat":2,"sub":0,"voice":"beats","accent":false,"level":"normal","tempo":120,"meter":"4/4"}`,
   /// the second voice's with `"voice":"polyrhythm","poly":J,"of":M`, `"countIn":true` for a beat
-  /// of the count-in, `"gap":true` for one a gap mutes, `"song":N` (from 0) in a setlist, `"section":S,"sectionBar":B`
+  /// of the count-in, `"gap":true` for one a gap mutes, `"song":N` (from 0) in a setlist, `"sync":"jack"` from an outside clock, `"section":S,"sectionBar":B`
   /// (from 0 and 1) in a tempo map, and
   /// `"skipped":true` for a skipped beat.
   public func line(for beat: Beat, skipped: Bool = false) -> String {
@@ -26,13 +27,13 @@ public enum BeatEventFormat: String, CaseIterable, Sendable {
         + (beat.isCountIn ? " count-in" : "") + (beat.isGapMuted ? " gap" : "") + (skipped ? " skipped" : "")
         + (beat.song.map { " song \($0 + 1)" } ?? "")
         + (beat.section.map { " section \($0.index + 1) bar \($0.barInSection) tempo \(Tempo.format(beat.tempo.bpm))" }
-          ?? "")
+          ?? "") + (beat.syncSource.map { " sync \($0.rawValue)" } ?? "")
     case .ndjson:
       return
         "{\"time\":\(beat.seconds),\"frame\":\(beat.frame),\"bar\":\(beat.bar),\"beat\":\(beat.beatInBar),\"sub\":\(beat.subdivision),\(Self.voiceFields(beat.voice))"
         + "\"accent\":\(beat.isAccent),\"level\":\"\(beat.level.name)\",\"tempo\":\(Tempo.format(beat.tempo.bpm)),\"meter\":\"\(beat.meter.signature)\""
         + (beat.isCountIn ? ",\"countIn\":true" : "") + (beat.isGapMuted ? ",\"gap\":true" : "")
-        + (beat.song.map { ",\"song\":\($0)" } ?? "")
+        + (beat.song.map { ",\"song\":\($0)" } ?? "") + (beat.syncSource.map { ",\"sync\":\"\($0.rawValue)\"" } ?? "")
         + (beat.section.map { ",\"section\":\($0.index),\"sectionBar\":\($0.barInSection)" } ?? "")
         + (skipped ? ",\"skipped\":true}" : "}")
     }

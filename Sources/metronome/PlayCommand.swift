@@ -48,7 +48,8 @@ struct PlayCommand: ParsableCommand {
       it prints nothing and only plays.
 
       --jack plays as a JACK client of its own, rendering in the server's cycles (no ALSA, no \
-      render thread), connected to the server's playback ports or to those --connect names.
+      render thread), connected to the server's playback ports or to those --connect names; \
+      --follow-transport then plays while the JACK transport rolls, on its master's beats.
 
       The defaults play without underruns through PipeWire, a desktop's usual default device, \
       too. Should the device run dry although the metronome wrote in time (PulseAudio may, once), \
@@ -94,6 +95,13 @@ struct PlayCommand: ParsableCommand {
   @Option(help: ArgumentHelp("The JACK client's name.", valueName: "name"))
   var clientName = "metronome"
 
+  @Flag(
+    help: """
+      With --jack, follow the JACK transport: play while it rolls, on its beats (a timebase master's bar, beat, \
+      tempo and meter, or else its frame at this tempo).
+      """)
+  var followTransport = false
+
   @Option(
     help: ArgumentHelp(
       "JACK input ports to connect the click to, comma-separated; 'none' for none. Default: the server's"
@@ -121,8 +129,8 @@ struct PlayCommand: ParsableCommand {
       throw ValidationError(
         "--jack plays through the JACK server, which sets the period: drop --device, --period, --buffer and --silent")
     }
-    if !jack, connect != nil || clientName != "metronome" {
-      throw ValidationError("--connect and --client-name name JACK ports and clients: add --jack")
+    if !jack, connect != nil || clientName != "metronome" || followTransport {
+      throw ValidationError("--connect, --client-name and --follow-transport are for a JACK client: add --jack")
     }
     if let buffer, buffer < 2 * period || buffer > 1 << 20 {
       throw ValidationError("--buffer must be at least two periods (\(2 * period) frames) and at most 1048576")
@@ -169,6 +177,11 @@ struct PlayCommand: ParsableCommand {
     }
     // On the display a song's end waits for the player; a printed run plays the set through.
     settings.program.setlist = settings.program.setlist?.waiting(interactive)
+    if followTransport {
+      // The transport starts it, in whatever meter its master plays.
+      settings.startsPlaying = false
+      settings.cap = NumeratorCap(atLeast: NumeratorCap.ceiling)
+    }
     let script: KeyScript
     do {
       script = try keyScript
@@ -193,6 +206,7 @@ struct PlayCommand: ParsableCommand {
       return
     }
     let (sink, periodFrames, outputName) = try openOutput(settings, announce: !interactive)
+    if followTransport, let server = sink as? JACKSink { follow(server, with: engine) }
     let mainLoop = MainLoop()
     try MainActor.assumeIsolated {
       try play(
@@ -270,6 +284,18 @@ struct PlayCommand: ParsableCommand {
           + " \(alsa.pcm.periodFrames) frames, buffer \(alsa.pcm.bufferFrames) frames (\(latency) ms)")
     }
     return (alsa, alsa.pcm.writeFrames, "ALSA '\(device)'")
+  }
+
+  /// Reads `server`'s transport before each period `engine` renders, and has its view model follow it.
+  private func follow(_ server: JACKSink, with engine: ClickEngine) {
+    var follower = TransportFollower(sampleRate: server.sampleRate)
+    let viewModel = engine.viewModel
+    engine.beforeEachPeriod = { cycleStart in
+      let state = viewModel.currentState
+      if let change = follower.follow(server.transport(), atFrame: cycleStart, tempo: state.tempo, meter: state.meter) {
+        viewModel.actions.send(.follow(change))
+      }
+    }
   }
 
   /// Joins the JACK server as a client of its own, connected as `--connect` says.

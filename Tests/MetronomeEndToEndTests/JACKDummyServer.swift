@@ -70,26 +70,27 @@ final class JACKDummyServer {
   deinit { stop() }
 }
 
-/// `jack_rec` recording one port of a JACK server into a WAV file for a fixed time.
+/// `jack_rec` recording ports of a JACK server into a WAV file for a fixed time, one channel each.
 ///
-/// It connects its input to the server's silent capture port; the device under test connects to it
-/// as well, and JACK mixes both into the recording.
+/// It connects its inputs (`jackrec:input1`, …) to the server's silent capture port; the devices
+/// under test connect to them as well, and JACK mixes what each input gets into its channel.
 final class JACKRecorder {
   let file: URL
   private let recorder = Process()
   private let errors = Pipe()
 
-  init(server: JACKDummyServer, seconds: Int, file: URL) throws {
+  init(server: JACKDummyServer, seconds: Int, file: URL, channels: Int = 1) throws {
     self.file = file
     recorder.executableURL = ChildProcess.which("jack_rec")
-    recorder.arguments = ["-f", file.path, "-d", "\(seconds)", "system:capture_1"]
+    recorder.arguments =
+      ["-f", file.path, "-d", "\(seconds)"] + Array(repeating: "system:capture_1", count: channels)
     recorder.environment = ProcessInfo.processInfo.environment.merging(server.environment) { $1 }
     recorder.standardOutput = FileHandle.nullDevice
     recorder.standardError = errors
     try recorder.run()
-    // Wait for its port: the device under test connects to it by name.
+    // Wait for its ports: the devices under test connect to them by name.
     var attempts = 0
-    while try !server.ports().contains("jackrec:input1") {
+    while try !server.ports().contains("jackrec:input\(channels)") {
       attempts += 1
       guard recorder.isRunning, attempts < 100 else { throw FixtureError("jack_rec did not register its port") }
       usleep(20_000)

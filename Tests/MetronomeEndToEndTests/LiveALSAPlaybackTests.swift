@@ -354,6 +354,63 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
     XCTAssertTrue(message.hasSuffix("Error: the JACK server went away: start it again, then metronome\n"), message)
   }
 
+  /// Following a JACK transport whose timebase master is klick (-T), itself clicking on a second
+  /// channel, started, relocated to bar 6 and stopped by jack_transport as a player at the
+  /// transport would: metronome clicks on klick's frames, each within one frame, numbered with the
+  /// master's bars and beats, and falls silent when it stops.
+  func testFollowingAJACKTransportClicksWithItsMaster() throws {
+    let klick = try XCTUnwrap(ChildProcess.which("klick"), "klick is missing: run scripts/setup")
+    let timeout = URL(fileURLWithPath: "/usr/bin/timeout")
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": home.path]) { $1 }
+    let capture = home.appendingPathComponent("transport.wav")
+    let recorder = try JACKRecorder(server: server, seconds: 8, file: capture, channels: 2)
+    let master = try BackgroundRun(
+      ["-s", "KILL", "30", klick.path, "-T", "-n", "master", "-p", "jackrec:input2", "4/4", "150"],
+      executable: timeout, environment: environment)
+    let run = try BackgroundRun(
+      [
+        "--kill-after", "5", "20", MetronomeProcess.binary.path, "--jack", "--follow-transport", "--connect",
+        "jackrec:input1", "--headless", "--events", "ndjson", "--duration", "7",
+      ], executable: timeout, environment: environment)
+    var polls = 0
+    while try !Set(["master:out", "metronome:click"]).isSubset(of: server.ports()) {
+      polls += 1
+      guard polls < 100 else {
+        return XCTFail("klick and metronome did not join the JACK server: \(try server.ports())")
+      }
+      usleep(50_000)
+    }
+    // 384000 frames at 150 BPM are 20 beats: bar 6, beat 1.
+    let transport = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c",
+        "{ printf 'locate 0\\nplay\\n'; sleep 2; printf 'locate 384000\\n'; sleep 2; printf 'stop\\nquit\\n'; } | jack_transport",
+      ],
+      environment: environment)
+    let printed = try run.finish().output.split(separator: UInt8(ascii: "\n")).map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+    }
+    recorder.finish()
+    master.process.terminate()
+    _ = master.finish()
+
+    XCTAssertEqual(transport.status, 0, transport.standardError)
+    XCTAssertEqual(run.process.terminationStatus, 0)
+    let ours = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 0).samples, sampleRate: 48_000).map(\.frame)
+    let klicks = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 1).samples, sampleRate: 48_000).map(\.frame)
+    XCTAssertGreaterThanOrEqual(ours.count, 8)
+    XCTAssertEqual(ours.count, klicks.count, "ours \(ours), klick's \(klicks)")
+    let worst = zip(ours, klicks).map { abs($0 - $1) }.max() ?? 0
+    XCTAssertLessThanOrEqual(worst, 1, "ours \(ours), klick's \(klicks)")
+    let places = printed.compactMap { beat in (beat["bar"] as? Int).map { "\($0).\(beat["beat"] as? Int ?? 0)" } }
+    XCTAssertEqual(places.first, "1.1")
+    XCTAssertTrue(places.contains("6.1"), "\(places)")
+    XCTAssertTrue(printed.allSatisfy { $0["sync"] as? String == "jack" && $0["tempo"] as? Int == 150 })
+  }
+
   /// Without a JACK server, or at another rate than the server's, --jack is one line and status 1.
   func testANativeClientWithoutAServerOrAtAnotherRateIsOneLine() throws {
     let none = try MetronomeProcess.run(

@@ -354,4 +354,57 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
         "song 1 0.2@78000 count-in", "song 1 1.1@126000 s0 b1", "song 1 1.2@174000 s0 b1", "song 1 2.1@222000",
       ])
   }
+
+  /// Following an outside clock: the beats start on the anchor's frame, numbered from its bar and
+  /// beat, at its tempo, marked with its source; a new anchor starts them again on its grid, and
+  /// none stops them.
+  func testBeatsFollowAnOutsideClocksAnchors() throws {
+    let viewModel = MetronomeViewModel(
+      initialTempo: .standard, autoplay: false, cap: NumeratorCap(atLeast: NumeratorCap.ceiling),
+      beatScheduler: scheduler.limited().eraseToBeatScheduler())
+    var beats: [Beat] = []
+    let recording = viewModel.beat.sink { beats.append($0) }
+    let waltz = try Meter(3, 4)
+    let first = TransportAnchor(
+      id: 1, source: .jack, frame: 10_000, bar: 5, beatInBar: 3, tempo: try Tempo(bpm: 60), meter: waltz)
+    let second = TransportAnchor(
+      id: 2, source: .jack, frame: 200_000, bar: 1, beatInBar: 1, tempo: .standard, meter: .fourFour)
+    scheduler.schedule(after: AudioTime(frame: 1_000, sampleRate: .standard)) { viewModel.actions.send(.follow(first)) }
+    scheduler.schedule(after: AudioTime(frame: 150_000, sampleRate: .standard)) {
+      viewModel.actions.send(.follow(second))
+    }
+    scheduler.schedule(after: AudioTime(frame: 230_000, sampleRate: .standard)) { viewModel.actions.send(.follow(nil)) }
+
+    advance(toFrame: 1_000_000)
+    recording.cancel()
+
+    XCTAssertEqual(
+      beats.map { "\($0.bar).\($0.beatInBar)@\($0.frame)" },
+      ["5.3@10000", "6.1@58000", "6.2@106000", "1.1@200000", "1.2@224000"])
+    XCTAssertTrue(beats.allSatisfy { $0.syncSource == .jack })
+    XCTAssertEqual(beats[0].meter, waltz)
+    XCTAssertEqual(viewModel.currentState.isPlaying, false)
+  }
+
+  /// A new anchor whose first beat is the one just played, a few frames off, does not play it
+  /// again: the beats go on from the next.
+  func testANewAnchorNeverPlaysABeatTwice() throws {
+    let viewModel = MetronomeViewModel(autoplay: false, beatScheduler: scheduler.limited().eraseToBeatScheduler())
+    var beats: [Beat] = []
+    let recording = viewModel.beat.sink { beats.append($0) }
+    let first = TransportAnchor(
+      id: 1, source: .jack, frame: 0, bar: 1, beatInBar: 1, tempo: .standard, meter: .fourFour)
+    let nudged = TransportAnchor(
+      id: 2, source: .jack, frame: 23_994, bar: 1, beatInBar: 2, tempo: .standard, meter: .fourFour)
+    viewModel.actions.send(.follow(first))
+    scheduler.schedule(after: AudioTime(frame: 24_100, sampleRate: .standard)) {
+      viewModel.actions.send(.follow(nudged))
+    }
+
+    advance(toFrame: 72_000)
+    recording.cancel()
+
+    XCTAssertEqual(
+      beats.map { "\($0.bar).\($0.beatInBar)@\($0.frame)" }, ["1.1@0", "1.2@24000", "1.3@47994", "1.4@71994"])
+  }
 }
