@@ -75,6 +75,29 @@ final class JACKClient: @unchecked Sendable {
     return TransportReading(isRolling: state == JackTransportRolling, frame: Int64(position.frame), barBeat: barBeat)
   }
 
+  /// Becomes the timebase master, taking over from any other: each cycle `callback` is given
+  /// `context` and the position to fill in.
+  func becomeTimebaseMaster(context: UnsafeMutableRawPointer, callback: JackTimebaseCallback) throws(JACKError) {
+    guard jack_set_timebase_callback(client, 0, callback, context) == 0 else {
+      throw JACKError("JACK would not make '\(name)' the timebase master")
+    }
+  }
+
+  /// Fills in `position`'s bar, beat and tempo from `barBeat`, with 1920 ticks a beat; call only
+  /// from the timebase callback.
+  static func publish(_ barBeat: TransportReading.BarBeat, in position: UnsafeMutablePointer<jack_position_t>) {
+    let ticksPerBeat = 1_920.0
+    position.pointee.valid = jack_position_bits_t(rawValue: position.pointee.valid.rawValue | JackPositionBBT.rawValue)
+    position.pointee.bar = Int32(clamping: barBeat.bar)
+    position.pointee.beat = Int32(clamping: barBeat.beat)
+    position.pointee.tick = Int32(barBeat.fraction * ticksPerBeat)
+    position.pointee.beats_per_bar = Float(barBeat.meter.numerator)
+    position.pointee.beat_type = Float(barBeat.meter.denominator)
+    position.pointee.ticks_per_beat = ticksPerBeat
+    position.pointee.beats_per_minute = barBeat.beatsPerMinute
+    position.pointee.bar_start_tick = Double(barBeat.bar - 1) * Double(barBeat.meter.numerator) * ticksPerBeat
+  }
+
   /// The output port's buffer for a cycle of `frames`; call only from the process callback.
   func buffer(frames: UInt32) -> UnsafeMutablePointer<Float>? {
     jack_port_get_buffer(port, frames)?.assumingMemoryBound(to: Float.self)

@@ -20,6 +20,8 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
   private let connections: [String]
   private var render: (@Sendable (Int) -> Void)?
   private var failed: (@Sendable (any Error) -> Void)?
+  /// What the client publishes as the timebase master, if it is one.
+  private var timebase: (@Sendable (Int64) -> TransportReading.BarBeat)?
   /// This cycle's port buffer and how much of it the player has written.
   private var cycle: UnsafeMutableBufferPointer<Float>?
   private var written = 0
@@ -67,6 +69,20 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
       into: UnsafeMutableRawBufferPointer(start: base + written, count: frames * MemoryLayout<Float>.size),
       as: .float32)
     written += frames
+  }
+
+  /// Publishes the transport's bar, beat and tempo as the timebase master: `position` gives them
+  /// for a transport frame, on JACK's process thread.
+  public func becomeTimebaseMaster(publishing position: @escaping @Sendable (Int64) -> TransportReading.BarBeat)
+    throws
+  {
+    timebase = position
+    try client.becomeTimebaseMaster(context: Unmanaged.passUnretained(self).toOpaque()) { _, _, position, _, context in
+      guard let position, let context else { return }
+      let sink = Unmanaged<JACKSink>.fromOpaque(context).takeUnretainedValue()
+      guard let timebase = sink.timebase else { return }
+      JACKClient.publish(timebase(Int64(position.pointee.frame)), in: position)
+    }
   }
 
   /// The server's transport as this cycle starts; call only while rendering a cycle.

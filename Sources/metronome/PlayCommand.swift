@@ -49,7 +49,8 @@ struct PlayCommand: ParsableCommand {
 
       --jack plays as a JACK client of its own, rendering in the server's cycles (no ALSA, no \
       render thread), connected to the server's playback ports or to those --connect names; \
-      --follow-transport then plays while the JACK transport rolls, on its master's beats.
+      --follow-transport then plays while the JACK transport rolls, on its master's beats, and \
+      --timebase-master publishes the metronome's own bars, beats and tempo as that master.
 
       The defaults play without underruns through PipeWire, a desktop's usual default device, \
       too. Should the device run dry although the metronome wrote in time (PulseAudio may, once), \
@@ -102,6 +103,16 @@ struct PlayCommand: ParsableCommand {
       """)
   var followTransport = false
 
+  @Flag(
+    help: """
+      With --jack, be the JACK transport's timebase master: publish bar, beat, tempo and meter, counted from the \
+      transport's frame 0 at this tempo, and play while it rolls.
+      """)
+  var timebaseMaster = false
+
+  /// Whether the JACK transport starts and places the beats.
+  private var followsTransport: Bool { followTransport || timebaseMaster }
+
   @Option(
     help: ArgumentHelp(
       "JACK input ports to connect the click to, comma-separated; 'none' for none. Default: the server's"
@@ -129,8 +140,9 @@ struct PlayCommand: ParsableCommand {
       throw ValidationError(
         "--jack plays through the JACK server, which sets the period: drop --device, --period, --buffer and --silent")
     }
-    if !jack, connect != nil || clientName != "metronome" || followTransport {
-      throw ValidationError("--connect, --client-name and --follow-transport are for a JACK client: add --jack")
+    if !jack, connect != nil || clientName != "metronome" || followsTransport {
+      throw ValidationError(
+        "--connect, --client-name, --follow-transport and --timebase-master are for a JACK client: add --jack")
     }
     if let buffer, buffer < 2 * period || buffer > 1 << 20 {
       throw ValidationError("--buffer must be at least two periods (\(2 * period) frames) and at most 1048576")
@@ -177,7 +189,7 @@ struct PlayCommand: ParsableCommand {
     }
     // On the display a song's end waits for the player; a printed run plays the set through.
     settings.program.setlist = settings.program.setlist?.waiting(interactive)
-    if followTransport {
+    if followsTransport {
       // The transport starts it, in whatever meter its master plays.
       settings.startsPlaying = false
       settings.cap = NumeratorCap(atLeast: NumeratorCap.ceiling)
@@ -206,7 +218,22 @@ struct PlayCommand: ParsableCommand {
       return
     }
     let (sink, periodFrames, outputName) = try openOutput(settings, announce: !interactive)
-    if followTransport, let server = sink as? JACKSink { follow(server, with: engine) }
+    if followsTransport, let server = sink as? JACKSink {
+      follow(server, with: engine)
+      if timebaseMaster {
+        let viewModel = engine.viewModel
+        let rate = server.sampleRate
+        do {
+          try server.becomeTimebaseMaster { frame in
+            let state = viewModel.currentState
+            return TimebaseMaster.position(atFrame: frame, tempo: state.tempo, meter: state.meter, sampleRate: rate)
+          }
+        } catch {
+          server.stop()
+          throw RuntimeError("\(error)")
+        }
+      }
+    }
     let mainLoop = MainLoop()
     try MainActor.assumeIsolated {
       try play(

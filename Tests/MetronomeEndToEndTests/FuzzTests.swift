@@ -41,7 +41,7 @@ struct FuzzTests {
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
-    "--loop", "--jack", "--follow-transport",
+    "--loop", "--jack", "--follow-transport", "--timebase-master",
   ]
   static let words = [
     "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x", "intro",

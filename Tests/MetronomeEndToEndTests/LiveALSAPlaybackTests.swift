@@ -411,6 +411,64 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
     XCTAssertTrue(printed.allSatisfy { $0["sync"] as? String == "jack" && $0["tempo"] as? Int == 150 })
   }
 
+  /// As the timebase master, in 3/4 at 150, started by jack_transport: the bar, beat and tick
+  /// jack_showtime reads back at each transport frame are the metronome's beats counted from frame
+  /// 0 (19200 frames each), and its clicks, heard on that grid, accent every third.
+  func testAsTimebaseMasterItPublishesItsBarsAndBeats() throws {
+    let timeout = URL(fileURLWithPath: "/usr/bin/timeout")
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": home.path]) { $1 }
+    let capture = home.appendingPathComponent("master.wav")
+    let recorder = try JACKRecorder(server: server, seconds: 6, file: capture)
+    let run = try BackgroundRun(
+      [
+        "--kill-after", "5", "20", MetronomeProcess.binary.path, "3/4", "150", "--jack", "--timebase-master",
+        "--connect", "jackrec:input1", "--headless", "--events", "ndjson", "--duration", "5",
+      ], executable: timeout, environment: environment)
+    var polls = 0
+    while try !server.ports().contains("metronome:click") {
+      polls += 1
+      guard polls < 100 else { return XCTFail("metronome did not join the JACK server within 5 s") }
+      usleep(50_000)
+    }
+    let transport = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c",
+        "{ printf 'locate 0\\nplay\\n'; sleep 3; printf 'stop\\nquit\\n'; } | jack_transport & sleep 1; timeout 1 jack_showtime; wait",
+      ],
+      environment: environment)
+    let printed = try run.finish().output.split(separator: UInt8(ascii: "\n")).map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+    }
+    recorder.finish()
+
+    // "frame = 48128  frame_time = … state: Rolling	BBT:   1|3|0985"
+    let readings = transport.standardOutput.split(separator: "\n").filter { $0.contains("Rolling") }.compactMap {
+      line -> (frame: Int, bbt: [Int])? in
+      let words = line.split(whereSeparator: \.isWhitespace)
+      guard let frame = words.count > 2 ? Int(words[2]) : nil, let bbt = words.last else { return nil }
+      return (frame, bbt.split(separator: "|").compactMap { Int($0) })
+    }
+    XCTAssertGreaterThan(readings.count, 10, transport.standardOutput)
+    for reading in readings {
+      let beats = Double(reading.frame) / 19_200
+      let index = Int(beats)
+      let expected = [index / 3 + 1, index % 3 + 1, Int((beats - Double(index)) * 1_920)]
+      XCTAssertEqual(reading.bbt, expected, "at transport frame \(reading.frame)")
+    }
+    let onsets = Onset.detect(in: try WAVFile(contentsOf: capture).samples, sampleRate: 48_000)
+    XCTAssertGreaterThanOrEqual(onsets.count, 8)
+    XCTAssertTrue(
+      zip(onsets, onsets.dropFirst()).allSatisfy { abs($1.frame - $0.frame - 19_200) <= 1 }, "\(onsets.map(\.frame))")
+    let places = printed.compactMap { beat in (beat["bar"] as? Int).map { "\($0).\(beat["beat"] as? Int ?? 0)" } }
+    XCTAssertEqual(Array(places.prefix(4)), ["1.1", "1.2", "1.3", "2.1"])
+    XCTAssertEqual(
+      onsets.prefix(places.count).map { $0.peak > 0.8 }, places.map { $0.hasSuffix(".1") }, "\(places)")
+    XCTAssertEqual(run.process.terminationStatus, 0)
+  }
+
   /// Without a JACK server, or at another rate than the server's, --jack is one line and status 1.
   func testANativeClientWithoutAServerOrAtAnotherRateIsOneLine() throws {
     let none = try MetronomeProcess.run(

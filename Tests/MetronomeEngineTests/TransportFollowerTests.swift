@@ -119,4 +119,35 @@ struct TransportFollowerTests {
     #expect(anchor.frame == 100 + 17_995)
     #expect(anchor.beatInBar == 3)
   }
+
+  /// As the timebase master the metronome publishes its beats counted from the transport's frame 0.
+  ///
+  /// 4.5 beats of 3/4 at 150 (19200 frames each) are bar 2, beat 2, half of it; JACK's tempo
+  /// counts the meter's note value. A follower of that position plays the same grid as one of the
+  /// frame alone.
+  @Test func theTimebaseMasterPublishesTheBeatsAFollowerPlays() throws {
+    let waltz = try Meter(3, 4)
+    let fast = try Tempo(bpm: 150)
+    let position = TimebaseMaster.position(atFrame: 86_400, tempo: fast, meter: waltz, sampleRate: .standard)
+    #expect(position.bar == 2)
+    #expect(position.beat == 2)
+    #expect(position.fraction == 0.5)
+    #expect(position.beatsPerMinute == 150)
+    #expect(
+      TimebaseMaster.position(atFrame: 0, tempo: fast, meter: try Meter(6, 8), sampleRate: .standard).beatsPerMinute
+        == 300)
+
+    var withMaster = TransportFollower(sampleRate: .standard)
+    var withoutMaster = TransportFollower(sampleRate: .standard)
+    let published = withMaster.follow(
+      TransportReading(isRolling: true, frame: 86_400, barBeat: position), atFrame: 7, tempo: fast, meter: waltz)
+    let derived = withoutMaster.follow(
+      TransportReading(isRolling: true, frame: 86_400, barBeat: nil), atFrame: 7, tempo: fast, meter: waltz)
+    let fromMaster = try #require(published ?? nil)
+    let fromFrame = try #require(derived ?? nil)
+    #expect(fromMaster.frame == fromFrame.frame)
+    #expect(fromMaster.bar == fromFrame.bar)
+    #expect(fromMaster.beatInBar == fromFrame.beatInBar)
+    #expect(fromMaster.frame == 7 + 9_600)
+  }
 }
