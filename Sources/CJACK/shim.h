@@ -3,6 +3,7 @@
 
 #include <jack/jack.h>
 #include <jack/transport.h>
+#include <jack/midiport.h>
 
 /* jack_client_open is variadic, which Swift cannot call: this opens a client of `name` on the
    running server (never starting one) with no further arguments. */

@@ -131,12 +131,39 @@ final class JACKClient: @unchecked Sendable {
     return ports
   }
 
-  /// Connects the output port to the input port `destination`.
-  func connect(to destination: String) throws(JACKError) {
-    let result = jack_connect(client, jack_port_name(port), destination)
+  /// Connects the audio output port to the input port `destination`.
+  func connect(to destination: String) throws(JACKError) { try connect(port: port, to: destination) }
+
+  /// Registers an output port `midi_out` for MIDI; nil when JACK would not.
+  func registerMIDIOutput() -> OpaquePointer? {
+    jack_port_register(client, "midi_out", JACK_DEFAULT_MIDI_TYPE, UInt(JackPortIsOutput.rawValue), 0)
+  }
+
+  /// The MIDI port's buffer for a cycle of `frames`, emptied; call only from the process callback.
+  static func emptyMIDIBuffer(of port: OpaquePointer, frames: UInt32) -> UnsafeMutableRawPointer? {
+    guard let buffer = jack_port_get_buffer(port, frames) else { return nil }
+    jack_midi_clear_buffer(buffer)
+    return buffer
+  }
+
+  /// Writes a MIDI message of `count` bytes at frame `offset` of the cycle into `buffer`; false
+  /// when it has no room.
+  static func writeMIDI(
+    _ bytes: (UInt8, UInt8, UInt8), count: Int, at offset: UInt32, into buffer: UnsafeMutableRawPointer
+  ) -> Bool {
+    withUnsafeBytes(of: bytes) { raw in
+      jack_midi_event_write(buffer, offset, raw.baseAddress?.assumingMemoryBound(to: jack_midi_data_t.self), count)
+        == 0
+    }
+  }
+
+  /// Connects output port `port` (by full name) to input port `destination`.
+  func connect(port: OpaquePointer, to destination: String) throws(JACKError) {
+    let source = String(cString: jack_port_name(port))
+    let result = jack_connect(client, source, destination)
     // EEXIST: already connected, which is what was asked.
     guard result == 0 || result == EEXIST else {
-      throw JACKError("JACK could not connect '\(portName)' to '\(destination)': is it an input port? (see jack_lsp)")
+      throw JACKError("JACK could not connect '\(source)' to '\(destination)': is it an input port? (see jack_lsp)")
     }
   }
 

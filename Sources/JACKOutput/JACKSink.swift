@@ -20,6 +20,11 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
   private let connections: [String]
   private var render: (@Sendable (Int) -> Void)?
   private var failed: (@Sendable (any Error) -> Void)?
+  /// The MIDI output port, if there is one, the ports to connect it to, and its buffer while a
+  /// cycle is rendered.
+  private var midiPort: OpaquePointer?
+  private var midiConnections: [String] = []
+  private var midiBuffer: UnsafeMutableRawPointer?
   /// What the client publishes as the timebase master, if it is one.
   private var timebase: (@Sendable (Int64) -> TransportReading.BarBeat)?
   /// This cycle's port buffer and how much of it the player has written.
@@ -85,6 +90,22 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     }
   }
 
+  /// Adds a MIDI output port, `midi_out`, connected to `connections` once started.
+  public func addMIDIOutput(connections: [String]) throws(JACKError) {
+    guard let port = client.registerMIDIOutput() else {
+      throw JACKError("JACK would not register the MIDI output port 'midi_out'")
+    }
+    midiPort = port
+    midiConnections = connections
+  }
+
+  /// Sends the first `count` of `bytes` as one MIDI message at frame `offset` of the cycle being
+  /// rendered; outside a cycle, past its end or without a MIDI port, nowhere.
+  public func sendMIDI(_ bytes: (UInt8, UInt8, UInt8), count: Int, atOffset offset: Int) {
+    guard let midiBuffer, let cycle, (0..<cycle.count).contains(offset) else { return }
+    _ = JACKClient.writeMIDI(bytes, count: count, at: UInt32(offset), into: midiBuffer)
+  }
+
   /// The server's transport as this cycle starts; call only while rendering a cycle.
   public func transport() -> TransportReading { client.transport() }
 
@@ -115,6 +136,9 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
         Unmanaged<JACKSink>.fromOpaque(context).takeUnretainedValue().serverWentAway()
       })
     for destination in connections { try client.connect(to: destination) }
+    if let midiPort {
+      for destination in midiConnections { try client.connect(port: midiPort, to: destination) }
+    }
   }
 
   /// Leaves the server.
@@ -133,9 +157,11 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     expectedFrame = start &+ frames
     cycle = UnsafeMutableBufferPointer(start: buffer, count: Int(frames))
     written = 0
+    midiBuffer = midiPort.flatMap { JACKClient.emptyMIDIBuffer(of: $0, frames: frames) }
     render?(Int(frames))
     (buffer + written).update(repeating: 0, count: Int(frames) - written)
     cycle = nil
+    midiBuffer = nil
   }
 
   private func serverWentAway() {

@@ -30,6 +30,9 @@ public final class ClickEngine {
   /// Called with the first frame of each period before it is rendered, on the rendering thread:
   /// where an outside clock is read.
   public var beforeEachPeriod: ((Int64) -> Void)?
+  /// Called with the first frame and the length of each period once it is rendered (its beats in
+  /// `renderer.beatsInLastPeriod`), on the rendering thread: where a MIDI clock is sent.
+  public var afterEachPeriod: ((Int64, Int) -> Void)?
 
   /// An engine playing `settings` from frame 0.
   public init(settings: PlaybackSettings) {
@@ -76,6 +79,7 @@ public final class ClickEngine {
     let start = renderer.cursor
     beforeEachPeriod?(start)
     let period = renderer.render(frames: frames)
+    afterEachPeriod?(start, Int(min(Int64(frames), max(endFrame - start, 0))))
     guard endFrame < start + Int64(frames) else { return period }
     let kept = Int(max(endFrame - start, 0))
     let spans = period.spans.compactMap { span -> RenderedPeriod.Span? in

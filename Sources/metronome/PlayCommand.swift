@@ -50,7 +50,8 @@ struct PlayCommand: ParsableCommand {
       --jack plays as a JACK client of its own, rendering in the server's cycles (no ALSA, no \
       render thread), connected to the server's playback ports or to those --connect names; \
       --follow-transport then plays while the JACK transport rolls, on its master's beats, and \
-      --timebase-master publishes the metronome's own bars, beats and tempo as that master.
+      --timebase-master publishes the metronome's own bars, beats and tempo as that master; \
+      --midi-clock sends MIDI clock, 24 ticks a quarter on their exact frames, on a MIDI port.
 
       The defaults play without underruns through PipeWire, a desktop's usual default device, \
       too. Should the device run dry although the metronome wrote in time (PulseAudio may, once), \
@@ -110,6 +111,16 @@ struct PlayCommand: ParsableCommand {
       """)
   var timebaseMaster = false
 
+  @Flag(
+    help: """
+      With --jack, send MIDI clock on a JACK MIDI port, midi_out: 24 ticks a quarter note on their exact frames, \
+      Song Position and Start on bar one, Stop when paused.
+      """)
+  var midiClock = false
+
+  @Option(help: ArgumentHelp("JACK MIDI input ports to connect midi_out to, comma-separated.", valueName: "ports"))
+  var midiConnect: String?
+
   /// Whether the JACK transport starts and places the beats.
   private var followsTransport: Bool { followTransport || timebaseMaster }
 
@@ -140,9 +151,13 @@ struct PlayCommand: ParsableCommand {
       throw ValidationError(
         "--jack plays through the JACK server, which sets the period: drop --device, --period, --buffer and --silent")
     }
-    if !jack, connect != nil || clientName != "metronome" || followsTransport {
+    if !jack, connect != nil || clientName != "metronome" || followsTransport || midiClock || midiConnect != nil {
       throw ValidationError(
-        "--connect, --client-name, --follow-transport and --timebase-master are for a JACK client: add --jack")
+        "--connect, --client-name, --follow-transport, --timebase-master and --midi-clock are for a JACK client: add --jack"
+      )
+    }
+    if midiConnect != nil, !midiClock {
+      throw ValidationError("--midi-connect connects the MIDI clock: add --midi-clock")
     }
     if let buffer, buffer < 2 * period || buffer > 1 << 20 {
       throw ValidationError("--buffer must be at least two periods (\(2 * period) frames) and at most 1048576")
@@ -218,6 +233,7 @@ struct PlayCommand: ParsableCommand {
       return
     }
     let (sink, periodFrames, outputName) = try openOutput(settings, announce: !interactive)
+    if midiClock, let server = sink as? JACKSink { try sendMIDIClock(through: server, of: engine) }
     if followsTransport, let server = sink as? JACKSink {
       follow(server, with: engine)
       if timebaseMaster {
@@ -311,6 +327,27 @@ struct PlayCommand: ParsableCommand {
           + " \(alsa.pcm.periodFrames) frames, buffer \(alsa.pcm.bufferFrames) frames (\(latency) ms)")
     }
     return (alsa, alsa.pcm.writeFrames, "ALSA '\(device)'")
+  }
+
+  /// Sends MIDI clock for the beats of each period `engine` renders on `server`'s MIDI port.
+  private func sendMIDIClock(through server: JACKSink, of engine: ClickEngine) throws {
+    do {
+      try server.addMIDIOutput(connections: midiConnect.map { $0.split(separator: ",").map(String.init) } ?? [])
+    } catch {
+      server.stop()
+      throw RuntimeError("\(error)")
+    }
+    var clock = MIDIClock(sampleRate: server.sampleRate)
+    let viewModel = engine.viewModel
+    engine.afterEachPeriod = { [unowned engine] start, frames in
+      clock.messages(
+        from: start, frames: frames, beats: engine.renderer.beatsInLastPeriod,
+        isPlaying: viewModel.currentState.isPlaying
+      ) { frame, message in
+        let bytes = message.bytes
+        server.sendMIDI((bytes.0, bytes.1, bytes.2), count: bytes.count, atOffset: Int(frame - start))
+      }
+    }
   }
 
   /// Reads `server`'s transport before each period `engine` renders, and has its view model follow it.

@@ -37,11 +37,11 @@ struct FuzzTests {
     "--beats", "--bars", "--duration", "--rate", "--volume", "--max-numerator", "--period", "--buffer", "--sound",
     "--events", "--format", "--device", "--keys", "-o", "--output", "--pattern", "--group", "--subdivide", "--swing",
     "--poly", "--samples", "--map", "-f", "--start-label", "-l", "--count-in", "-c", "--multiplier", "-x", "--gap",
-    "--step", "--to", "--seed", "--setlist", "--loop-bars", "--connect", "--client-name",
+    "--step", "--to", "--seed", "--setlist", "--loop-bars", "--connect", "--client-name", "--midi-connect",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
-    "--loop", "--jack", "--follow-transport", "--timebase-master",
+    "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock",
   ]
   static let words = [
     "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x", "intro",

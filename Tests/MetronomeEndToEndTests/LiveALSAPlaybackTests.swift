@@ -469,6 +469,48 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
     XCTAssertEqual(run.process.terminationStatus, 0)
   }
 
+  /// MIDI clock on the native client's MIDI port, read by jack_midi_dump: at 120, a bar of
+  /// count-in clocked, then Song Position 0 and Start on bar one, 24 ticks a quarter exactly 1000
+  /// frames apart throughout, and Stop when a key pauses it.
+  func testMIDIClockTicksOnItsExactFrames() throws {
+    let timeout = URL(fileURLWithPath: "/usr/bin/timeout")
+    let dump = try XCTUnwrap(ChildProcess.which("jack_midi_dump"))
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": home.path]) { $1 }
+    let monitor = try BackgroundRun(["-s", "INT", "8", dump.path, "-a"], executable: timeout, environment: environment)
+    var polls = 0
+    while try !server.ports().contains("midi-monitor:input") {
+      polls += 1
+      guard polls < 100 else { return XCTFail("jack_midi_dump did not join the JACK server within 5 s") }
+      usleep(50_000)
+    }
+    let script = home.appendingPathComponent("pause.txt")
+    try "3.5 space\n".write(to: script, atomically: true, encoding: .utf8)
+    let run = try MetronomeProcess.run(
+      [
+        "120", "--jack", "--connect", "none", "--midi-clock", "--midi-connect", "midi-monitor:input", "--count-in",
+        "1", "--keys", script.path, "--duration", "4.5", "--headless", "--events", "none",
+      ], environment: environment)
+    let events = String(decoding: monitor.finish().output, as: UTF8.self).split(separator: "\n").compactMap {
+      line -> (frame: Int, bytes: String)? in
+      let parts = line.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2, let frame = Int(parts[0].trimmingCharacters(in: .whitespaces)) else { return nil }
+      return (frame, parts[1].trimmingCharacters(in: .whitespaces))
+    }
+
+    XCTAssertEqual(run.status, 0, run.standardError)
+    let ticks = events.filter { $0.bytes == "f8" }.map(\.frame)
+    // 2 s of count-in and 1.5 s of music at 48 ticks a second.
+    XCTAssertEqual(ticks.count, 168, "\(events.prefix(5))")
+    XCTAssertTrue(zip(ticks, ticks.dropFirst()).allSatisfy { $1 - $0 == 1_000 }, "\(ticks)")
+    let others = events.filter { $0.bytes != "f8" }
+    XCTAssertEqual(others.map(\.bytes), ["f2 00 00", "fa", "fc"])
+    XCTAssertEqual(others.first?.frame, ticks.first.map { $0 + 96_000 })
+    XCTAssertEqual(others[1].frame, ticks[96])
+    XCTAssertGreaterThan(others[2].frame, ticks.last ?? .max)
+  }
+
   /// Without a JACK server, or at another rate than the server's, --jack is one line and status 1.
   func testANativeClientWithoutAServerOrAtAnotherRateIsOneLine() throws {
     let none = try MetronomeProcess.run(

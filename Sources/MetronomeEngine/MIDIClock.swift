@@ -1,0 +1,88 @@
+import MetronomeCore
+
+/// MIDI clock for the beats played: 24 ticks a quarter note, each on its exact frame within its
+/// beat, Song Position Pointer and Start (or Continue) on the first beat of the music, and Stop
+/// when the beats stop.
+///
+/// Each beat sets the phase: its ticks fall at its frame plus `i × length / ticks`, rounded, never
+/// added up; a tick that would fall after the beat's length waits for the next beat, so a tempo
+/// change never puts one tick too many or too few in a beat.
+public struct MIDIClock: Sendable {
+  /// A MIDI message the clock sends.
+  public enum Message: Equatable, Sendable {
+    /// Timing clock, 0xF8.
+    case tick
+    /// Start, 0xFA: from the beginning.
+    case start
+    /// Continue, 0xFB: from the song position just sent.
+    case `continue`
+    /// Stop, 0xFC.
+    case stop
+    /// Song Position Pointer, 0xF2: sixteenth notes since the beginning.
+    case songPosition(Int)
+
+    /// The message's bytes, at most three, and how many there are.
+    public var bytes: (UInt8, UInt8, UInt8, count: Int) {
+      switch self {
+      case .tick: (0xF8, 0, 0, 1)
+      case .start: (0xFA, 0, 0, 1)
+      case .continue: (0xFB, 0, 0, 1)
+      case .stop: (0xFC, 0, 0, 1)
+      case .songPosition(let sixteenths):
+        (0xF2, UInt8(truncatingIfNeeded: sixteenths & 0x7F), UInt8(truncatingIfNeeded: (sixteenths >> 7) & 0x7F), 3)
+      }
+    }
+  }
+
+  /// The rate frames are counted at.
+  public let sampleRate: SampleRate
+  /// The beat setting the phase: its frame, its length in frames and its ticks.
+  private var beat: (frame: Int64, length: Double, ticks: Int)?
+  private var nextTick = 0
+  private var isRunning = false
+
+  /// A clock counting frames at `sampleRate`.
+  public init(sampleRate: SampleRate) { self.sampleRate = sampleRate }
+
+  /// Sends, through `send`, the messages of the period from frame `start` for `frames` frames,
+  /// in which `beats` were played (in order; clicks that are not beats are passed over), the
+  /// metronome `isPlaying` or not.
+  public mutating func messages(
+    from start: Int64, frames: Int, beats: [Beat], isPlaying: Bool, send: (Int64, Message) -> Void
+  ) {
+    let end = start + Int64(frames)
+    if !isPlaying, isRunning {
+      send(start, .stop)
+      isRunning = false
+    }
+    for played in beats where played.subdivision == 0 && !played.isPolyrhythm && !played.isMapEnd {
+      ticks(before: played.frame, send: send)
+      if !isRunning, !played.isCountIn, isPlaying {
+        let sixteenths =
+          ((played.bar - 1) * played.meter.numerator + played.beatInBar - 1) * 16 / played.meter.denominator
+        send(played.frame, .songPosition(sixteenths))
+        send(played.frame, sixteenths == 0 ? .start : .continue)
+        isRunning = true
+      }
+      let quarter = 60 / played.tempo.bpm * Double(sampleRate.hz)
+      beat = (played.frame, quarter * 4 / Double(played.meter.denominator), 96 / played.meter.denominator)
+      nextTick = 0
+    }
+    guard isPlaying else {
+      beat = nil
+      return
+    }
+    ticks(before: end, send: send)
+  }
+
+  /// Sends the current beat's ticks that fall before `frame`.
+  private mutating func ticks(before frame: Int64, send: (Int64, Message) -> Void) {
+    guard let beat else { return }
+    while nextTick < beat.ticks {
+      let tick = beat.frame + Int64((Double(nextTick) * beat.length / Double(beat.ticks)).rounded())
+      guard tick < frame else { return }
+      send(tick, .tick)
+      nextTick += 1
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import MetronomeCore
+import MetronomeEngine
+import Testing
+
+@Suite(.timeLimit(.minutes(1)))
+struct MIDIClockTests {
+  /// A beat of `meter` at `bpm`, on `frame`.
+  private func beat(
+    _ bar: Int, _ beatInBar: Int, at frame: Int64, bpm: Double = 120, meter: Meter = .fourFour, countIn: Bool = false
+  )
+    throws -> Beat
+  {
+    Beat(
+      count: 0, bar: bar, beatInBar: beatInBar, meter: meter, tempo: try Tempo(bpm: bpm), frame: frame,
+      sampleRate: .standard, isCountIn: countIn)
+  }
+
+  /// Runs the clock over `beats` in periods of `period` frames up to `end`, playing until `stopAt`.
+  private func messages(_ beats: [Beat], period: Int, end: Int64, stopAt: Int64 = .max) -> [(Int64, MIDIClock.Message)]
+  {
+    var clock = MIDIClock(sampleRate: .standard)
+    var sent: [(Int64, MIDIClock.Message)] = []
+    var start: Int64 = 0
+    while start < end {
+      let inPeriod = beats.filter { $0.frame >= start && $0.frame < start + Int64(period) }
+      clock.messages(from: start, frames: period, beats: inPeriod, isPlaying: start < stopAt) { sent.append(($0, $1)) }
+      start += Int64(period)
+    }
+    return sent
+  }
+
+  /// At 120 in 4/4, bar one starts with Song Position 0 and Start, then 24 ticks a beat, 1000
+  /// frames apart, whatever the period; pausing sends Stop.
+  @Test func twentyFourTicksAQuarterOnTheirFramesThenStop() throws {
+    let beats = try [beat(1, 1, at: 0), beat(1, 2, at: 24_000)]
+    for period in [256, 1_000, 48_000] {
+      let sent = messages(beats, period: period, end: 48_000, stopAt: 48_000)
+      #expect(sent.prefix(2).map(\.1) == [.songPosition(0), .start])
+      let ticks = sent.filter { $0.1 == .tick }.map(\.0)
+      #expect(ticks == (0..<48).map { Int64($0) * 1_000 }, "period \(period)")
+    }
+    let stopped = messages(beats, period: 256, end: 49_000, stopAt: 48_000)
+    #expect(stopped.last.map { $0.1 } == .stop)
+    #expect(stopped.last.map { $0.0 } == 48_128)
+  }
+
+  /// A count-in clocks ticks but starts nothing; bar one starts.
+  ///
+  /// In 6/8 an eighth holds 12 ticks, each beat's ticks from its own frame; a tempo change moves
+  /// them from the next beat, and the ticks of a beat cut short wait for it.
+  @Test func countInsCompoundMetersAndTempoChanges() throws {
+    let sixEight = try Meter(6, 8)
+    let beats = try [
+      beat(0, 6, at: 0, meter: sixEight, countIn: true), beat(1, 1, at: 12_000, meter: sixEight),
+      beat(1, 2, at: 22_000, bpm: 144, meter: sixEight),
+    ]
+    let sent = messages(beats, period: 512, end: 32_000)
+    #expect(sent.first.map { $0.1 } == .tick)
+    let start = try #require(sent.firstIndex { $0.1 == .start })
+    #expect(sent[start].0 == 12_000)
+    #expect(sent[start - 1].1 == .songPosition(0))
+    let ticks = sent.filter { $0.1 == .tick }.map(\.0)
+    // 12 ticks of 1000 frames for each eighth at 120; the eighth at 144 (10000 frames) has ticks
+    // of 833.33 frames, rounded from its own frame.
+    #expect(ticks.prefix(22) == ArraySlice((0..<22).map { Int64($0) * 1_000 }))
+    #expect(ticks.dropFirst(22).prefix(3) == [22_000, 22_833, 23_667])
+  }
+
+  /// Starting elsewhere than bar one sends the song position there, in sixteenths, and Continue.
+  @Test func startingInTheMiddleContinuesFromTheSongPosition() throws {
+    let sent = messages(try [beat(3, 2, at: 0)], period: 256, end: 256)
+    #expect(sent.prefix(2).map(\.1) == [.songPosition(36), .continue])
+    #expect(MIDIClock.Message.songPosition(200).bytes == (0xF2, 0x48, 0x01, 3))
+  }
+}
