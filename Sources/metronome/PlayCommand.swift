@@ -70,6 +70,7 @@ struct PlayCommand: ParsableCommand {
   @OptionGroup var length: LengthOptions
   @OptionGroup var sound: SoundOptions
   @OptionGroup var program: ProgramOptions
+  @OptionGroup var jackOptions: JACKOptions
 
   @Option(help: "ALSA playback device (see `metronome devices`).")
   var device = "default"
@@ -91,45 +92,6 @@ struct PlayCommand: ParsableCommand {
   @Flag(help: "List the ALSA playback devices and exit.")
   var listDevices = false
 
-  @Flag(help: "Play as a JACK client of its own, rendering in the server's cycles, instead of through ALSA.")
-  var jack = false
-
-  @Option(help: ArgumentHelp("The JACK client's name.", valueName: "name"))
-  var clientName = "metronome"
-
-  @Flag(
-    help: """
-      With --jack, follow the JACK transport: play while it rolls, on its beats (a timebase master's bar, beat, \
-      tempo and meter, or else its frame at this tempo).
-      """)
-  var followTransport = false
-
-  @Flag(
-    help: """
-      With --jack, be the JACK transport's timebase master: publish bar, beat, tempo and meter, counted from the \
-      transport's frame 0 at this tempo, and play while it rolls.
-      """)
-  var timebaseMaster = false
-
-  @Flag(
-    help: """
-      With --jack, send MIDI clock on a JACK MIDI port, midi_out: 24 ticks a quarter note on their exact frames, \
-      Song Position and Start on bar one, Stop when paused.
-      """)
-  var midiClock = false
-
-  @Option(help: ArgumentHelp("JACK MIDI input ports to connect midi_out to, comma-separated.", valueName: "ports"))
-  var midiConnect: String?
-
-  /// Whether the JACK transport starts and places the beats.
-  private var followsTransport: Bool { followTransport || timebaseMaster }
-
-  @Option(
-    help: ArgumentHelp(
-      "JACK input ports to connect the click to, comma-separated; 'none' for none. Default: the server's"
-        + " physical playback ports.", valueName: "ports"))
-  var connect: String?
-
   @Flag(help: "Play no audio, paced in real time by the system clock.")
   var silent = false
 
@@ -147,17 +109,9 @@ struct PlayCommand: ParsableCommand {
 
   func validate() throws {
     guard (16...65_536).contains(period) else { throw ValidationError("--period must be from 16 to 65536 frames") }
-    if jack, device != "default" || silent || period != 256 || buffer != nil {
+    if jackOptions.jack, device != "default" || silent || period != 256 || buffer != nil {
       throw ValidationError(
         "--jack plays through the JACK server, which sets the period: drop --device, --period, --buffer and --silent")
-    }
-    if !jack, connect != nil || clientName != "metronome" || followsTransport || midiClock || midiConnect != nil {
-      throw ValidationError(
-        "--connect, --client-name, --follow-transport, --timebase-master and --midi-clock are for a JACK client: add --jack"
-      )
-    }
-    if midiConnect != nil, !midiClock {
-      throw ValidationError("--midi-connect connects the MIDI clock: add --midi-clock")
     }
     if let buffer, buffer < 2 * period || buffer > 1 << 20 {
       throw ValidationError("--buffer must be at least two periods (\(2 * period) frames) and at most 1048576")
@@ -204,11 +158,7 @@ struct PlayCommand: ParsableCommand {
     }
     // On the display a song's end waits for the player; a printed run plays the set through.
     settings.program.setlist = settings.program.setlist?.waiting(interactive)
-    if followsTransport {
-      // The transport starts it, in whatever meter its master plays.
-      settings.startsPlaying = false
-      settings.cap = NumeratorCap(atLeast: NumeratorCap.ceiling)
-    }
+    jackOptions.adapt(&settings)
     let script: KeyScript
     do {
       script = try keyScript
@@ -233,23 +183,7 @@ struct PlayCommand: ParsableCommand {
       return
     }
     let (sink, periodFrames, outputName) = try openOutput(settings, announce: !interactive)
-    if midiClock, let server = sink as? JACKSink { try sendMIDIClock(through: server, of: engine) }
-    if followsTransport, let server = sink as? JACKSink {
-      follow(server, with: engine)
-      if timebaseMaster {
-        let viewModel = engine.viewModel
-        let rate = server.sampleRate
-        do {
-          try server.becomeTimebaseMaster { frame in
-            let state = viewModel.currentState
-            return TimebaseMaster.position(atFrame: frame, tempo: state.tempo, meter: state.meter, sampleRate: rate)
-          }
-        } catch {
-          server.stop()
-          throw RuntimeError("\(error)")
-        }
-      }
-    }
+    if let server = sink as? JACKSink { try jackOptions.connect(engine, to: server) }
     let mainLoop = MainLoop()
     try MainActor.assumeIsolated {
       try play(
@@ -301,7 +235,15 @@ struct PlayCommand: ParsableCommand {
 
   /// Opens the audio output; says what was opened on standard error when `announce` is set.
   private func openOutput(_ settings: PlaybackSettings, announce: Bool) throws -> (any AudioSink, Int, String) {
-    if jack { return try openJACK(settings, announce: announce) }
+    if jackOptions.jack {
+      let server = try jackOptions.open(settings)
+      if announce {
+        report(
+          "playing \(settings.meter) at \(settings.tempo) as JACK client '\(server.clientName)': \(server.sampleRate.hz) Hz,"
+            + " \(server.bufferFrames) frames a cycle")
+      }
+      return (server, server.bufferFrames, "JACK '\(server.portName)'")
+    }
     guard !silent else {
       if announce { report("playing \(settings.meter) at \(settings.tempo) silently") }
       // No device to keep fed: a long period means few wake-ups, while a key still takes effect
@@ -327,62 +269,6 @@ struct PlayCommand: ParsableCommand {
           + " \(alsa.pcm.periodFrames) frames, buffer \(alsa.pcm.bufferFrames) frames (\(latency) ms)")
     }
     return (alsa, alsa.pcm.writeFrames, "ALSA '\(device)'")
-  }
-
-  /// Sends MIDI clock for the beats of each period `engine` renders on `server`'s MIDI port.
-  private func sendMIDIClock(through server: JACKSink, of engine: ClickEngine) throws {
-    do {
-      try server.addMIDIOutput(connections: midiConnect.map { $0.split(separator: ",").map(String.init) } ?? [])
-    } catch {
-      server.stop()
-      throw RuntimeError("\(error)")
-    }
-    var clock = MIDIClock(sampleRate: server.sampleRate)
-    let viewModel = engine.viewModel
-    engine.afterEachPeriod = { [unowned engine] start, frames in
-      clock.messages(
-        from: start, frames: frames, beats: engine.renderer.beatsInLastPeriod,
-        isPlaying: viewModel.currentState.isPlaying
-      ) { frame, message in
-        let bytes = message.bytes
-        server.sendMIDI((bytes.0, bytes.1, bytes.2), count: bytes.count, atOffset: Int(frame - start))
-      }
-    }
-  }
-
-  /// Reads `server`'s transport before each period `engine` renders, and has its view model follow it.
-  private func follow(_ server: JACKSink, with engine: ClickEngine) {
-    var follower = TransportFollower(sampleRate: server.sampleRate)
-    let viewModel = engine.viewModel
-    engine.beforeEachPeriod = { cycleStart in
-      let state = viewModel.currentState
-      if let change = follower.follow(server.transport(), atFrame: cycleStart, tempo: state.tempo, meter: state.meter) {
-        viewModel.actions.send(.follow(change))
-      }
-    }
-  }
-
-  /// Joins the JACK server as a client of its own, connected as `--connect` says.
-  private func openJACK(_ settings: PlaybackSettings, announce: Bool) throws -> (any AudioSink, Int, String) {
-    let connections = connect.map { $0 == "none" ? [] : $0.split(separator: ",").map(String.init) }
-    let sink: JACKSink
-    do {
-      sink = try JACKSink(clientName: clientName, connections: connections)
-    } catch {
-      throw RuntimeError("\(error)")
-    }
-    guard sink.sampleRate == settings.sampleRate else {
-      sink.stop()
-      throw RuntimeError(
-        "the JACK server runs at \(sink.sampleRate.hz) Hz: give --rate \(sink.sampleRate.hz), or start it at \(settings.sampleRate.hz)"
-      )
-    }
-    if announce {
-      report(
-        "playing \(settings.meter) at \(settings.tempo) as JACK client '\(sink.clientName)': \(sink.sampleRate.hz) Hz,"
-          + " \(sink.bufferFrames) frames a cycle")
-    }
-    return (sink, sink.bufferFrames, "JACK '\(sink.portName)'")
   }
 }
 
