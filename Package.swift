@@ -14,6 +14,13 @@ let package = Package(
     .executable(name: "metronome", targets: ["metronome"]),
     .library(name: "MetronomeTesting", targets: ["MetronomeTesting"]),
   ],
+  // Ableton Link is GPL-2.0-or-later: a binary built with it must be shipped under the GPL. Off
+  // by default, so that the default build holds no GPL code.
+  traits: [
+    .trait(
+      name: "AbletonLink",
+      description: "Join Ableton Link sessions (--link); the binary then falls under the GPL (needs ableton-link-dev)")
+  ],
   dependencies: [
     .package(url: "https://github.com/OpenCombine/OpenCombine", exact: "0.14.0"),
     // Leave the traits at their defaults: on Linux they enable OpenCombineSchedulers, and an
@@ -59,6 +66,15 @@ let package = Package(
     .systemLibrary(name: "CJACK", pkgConfig: "jack", providers: [.apt(["libjack-jackd2-dev"])]),
     .target(
       name: "JACKOutput", dependencies: ["CJACK", "MetronomeCore", "MetronomeAudio"], swiftSettings: renderPath),
+    .target(
+      name: "CLink",
+      // Empty without the trait: no Link header is read and no GPL code is compiled.
+      cxxSettings: [
+        .define("LINK_PLATFORM_LINUX", to: "1"), .define("METRONOME_ABLETON_LINK", .when(traits: ["AbletonLink"])),
+      ],
+      linkerSettings: [.linkedLibrary("atomic"), .linkedLibrary("pthread"), .linkedLibrary("m")]
+    ),
+    .target(name: "LinkSync", dependencies: ["CLink", "MetronomeCore", "MetronomeEngine"]),
     .systemLibrary(
       name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]
     ),
@@ -104,6 +120,7 @@ let package = Package(
         "MetronomeSession",
         "ALSAOutput",
         "JACKOutput",
+        .target(name: "LinkSync", condition: .when(traits: ["AbletonLink"])),
         "AudioFiles",
         "TerminalUI",
         .product(name: "OpenCombine", package: "OpenCombine"),
@@ -164,5 +181,6 @@ let package = Package(
       ]
     ),
   ],
-  swiftLanguageModes: [.v6]
+  swiftLanguageModes: [.v6],
+  cxxLanguageStandard: .cxx17
 )

@@ -54,6 +54,17 @@ final class JACKClient: @unchecked Sendable {
   /// The frame time at the start of the current cycle; call only from the process callback.
   var cycleStartFrame: UInt32 { jack_last_frame_time(client) }
 
+  /// How many microseconds ago the current cycle started, by the server's smoothed clock; call
+  /// only from the process callback.
+  var microsSinceCycleStart: Int64 {
+    var frames: jack_nframes_t = 0
+    var cycleStart: jack_time_t = 0
+    var nextCycleStart: jack_time_t = 0
+    var periodMicros: Float = 0
+    guard jack_get_cycle_times(client, &frames, &cycleStart, &nextCycleStart, &periodMicros) == 0 else { return 0 }
+    return Int64(jack_get_time()) - Int64(cycleStart)
+  }
+
   /// The transport at the start of the current cycle, with the timebase master's bar, beat and
   /// tempo when it publishes them; call only from the process callback.
   func transport() -> TransportReading {

@@ -35,6 +35,9 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
   private var lost: Int64 = 0
   private let xruns = Atomic<Int>(0)
   private let isGone = Atomic<Bool>(false)
+  /// Whether the ports are connected: the cycles before are left silent and unrendered, so that
+  /// the first beat and the first MIDI clock tick reach what they are connected to.
+  private let isConnected = Atomic<Bool>(false)
 
   /// Joins the running JACK server as `clientName`, its port to be connected to `connections`
   /// (nil for the server's physical playback ports, empty for none) once started.
@@ -106,6 +109,12 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     _ = JACKClient.writeMIDI(bytes, count: count, at: UInt32(offset), into: midiBuffer)
   }
 
+  /// How many microseconds from now this cycle's first frame is heard; call only while rendering
+  /// a cycle.
+  public func microsUntilCycleIsHeard() -> Int64 {
+    outputDelayFrames * 1_000_000 / Int64(sampleRate.hz) - client.microsSinceCycleStart
+  }
+
   /// The server's transport as this cycle starts; call only while rendering a cycle.
   public func transport() -> TransportReading { client.transport() }
 
@@ -139,6 +148,7 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     if let midiPort {
       for destination in midiConnections { try client.connect(port: midiPort, to: destination) }
     }
+    isConnected.store(true, ordering: .releasing)
   }
 
   /// Leaves the server.
@@ -150,6 +160,11 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
   /// One cycle: the player renders into the port's buffer; what it leaves is silence.
   private func process(frames: UInt32) {
     guard let buffer = client.buffer(frames: frames) else { return }
+    guard isConnected.load(ordering: .acquiring) else {
+      buffer.update(repeating: 0, count: Int(frames))
+      _ = midiPort.flatMap { JACKClient.emptyMIDIBuffer(of: $0, frames: frames) }
+      return
+    }
     let start = client.cycleStartFrame
     if let expectedFrame, start != expectedFrame {
       lost += Int64(Int32(bitPattern: start &- expectedFrame))

@@ -330,9 +330,15 @@ public struct BeatSequencer: Hashable, Sendable {
       self.playhead = playhead
       return
     }
-    if meter.numerator != self.meter.numerator || rhythm.polyrhythm != self.rhythm.polyrhythm { bar = nil }
-    self.meter = meter
+    // An outside clock places the beats: its follower takes a new tempo or meter up from its
+    // next reading, and until then the beats keep to the clock's grid.
+    let followsClock = transport != nil
+    if (meter.numerator != self.meter.numerator && !followsClock) || rhythm.polyrhythm != self.rhythm.polyrhythm {
+      bar = nil
+    }
     self.rhythm = rhythm
+    guard !followsClock else { return }
+    self.meter = meter
     let spacing = BeatGrid(anchorFrame: 0, tempo: tempo, denominator: meter.denominator, sampleRate: grid.sampleRate)
     guard !spacing.hasSameSpacing(as: grid) else { return }
     bar = nil

@@ -2,9 +2,11 @@
 public enum ClockSource: String, Hashable, Sendable {
   /// The JACK transport.
   case jack
+  /// An Ableton Link session.
+  case link
 }
 
-/// Where an outside clock (a JACK transport master) puts the next beat: its frame, its bar and
+/// Where an outside clock (a JACK transport master, a Link session) puts the next beat: its frame, its bar and
 /// beat, and the tempo and meter from there on; a new anchor has a new `id`.
 public struct TransportAnchor: Hashable, Sendable {
   /// Which anchor this is: the beats start again from each new one.

@@ -10,6 +10,8 @@ import MetronomeCore
 public struct TransportFollower: Sendable {
   /// The rate frames are counted at.
   public let sampleRate: SampleRate
+  /// The clock its anchors name.
+  public let source: ClockSource
   private var anchor: TransportAnchor?
   private var lastID = 0
   private var hasRead = false
@@ -17,8 +19,11 @@ public struct TransportFollower: Sendable {
   /// master may say so for a cycle at a bar line, so only a second such reading counts.
   private var wasNumberedOtherwise = false
 
-  /// A follower counting frames at `sampleRate`.
-  public init(sampleRate: SampleRate) { self.sampleRate = sampleRate }
+  /// A follower of `source` counting frames at `sampleRate`.
+  public init(sampleRate: SampleRate, source: ClockSource = .jack) {
+    self.sampleRate = sampleRate
+    self.source = source
+  }
 
   /// What a change the reading at the cycle starting on the engine's frame `cycleStart` calls
   /// for, the metronome playing at `tempo` in `meter`: `.some(anchor)` to follow it, `.some(nil)`
@@ -52,7 +57,7 @@ public struct TransportFollower: Sendable {
     wasNumberedOtherwise = false
     lastID += 1
     let next = TransportAnchor(
-      id: lastID, source: .jack, frame: frame, bar: place.bar, beatInBar: place.beatInBar, tempo: place.tempo,
+      id: lastID, source: source, frame: frame, bar: place.bar, beatInBar: place.beatInBar, tempo: place.tempo,
       meter: place.meter)
     anchor = next
     return .some(next)

@@ -75,6 +75,9 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
   /// The longest a typed key took to be heard, in seconds; nil until a key is typed.
   private var slowestKey: Double?
   private var completed = false
+  /// What the display says of an outside clock the beats follow (a Link session's peers), read
+  /// as the status is refreshed; set before `start()`.
+  public var syncStatus: (@Sendable () -> String)?
 
   /// A session playing `engine` into `sink`, `periodFrames` at a time, replaying `keys` on the
   /// audio clock, showing beats as `presentation` says; `outputName` names the output on the display.
@@ -270,6 +273,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
     display?.update {
       $0.latencyMilliseconds = player.latencySeconds * 1000
       $0.underruns = player.underrunCount
+      $0.sync = syncStatus?()
     }
   }
 

@@ -41,6 +41,8 @@ public struct DisplayState: Equatable, Sendable {
   public var isCountIn = false
   /// Whether the section playing repeats.
   public var isLooping = false
+  /// The outside clock the beats follow, as "Link · 2 peers"; nil for none.
+  public var sync: String?
 
   /// The position of the beat heard last.
   public struct HeardBeat: Equatable, Sendable {

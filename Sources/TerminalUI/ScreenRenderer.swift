@@ -49,7 +49,8 @@ public struct ScreenRenderer: Sendable {
       "  against \(clicks): " + Self.ticks(lit: state.isPlaying ? state.heardPolyrhythmClick ?? -1 : -1, of: clicks)
     }
     lines.append(clip(" \(position)\(voice ?? "")"))
-    lines.append(contentsOf: [state.song, state.section, state.upcoming].compactMap { $0.map { clip(" " + $0) } })
+    lines.append(
+      contentsOf: [state.song, state.section, state.upcoming, state.sync].compactMap { $0.map { clip(" " + $0) } })
     lines.append("")
     let latency = state.latencyMilliseconds.map { "latency \(Tempo.format($0)) ms" } ?? "latency –"
     let skipped = state.skippedBeats > 0 ? " · skipped \(state.skippedBeats)" : ""

@@ -3,8 +3,12 @@ import JACKOutput
 import MetronomeCore
 import MetronomeEngine
 
+#if AbletonLink
+import LinkSync
+#endif
+
 /// `--jack` and what goes with it: the client's name and connections, following the transport or
-/// being its timebase master, and MIDI clock; and the wiring of each to the engine.
+/// being its timebase master, MIDI clock, and Ableton Link; and the wiring of each to the engine.
 struct JACKOptions: ParsableArguments {
   @Flag(help: "Play as a JACK client of its own, rendering in the server's cycles, instead of through ALSA.")
   var jack = false
@@ -36,6 +40,13 @@ struct JACKOptions: ParsableArguments {
   @Option(help: ArgumentHelp("JACK MIDI input ports to connect midi_out to, comma-separated.", valueName: "ports"))
   var midiConnect: String?
 
+  @Flag(
+    help: """
+      With --jack, join (or start) an Ableton Link session on the local network: play on its tempo and beats, a bar \
+      the quantum; tempo keys, play and pause go to every peer. Only in a build with the AbletonLink trait (GPL).
+      """)
+  var link = false
+
   @Option(
     help: ArgumentHelp(
       "JACK input ports to connect the click to, comma-separated; 'none' for none. Default: the server's"
@@ -43,11 +54,21 @@ struct JACKOptions: ParsableArguments {
   var connect: String?
 
   func validate() throws {
-    if !jack, connect != nil || clientName != "metronome" || followsTransport || midiClock || midiConnect != nil {
+    if !jack, connect != nil || clientName != "metronome" || followsTransport || midiClock || midiConnect != nil || link
+    {
       throw ValidationError(
-        "--connect, --client-name, --follow-transport, --timebase-master and --midi-clock are for a JACK client: add --jack"
-      )
+        "--connect, --client-name, --follow-transport, --timebase-master, --midi-clock and --link are for a JACK client:"
+          + " add --jack")
     }
+    if link, followsTransport {
+      throw ValidationError("--link and the JACK transport would each place the beats: choose one")
+    }
+    #if !AbletonLink
+    if link {
+      throw ValidationError(
+        "this metronome was built without Ableton Link: build it with scripts/install --link (the binary is then GPL)")
+    }
+    #endif
     if midiConnect != nil, !midiClock {
       throw ValidationError("--midi-connect connects the MIDI clock: add --midi-clock")
     }
@@ -56,12 +77,11 @@ struct JACKOptions: ParsableArguments {
   /// Whether the JACK transport starts and places the beats.
   private var followsTransport: Bool { followTransport || timebaseMaster }
 
-  /// `settings` as the transport would have them: it starts the beats, in whatever meter its
-  /// master plays.
+  /// `settings` as the transport or the Link session would have them: either starts the beats;
+  /// a transport's master plays in whatever meter it likes.
   func adapt(_ settings: inout PlaybackSettings) {
-    guard followsTransport else { return }
-    settings.startsPlaying = false
-    settings.cap = NumeratorCap(atLeast: NumeratorCap.ceiling)
+    if followsTransport || link { settings.startsPlaying = false }
+    if followsTransport { settings.cap = NumeratorCap(atLeast: NumeratorCap.ceiling) }
   }
 
   /// Joins the JACK server as a client of its own, connected as `--connect` says, at the rate
@@ -84,11 +104,15 @@ struct JACKOptions: ParsableArguments {
   }
 
   /// Wires `engine` to `server` as the options say: MIDI clock, following the transport, being its
-  /// timebase master.
-  func connect(_ engine: ClickEngine, to server: JACKSink) throws {
+  /// timebase master, following a Link session; returns what the display says of the sync, if
+  /// anything.
+  func connect(_ engine: ClickEngine, to server: JACKSink) throws -> (@Sendable () -> String)? {
     do {
       if midiClock { try sendMIDIClock(of: engine, through: server) }
-      guard followsTransport else { return }
+      #if AbletonLink
+      if link { return try followLink(with: engine, through: server) }
+      #endif
+      guard followsTransport else { return nil }
       follow(server, with: engine)
       if timebaseMaster {
         let viewModel = engine.viewModel
@@ -98,6 +122,7 @@ struct JACKOptions: ParsableArguments {
           return TimebaseMaster.position(atFrame: frame, tempo: state.tempo, meter: state.meter, sampleRate: rate)
         }
       }
+      return nil
     } catch {
       server.stop()
       throw RuntimeError("\(error)")
@@ -131,4 +156,22 @@ struct JACKOptions: ParsableArguments {
       }
     }
   }
+
+  #if AbletonLink
+  /// Joins a Link session and has `engine`'s view model follow it, each cycle read at the
+  /// moment `server` will play it; returns the session's peers as the display says them.
+  private func followLink(with engine: ClickEngine, through server: JACKSink) throws -> @Sendable () -> String {
+    guard let session = AbletonLinkSession(tempo: engine.settings.tempo) else {
+      throw RuntimeError("Ableton Link would not start: is the loopback interface up?")
+    }
+    var follower = LinkFollower(sampleRate: server.sampleRate, startsPlaying: true)
+    let viewModel = engine.viewModel
+    engine.beforeEachPeriod = { cycleStart in
+      follower.follow(
+        session, atFrame: cycleStart, heardAtMicros: session.micros + server.microsUntilCycleIsHeard(),
+        viewModel: viewModel)
+    }
+    return { "Link · \(session.peers) peer\(session.peers == 1 ? "" : "s")" }
+  }
+  #endif
 }

@@ -183,23 +183,24 @@ struct PlayCommand: ParsableCommand {
       return
     }
     let (sink, periodFrames, outputName) = try openOutput(settings, announce: !interactive)
-    if let server = sink as? JACKSink { try jackOptions.connect(engine, to: server) }
+    let syncStatus = try (sink as? JACKSink).flatMap { try jackOptions.connect(engine, to: $0) }
     let mainLoop = MainLoop()
     try MainActor.assumeIsolated {
       try play(
         engine, into: sink, periodFrames: periodFrames, script: script, outputName: outputName,
-        interrupts: interrupts, interactive: interactive, rendering: .onItsOwnThread, mainQueue: mainLoop)
+        interrupts: interrupts, interactive: interactive, rendering: .onItsOwnThread, mainQueue: mainLoop,
+        syncStatus: syncStatus)
     }
     mainLoop.run()
   }
 
-  /// Starts a session of `engine` into `sink` on `mainQueue`, with the display if `interactive`,
-  /// ending it cleanly on the signals `interrupts` catches.
+  /// Starts a session of `engine` into `sink` on `mainQueue`, with the display if `interactive`
+  /// (showing `syncStatus`, if given), ending it cleanly on the signals `interrupts` catches.
   @MainActor
   private func play<MainQueue: Scheduler & Sendable>(
     _ engine: ClickEngine, into sink: any AudioSink, periodFrames: Int, script: KeyScript, outputName: String,
     interrupts: InterruptWatcher?, interactive: Bool, rendering: MetronomeSession<MainQueue>.Rendering,
-    mainQueue: MainQueue
+    mainQueue: MainQueue, syncStatus: (@Sendable () -> String)? = nil
   ) throws {
     let presentation: SessionPresentation
     if interactive {
@@ -223,6 +224,7 @@ struct PlayCommand: ParsableCommand {
           (sink as? any CallbackAudioSink)?.stop()
           Glibc.exit(status)
         }))
+    session.syncStatus = syncStatus
     Self.running = (
       session,
       interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive, mainQueue: mainQueue) }

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
 
-/// The shipped binary stays small in memory: it must not load Foundation, whose ICU data and
-/// networking stack (libcurl, TLS, Kerberos) would more than double its resident size.
+/// What the shipped binary holds: neither Foundation, nor Ableton Link unless asked for.
+///
+/// Foundation's ICU data and networking stack (libcurl, TLS, Kerberos) would more than double its
+/// resident size; Ableton Link is GPL, and only a build with the AbletonLink trait may hold it.
 @Suite(.timeLimit(.minutes(1)))
 struct BinaryFootprintTests {
   @Test func theBinaryLinksNeitherFoundationNorItsNetworkingStack() throws {
@@ -19,5 +21,23 @@ struct BinaryFootprintTests {
         || $0.hasPrefix("libcurl")
     }
     #expect(heavy.isEmpty, "the binary links \(heavy)")
+  }
+
+  @Test func theBinaryHoldsAbletonLinkOnlyWithItsTrait() throws {
+    let symbols = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/nm"), ["-C", MetronomeProcess.binary.path])
+    try #require(symbols.status == 0, "nm failed: \(symbols.standardError)")
+    let holdsLink = symbols.standardOutput.contains("ableton::Link")
+
+    #if AbletonLink
+    #expect(holdsLink)
+    #else
+    #expect(!holdsLink, "the default build holds Ableton Link, which is GPL")
+    let run = try MetronomeProcess.run(["--jack", "--link"])
+    #expect(run.status == 64)
+    #expect(
+      run.standardError.hasPrefix(
+        "Error: this metronome was built without Ableton Link: build it with scripts/install --link"),
+      "\(run.standardError)")
+    #endif
   }
 }

@@ -75,7 +75,12 @@ final class CommandLineTests: TimeLimitedTestCase {
       ),
       (["--samples", "/dev/null"], "Error: cannot read the sound '/dev/null'"),
       (["--samples", "a,b,c,d,e,f,g"], "Error: --samples takes at most 6 files: strong, normal, weak, subdivision"),
-      (["--midi-clock"], "Error: --connect, --client-name, --follow-transport, --timebase-master and --midi-clock are"),
+      (["--midi-clock"], "Error: --connect, --client-name, --follow-transport, --timebase-master, --midi-clock and"),
+      (
+        ["--link"],
+        "Error: --connect, --client-name, --follow-transport, --timebase-master, --midi-clock and --link are"
+      ),
+      (["--jack", "--link", "--follow-transport"], "Error: --link and the JACK transport would each place the beats"),
       (["--jack", "--midi-connect", "x:in"], "Error: --midi-connect connects the MIDI clock: add --midi-clock"),
       (["--jack", "--period", "512"], "Error: --jack plays through the JACK server, which sets the period"),
       (["--poly", "0"], "Error: --poly 0 is out of range: a second voice plays 1 to 64 clicks a bar, such as 3"),
