@@ -150,6 +150,24 @@ final class JACKClient: @unchecked Sendable {
     jack_port_register(client, "midi_out", JACK_DEFAULT_MIDI_TYPE, UInt(JackPortIsOutput.rawValue), 0)
   }
 
+  /// Registers an input port `midi_in` for MIDI; nil when JACK would not.
+  func registerMIDIInput() -> OpaquePointer? {
+    jack_port_register(client, "midi_in", JACK_DEFAULT_MIDI_TYPE, UInt(JackPortIsInput.rawValue), 0)
+  }
+
+  /// Calls `body` with each MIDI message of up to three bytes that `port` received this cycle,
+  /// and its frame in the cycle, in order; call only from the process callback.
+  static func readMIDI(
+    from port: OpaquePointer, frames: UInt32, _ body: (_ offset: UInt32, UInt8, UInt8, UInt8) -> Void
+  ) {
+    guard let buffer = jack_port_get_buffer(port, frames) else { return }
+    var event = jack_midi_event_t()
+    for index in 0..<jack_midi_get_event_count(buffer) {
+      guard jack_midi_event_get(&event, buffer, index) == 0, event.size > 0, let data = event.buffer else { continue }
+      body(event.time, data[0], event.size > 1 ? data[1] : 0, event.size > 2 ? data[2] : 0)
+    }
+  }
+
   /// The MIDI port's buffer for a cycle of `frames`, emptied; call only from the process callback.
   static func emptyMIDIBuffer(of port: OpaquePointer, frames: UInt32) -> UnsafeMutableRawPointer? {
     guard let buffer = jack_port_get_buffer(port, frames) else { return nil }
@@ -168,13 +186,26 @@ final class JACKClient: @unchecked Sendable {
     }
   }
 
-  /// Connects output port `port` (by full name) to input port `destination`.
+  /// Connects output port `port` to the input port `destination`.
   func connect(port: OpaquePointer, to destination: String) throws(JACKError) {
-    let source = String(cString: jack_port_name(port))
+    try connect(String(cString: jack_port_name(port)), to: destination, askingOf: destination, "an input")
+  }
+
+  /// Connects the output port `source` to input port `port`.
+  func connect(_ source: String, to port: OpaquePointer) throws(JACKError) {
+    try connect(source, to: String(cString: jack_port_name(port)), askingOf: source, "an output")
+  }
+
+  /// Connects port `source` to port `destination` by their full names; `named`, the one given,
+  /// should be `kind` port.
+  private func connect(_ source: String, to destination: String, askingOf named: String, _ kind: String)
+    throws(JACKError)
+  {
     let result = jack_connect(client, source, destination)
     // EEXIST: already connected, which is what was asked.
     guard result == 0 || result == EEXIST else {
-      throw JACKError("JACK could not connect '\(source)' to '\(destination)': is it an input port? (see jack_lsp)")
+      throw JACKError(
+        "JACK could not connect '\(source)' to '\(destination)': is '\(named)' \(kind) port? (see jack_lsp)")
     }
   }
 

@@ -25,6 +25,9 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
   private var midiPort: OpaquePointer?
   private var midiConnections: [String] = []
   private var midiBuffer: UnsafeMutableRawPointer?
+  /// The MIDI input port, if there is one, and the output ports to connect to it.
+  private var midiInput: OpaquePointer?
+  private var midiSources: [String] = []
   /// What the client publishes as the timebase master, if it is one.
   private var timebase: (@Sendable (Int64) -> TransportReading.BarBeat)?
   /// This cycle's port buffer and how much of it the player has written.
@@ -102,6 +105,22 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     midiConnections = connections
   }
 
+  /// Adds a MIDI input port, `midi_in`, to which `sources` are connected once started.
+  public func addMIDIInput(connections sources: [String]) throws(JACKError) {
+    guard let port = client.registerMIDIInput() else {
+      throw JACKError("JACK would not register the MIDI input port 'midi_in'")
+    }
+    midiInput = port
+    midiSources = sources
+  }
+
+  /// Calls `body` with each MIDI message `midi_in` received in the cycle being rendered, its
+  /// bytes and its offset in the cycle, in order; outside a cycle or without the port, never.
+  public func receiveMIDI(_ body: (_ offset: Int, UInt8, UInt8, UInt8) -> Void) {
+    guard let midiInput, let cycle else { return }
+    JACKClient.readMIDI(from: midiInput, frames: UInt32(cycle.count)) { body(Int($0), $1, $2, $3) }
+  }
+
   /// Sends the first `count` of `bytes` as one MIDI message at frame `offset` of the cycle being
   /// rendered; outside a cycle, past its end or without a MIDI port, nowhere.
   public func sendMIDI(_ bytes: (UInt8, UInt8, UInt8), count: Int, atOffset offset: Int) {
@@ -147,6 +166,9 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     for destination in connections { try client.connect(to: destination) }
     if let midiPort {
       for destination in midiConnections { try client.connect(port: midiPort, to: destination) }
+    }
+    if let midiInput {
+      for source in midiSources { try client.connect(source, to: midiInput) }
     }
     isConnected.store(true, ordering: .releasing)
   }

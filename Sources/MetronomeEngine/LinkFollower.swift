@@ -10,9 +10,6 @@ import MetronomeViewModel
 /// first waits for peers, a second and a half at most, so as not to play alone while Link
 /// measures their clocks.
 public struct LinkFollower: Sendable {
-  /// How finely the session's beat is taken, as a transport's ticks are: a beat's 1920th, so that
-  /// the few microseconds a cycle's time wavers never move the grid.
-  static let resolution = 1.0 / 1_920
   /// How long the start at launch waits for peers: Link finds them and measures their clocks
   /// within about a second.
   static let peerSearchSeconds = 1.5
@@ -60,7 +57,10 @@ public struct LinkFollower: Sendable {
       asked = true
     }
     if asked { snapshot = session.snapshot(atMicros: micros, quantum: quantum) }
-    let reading = transport.sampleRate.reading(of: snapshot, in: state.meter)
+    let reading = TransportReading(
+      quarters: snapshot.beat, tempo: snapshot.tempo,
+      isRolling: snapshot.isPlaying && snapshot.beat > -4 / Double(state.meter.denominator), meter: state.meter,
+      sampleRate: transport.sampleRate)
     if let change = transport.follow(reading, atFrame: cycleStart, tempo: state.tempo, meter: state.meter) {
       viewModel.actions.send(.follow(change))
     } else if !reading.isRolling, viewModel.currentState.isPlaying {
@@ -73,23 +73,4 @@ public struct LinkFollower: Sendable {
 
   /// The quarter notes in a bar of `meter`: the session's quantum.
   static func quantum(of meter: Meter) -> Double { Double(meter.numerator) * 4 / Double(meter.denominator) }
-}
-
-extension SampleRate {
-  /// `snapshot` as a transport's reading in `meter`: rolling from the beat before its beat 0,
-  /// its bars counted from that beat 0, its frame where its beats would fall from frame 0.
-  fileprivate func reading(of snapshot: LinkSnapshot, in meter: Meter) -> TransportReading {
-    let quantum = LinkFollower.quantum(of: meter)
-    let beatLength = 4 / Double(meter.denominator)
-    let bars = (snapshot.beat / quantum).rounded(.down)
-    let intoBar = (snapshot.beat - bars * quantum) / beatLength
-    let beat = min(max(Int(intoBar), 0), meter.numerator - 1)
-    // Clamped, so that no session's beat, however far it has run, traps the conversion.
-    let frames = min(max(snapshot.beat * 60 / snapshot.tempo * Double(hz), -1e15), 1e15)
-    return TransportReading(
-      isRolling: snapshot.isPlaying && snapshot.beat > -beatLength, frame: Int64(frames.rounded()),
-      barBeat: TransportReading.BarBeat(
-        bar: Int(min(max(bars, -1e15), 1e15)) + 1, beat: beat + 1, fraction: intoBar - Double(beat),
-        resolution: LinkFollower.resolution, beatsPerMinute: snapshot.tempo / beatLength, meter: meter))
-  }
 }

@@ -5,8 +5,9 @@ import MetronomeCore
 /// when the beats stop.
 ///
 /// Each beat sets the phase: its ticks fall at its frame plus `i × length / ticks`, rounded, never
-/// added up; a tick that would fall after the beat's length waits for the next beat, so a tempo
-/// change never puts one tick too many or too few in a beat.
+/// added up. A beat is always sent all its ticks, since receivers count them to know where they
+/// are: those of a beat that a tempo change cuts short are spread over what is left of it in the
+/// period its next beat falls in.
 public struct MIDIClock: Sendable {
   /// A MIDI message the clock sends.
   public enum Message: Equatable, Sendable {
@@ -20,6 +21,19 @@ public struct MIDIClock: Sendable {
     case stop
     /// Song Position Pointer, 0xF2: sixteenth notes since the beginning.
     case songPosition(Int)
+
+    /// The clock message whose bytes these are (Song Position with its two data bytes after it);
+    /// nil for any other message.
+    public init?(_ status: UInt8, _ first: UInt8, _ second: UInt8) {
+      switch status {
+      case 0xF8: self = .tick
+      case 0xFA: self = .start
+      case 0xFB: self = .continue
+      case 0xFC: self = .stop
+      case 0xF2: self = .songPosition(Int(first & 0x7F) | Int(second & 0x7F) << 7)
+      default: return nil
+      }
+    }
 
     /// The message's bytes, at most three, and how many there are.
     public var bytes: (UInt8, UInt8, UInt8, count: Int) {
@@ -39,6 +53,8 @@ public struct MIDIClock: Sendable {
   /// The beat setting the phase: its frame, its length in frames and its ticks.
   private var beat: (frame: Int64, length: Double, ticks: Int)?
   private var nextTick = 0
+  /// The frame of the last tick sent.
+  private var lastTick: Int64?
   private var isRunning = false
 
   /// A clock counting frames at `sampleRate`.
@@ -51,12 +67,10 @@ public struct MIDIClock: Sendable {
     from start: Int64, frames: Int, beats: [Beat], isPlaying: Bool, send: (Int64, Message) -> Void
   ) {
     let end = start + Int64(frames)
-    if !isPlaying, isRunning {
-      send(start, .stop)
-      isRunning = false
-    }
+    if !isPlaying { stop(atFrame: start, send: send) }
     for played in beats where played.subdivision == 0 && !played.isPolyrhythm && !played.isMapEnd {
       ticks(before: played.frame, send: send)
+      remainingTicks(from: start, before: played.frame, send: send)
       if !isRunning, !played.isCountIn, isPlaying {
         let sixteenths =
           ((played.bar - 1) * played.meter.numerator + played.beatInBar - 1) * 16 / played.meter.denominator
@@ -75,6 +89,14 @@ public struct MIDIClock: Sendable {
     ticks(before: end, send: send)
   }
 
+  /// Sends Stop at `frame` if the clock runs: where a pause or the end of the run stops it.
+  public mutating func stop(atFrame frame: Int64, send: (Int64, Message) -> Void) {
+    guard isRunning else { return }
+    send(frame, .stop)
+    isRunning = false
+    beat = nil
+  }
+
   /// Sends the current beat's ticks that fall before `frame`.
   private mutating func ticks(before frame: Int64, send: (Int64, Message) -> Void) {
     guard let beat else { return }
@@ -82,7 +104,22 @@ public struct MIDIClock: Sendable {
       let tick = beat.frame + Int64((Double(nextTick) * beat.length / Double(beat.ticks)).rounded())
       guard tick < frame else { return }
       send(tick, .tick)
+      lastTick = tick
       nextTick += 1
     }
+  }
+
+  /// Sends the current beat's ticks still to come, spread evenly from `start` (or just after the
+  /// last tick) up to `frame`, where the next beat cuts the beat short.
+  private mutating func remainingTicks(from start: Int64, before frame: Int64, send: (Int64, Message) -> Void) {
+    guard let beat, nextTick < beat.ticks else { return }
+    let missing = beat.ticks - nextTick
+    let first = min(max(start, (lastTick ?? start) + 1), frame)
+    for index in 0..<missing {
+      let tick = first + (frame - first) * Int64(index) / Int64(missing)
+      send(tick, .tick)
+      lastTick = tick
+    }
+    nextTick = beat.ticks
   }
 }

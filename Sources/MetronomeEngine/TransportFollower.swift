@@ -121,3 +121,27 @@ public struct TransportFollower: Sendable {
     return place == (bar - 1) * meter.numerator + beatInBar - 1 ? .foreseen : .numberedOtherwise
   }
 }
+
+extension TransportReading {
+  /// How finely a clock that counts quarter notes is taken, as a transport's ticks are: a beat's
+  /// 1920th, so that the few microseconds its time wavers never move the grid.
+  static let quarterResolution = 1.0 / 1_920
+
+  /// A clock that counts quarter notes (a Link session, MIDI clock), read as a transport: at
+  /// `quarters` from its beat 0 at `tempo` quarters a minute, in `meter`, bars counted from that
+  /// beat 0, its frame where its beats would fall from frame 0.
+  init(quarters: Double, tempo: Double, isRolling: Bool, meter: Meter, sampleRate: SampleRate) {
+    let quantum = Double(meter.numerator) * 4 / Double(meter.denominator)
+    let beatLength = 4 / Double(meter.denominator)
+    let bars = (quarters / quantum).rounded(.down)
+    let intoBar = (quarters - bars * quantum) / beatLength
+    let beat = min(max(Int(intoBar), 0), meter.numerator - 1)
+    // Clamped, so that no clock's count, however far it has run, traps the conversion.
+    let frames = min(max(quarters * 60 / tempo * Double(sampleRate.hz), -1e15), 1e15)
+    self.init(
+      isRolling: isRolling, frame: Int64(frames.rounded()),
+      barBeat: BarBeat(
+        bar: Int(min(max(bars, -1e15), 1e15)) + 1, beat: beat + 1, fraction: intoBar - Double(beat),
+        resolution: Self.quarterResolution, beatsPerMinute: tempo / beatLength, meter: meter))
+  }
+}

@@ -8,7 +8,8 @@ import LinkSync
 #endif
 
 /// `--jack` and what goes with it: the client's name and connections, following the transport or
-/// being its timebase master, MIDI clock, and Ableton Link; and the wiring of each to the engine.
+/// being its timebase master, MIDI clock sent or followed, and Ableton Link; and the wiring of
+/// each to the engine.
 struct JACKOptions: ParsableArguments {
   @Flag(help: "Play as a JACK client of its own, rendering in the server's cycles, instead of through ALSA.")
   var jack = false
@@ -42,6 +43,17 @@ struct JACKOptions: ParsableArguments {
 
   @Flag(
     help: """
+      With --jack, follow MIDI clock received on a JACK MIDI port, midi_in: play from its Start or Continue (at its \
+      Song Position) to its Stop, on its ticks, at the tempo they beat.
+      """)
+  var followMIDIClock = false
+
+  @Option(
+    help: ArgumentHelp("JACK MIDI output ports to connect to midi_in, comma-separated.", valueName: "ports"))
+  var midiClockFrom: String?
+
+  @Flag(
+    help: """
       With --jack, join (or start) an Ableton Link session on the local network: play on its tempo and beats, a bar \
       the quantum; tempo keys, play and pause go to every peer. Only in a build with the AbletonLink trait (GPL).
       """)
@@ -54,14 +66,19 @@ struct JACKOptions: ParsableArguments {
   var connect: String?
 
   func validate() throws {
-    if !jack, connect != nil || clientName != "metronome" || followsTransport || midiClock || midiConnect != nil || link
+    if !jack,
+      connect != nil || clientName != "metronome" || midiClock || midiConnect != nil || midiClockFrom != nil
+        || !clocks.isEmpty
     {
       throw ValidationError(
-        "--connect, --client-name, --follow-transport, --timebase-master, --midi-clock and --link are for a JACK client:"
-          + " add --jack")
+        "--connect, --client-name, --follow-transport, --timebase-master, --midi-clock, --follow-midi-clock and --link"
+          + " are for a JACK client: add --jack")
     }
-    if link, followsTransport {
-      throw ValidationError("--link and the JACK transport would each place the beats: choose one")
+    if clocks.count > 1 {
+      throw ValidationError("\(clocks.joined(separator: " and ")) would each place the beats: choose one")
+    }
+    if midiClockFrom != nil, !followMIDIClock {
+      throw ValidationError("--midi-clock-from connects the MIDI clock followed: add --follow-midi-clock")
     }
     #if !AbletonLink
     if link {
@@ -77,17 +94,23 @@ struct JACKOptions: ParsableArguments {
   /// Whether the JACK transport starts and places the beats.
   private var followsTransport: Bool { followTransport || timebaseMaster }
 
-  /// `settings` as the transport or the Link session would have them: either starts the beats;
-  /// a transport's master plays in whatever meter it likes.
+  /// The outside clocks asked to start and place the beats.
+  private var clocks: [String] {
+    [(followsTransport, "the JACK transport"), (followMIDIClock, "--follow-midi-clock"), (link, "--link")]
+      .filter(\.0).map(\.1)
+  }
+
+  /// `settings` as the clock that starts the beats would have them; a transport's master plays in
+  /// whatever meter it likes.
   func adapt(_ settings: inout PlaybackSettings) {
-    if followsTransport || link { settings.startsPlaying = false }
+    if !clocks.isEmpty { settings.startsPlaying = false }
     if followsTransport { settings.cap = NumeratorCap(atLeast: NumeratorCap.ceiling) }
   }
 
   /// Joins the JACK server as a client of its own, connected as `--connect` says, at the rate
   /// of `settings`.
   func open(_ settings: PlaybackSettings) throws -> JACKSink {
-    let connections = connect.map { $0 == "none" ? [] : $0.split(separator: ",").map(String.init) }
+    let connections = connect.map { $0 == "none" ? [] : Self.ports($0) }
     let server: JACKSink
     do {
       server = try JACKSink(clientName: clientName, connections: connections)
@@ -112,8 +135,10 @@ struct JACKOptions: ParsableArguments {
       #if AbletonLink
       if link { return try followLink(with: engine, through: server) }
       #endif
+      if followMIDIClock { try followMIDIClock(with: engine, through: server) }
       guard followsTransport else { return nil }
-      follow(server, with: engine)
+      var follower = TransportFollower(sampleRate: server.sampleRate)
+      follow(engine) { follower.follow(server.transport(), atFrame: $0, tempo: $1, meter: $2) }
       if timebaseMaster {
         let viewModel = engine.viewModel
         let rate = server.sampleRate
@@ -129,33 +154,50 @@ struct JACKOptions: ParsableArguments {
     }
   }
 
-  /// Sends MIDI clock for the beats of each period `engine` renders on `server`'s MIDI port.
+  /// Sends MIDI clock for the beats of each period `engine` renders on `server`'s MIDI port, and
+  /// Stop on the run's last frame.
   private func sendMIDIClock(of engine: ClickEngine, through server: JACKSink) throws {
-    try server.addMIDIOutput(connections: midiConnect.map { $0.split(separator: ",").map(String.init) } ?? [])
+    try server.addMIDIOutput(connections: Self.ports(midiConnect))
     var clock = MIDIClock(sampleRate: server.sampleRate)
     let viewModel = engine.viewModel
     engine.afterEachPeriod = { [unowned engine] start, frames in
-      clock.messages(
-        from: start, frames: frames, beats: engine.renderer.beatsInLastPeriod,
-        isPlaying: viewModel.currentState.isPlaying
-      ) { frame, message in
+      let send = { (frame: Int64, message: MIDIClock.Message) in
         let bytes = message.bytes
         server.sendMIDI((bytes.0, bytes.1, bytes.2), count: bytes.count, atOffset: Int(frame - start))
       }
+      clock.messages(
+        from: start, frames: frames, beats: engine.renderer.beatsInLastPeriod,
+        isPlaying: viewModel.currentState.isPlaying, send: send)
+      if engine.isFinished { clock.stop(atFrame: start + Int64(max(frames - 1, 0)), send: send) }
     }
   }
 
-  /// Reads `server`'s transport before each period `engine` renders, and has its view model follow it.
-  private func follow(_ server: JACKSink, with engine: ClickEngine) {
-    var follower = TransportFollower(sampleRate: server.sampleRate)
+  /// Has `engine`'s view model follow, before each period it renders, the change `clock` calls
+  /// for at the period's first frame, the metronome playing at a tempo in a meter.
+  private func follow(_ engine: ClickEngine, _ clock: @escaping (Int64, Tempo, Meter) -> TransportAnchor??) {
     let viewModel = engine.viewModel
     engine.beforeEachPeriod = { cycleStart in
       let state = viewModel.currentState
-      if let change = follower.follow(server.transport(), atFrame: cycleStart, tempo: state.tempo, meter: state.meter) {
-        viewModel.actions.send(.follow(change))
-      }
+      if let change = clock(cycleStart, state.tempo, state.meter) { viewModel.actions.send(.follow(change)) }
     }
   }
+
+  /// Follows the MIDI clock `server`'s port `midi_in` receives, from the ports `--midi-clock-from`
+  /// names.
+  private func followMIDIClock(with engine: ClickEngine, through server: JACKSink) throws {
+    try server.addMIDIInput(connections: Self.ports(midiClockFrom))
+    var follower = MIDIClockFollower(sampleRate: server.sampleRate)
+    follow(engine) { cycleStart, tempo, meter in
+      server.receiveMIDI { offset, status, first, second in
+        guard let message = MIDIClock.Message(status, first, second) else { return }
+        follower.receive(message, atFrame: cycleStart + Int64(offset))
+      }
+      return follower.follow(cycleStart: cycleStart, tempo: tempo, meter: meter)
+    }
+  }
+
+  /// The JACK ports in a comma-separated list; none for nil.
+  private static func ports(_ list: String?) -> [String] { list?.split(separator: ",").map(String.init) ?? [] }
 
   #if AbletonLink
   /// Joins a Link session and has `engine`'s view model follow it, each cycle read at the

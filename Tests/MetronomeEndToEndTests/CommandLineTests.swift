@@ -75,12 +75,26 @@ final class CommandLineTests: TimeLimitedTestCase {
       ),
       (["--samples", "/dev/null"], "Error: cannot read the sound '/dev/null'"),
       (["--samples", "a,b,c,d,e,f,g"], "Error: --samples takes at most 6 files: strong, normal, weak, subdivision"),
-      (["--midi-clock"], "Error: --connect, --client-name, --follow-transport, --timebase-master, --midi-clock and"),
+      (
+        ["--midi-clock"],
+        "Error: --connect, --client-name, --follow-transport, --timebase-master, --midi-clock, --follow"
+      ),
       (
         ["--link"],
-        "Error: --connect, --client-name, --follow-transport, --timebase-master, --midi-clock and --link are"
+        "Error: --connect, --client-name, --follow-transport, --timebase-master, --midi-clock, --follow-midi"
       ),
-      (["--jack", "--link", "--follow-transport"], "Error: --link and the JACK transport would each place the beats"),
+      (
+        ["--jack", "--link", "--follow-transport"],
+        "Error: the JACK transport and --link would each place the beats: choose one"
+      ),
+      (
+        ["--jack", "--follow-midi-clock", "--timebase-master"],
+        "Error: the JACK transport and --follow-midi-clock would each place the beats: choose one"
+      ),
+      (
+        ["--jack", "--midi-clock-from", "x:out"],
+        "Error: --midi-clock-from connects the MIDI clock followed: add --follow"
+      ),
       (["--jack", "--midi-connect", "x:in"], "Error: --midi-connect connects the MIDI clock: add --midi-clock"),
       (["--jack", "--period", "512"], "Error: --jack plays through the JACK server, which sets the period"),
       (["--poly", "0"], "Error: --poly 0 is out of range: a second voice plays 1 to 64 clicks a bar, such as 3"),

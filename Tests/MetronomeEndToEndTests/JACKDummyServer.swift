@@ -49,6 +49,15 @@ final class JACKDummyServer {
     return text.split(separator: "\n").map(String.init).filter { $0.contains("XRun") || $0.contains("Process error") }
   }
 
+  /// Waits up to 5 s for the server's ports to be as `isReady` wants them; throws if they are not.
+  func waitForPorts(until isReady: ([String]) -> Bool) throws {
+    for _ in 1...100 {
+      if isReady(try ports()) { return }
+      usleep(50_000)
+    }
+    throw FixtureError("the clients under test did not join the JACK server within 5 s: it has \(try ports())")
+  }
+
   /// The ports the server has now.
   func ports() throws -> [String] {
     try ChildProcess.run(ChildProcess.which("jack_lsp")!, ["-s", name], environment: environment)

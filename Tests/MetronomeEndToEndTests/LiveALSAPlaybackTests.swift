@@ -316,15 +316,7 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
       ["--kill-after", "5", "20", MetronomeProcess.binary.path, "120"] + output + ["--duration", "15", "--headless"],
       executable: URL(fileURLWithPath: "/usr/bin/timeout"),
       environment: server.environment.merging(["HOME": home.path]) { $1 })
-    var polls = 0
-    while try !server.ports().contains(where: { $0.hasPrefix("metronome") }) {
-      polls += 1
-      guard polls < 100 else {
-        XCTFail("metronome did not join the JACK server within 5 s")
-        return nil
-      }
-      usleep(50_000)
-    }
+    try server.waitForPorts { $0.contains { $0.hasPrefix("metronome") } }
     server.stop()
     let message = run.finish().errors
     return (run.process.terminationStatus, message)
@@ -374,14 +366,7 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
         "--kill-after", "5", "20", MetronomeProcess.binary.path, "--jack", "--follow-transport", "--connect",
         "jackrec:input1", "--headless", "--events", "ndjson", "--duration", "7",
       ], executable: timeout, environment: environment)
-    var polls = 0
-    while try !Set(["master:out", "metronome:click"]).isSubset(of: server.ports()) {
-      polls += 1
-      guard polls < 100 else {
-        return XCTFail("klick and metronome did not join the JACK server: \(try server.ports())")
-      }
-      usleep(50_000)
-    }
+    try server.waitForPorts { Set(["master:out", "metronome:click"]).isSubset(of: $0) }
     // 384000 frames at 150 BPM are 20 beats: bar 6, beat 1.
     let transport = try ChildProcess.run(
       URL(fileURLWithPath: "/bin/sh"),
@@ -426,12 +411,7 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
         "--kill-after", "5", "20", MetronomeProcess.binary.path, "3/4", "150", "--jack", "--timebase-master",
         "--connect", "jackrec:input1", "--headless", "--events", "ndjson", "--duration", "5",
       ], executable: timeout, environment: environment)
-    var polls = 0
-    while try !server.ports().contains("metronome:click") {
-      polls += 1
-      guard polls < 100 else { return XCTFail("metronome did not join the JACK server within 5 s") }
-      usleep(50_000)
-    }
+    try server.waitForPorts { $0.contains("metronome:click") }
     let transport = try ChildProcess.run(
       URL(fileURLWithPath: "/bin/sh"),
       [
@@ -479,12 +459,7 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
     defer { server.stop() }
     let environment = server.environment.merging(["HOME": home.path]) { $1 }
     let monitor = try BackgroundRun(["-s", "INT", "8", dump.path, "-a"], executable: timeout, environment: environment)
-    var polls = 0
-    while try !server.ports().contains("midi-monitor:input") {
-      polls += 1
-      guard polls < 100 else { return XCTFail("jack_midi_dump did not join the JACK server within 5 s") }
-      usleep(50_000)
-    }
+    try server.waitForPorts { $0.contains("midi-monitor:input") }
     let script = home.appendingPathComponent("pause.txt")
     try "3.5 space\n".write(to: script, atomically: true, encoding: .utf8)
     let run = try MetronomeProcess.run(
@@ -509,6 +484,47 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
     XCTAssertEqual(others.first?.frame, ticks.first.map { $0 + 96_000 })
     XCTAssertEqual(others[1].frame, ticks[96])
     XCTAssertGreaterThan(others[2].frame, ticks.last ?? .max)
+  }
+
+  /// One metronome following another's MIDI clock, both clicking on a channel of their own: the
+  /// follower waits through the sender's clocked count-in, then clicks on every one of the
+  /// sender's clicks, to the frame, at its tempo, and stops with the Stop the sender's run ends
+  /// with.
+  func testFollowingMIDIClockClicksWithTheSender() throws {
+    let timeout = URL(fileURLWithPath: "/usr/bin/timeout")
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": home.path]) { $1 }
+    let capture = home.appendingPathComponent("midi.wav")
+    let recorder = try JACKRecorder(server: server, seconds: 8, file: capture, channels: 2)
+    let follower = try BackgroundRun(
+      [
+        "--kill-after", "5", "20", MetronomeProcess.binary.path, "--jack", "--client-name", "follower",
+        "--follow-midi-clock", "--connect", "jackrec:input1", "--headless", "--events", "ndjson", "--duration", "7",
+      ], executable: timeout, environment: environment)
+    try server.waitForPorts { $0.contains("follower:midi_in") }
+    let sender = try MetronomeProcess.run(
+      [
+        "137", "--jack", "--client-name", "sender", "--connect", "jackrec:input2", "--midi-clock", "--midi-connect",
+        "follower:midi_in", "--count-in", "1", "--duration", "4", "--headless", "--events", "none",
+      ], environment: environment)
+    let printed = try follower.finish().output.split(separator: UInt8(ascii: "\n")).map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+    }
+    recorder.finish()
+
+    XCTAssertEqual(sender.status, 0, sender.standardError)
+    XCTAssertEqual(follower.process.terminationStatus, 0)
+    let followed = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 0).samples, sampleRate: 48_000).map(
+      \.frame)
+    let sent = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 1).samples, sampleRate: 48_000).map(\.frame)
+    // The sender's first four clicks count in, unclocked as music.
+    let music = Array(sent.dropFirst(4))
+    XCTAssertGreaterThanOrEqual(followed.count, 6)
+    XCTAssertEqual(followed, Array(music.prefix(followed.count)), "sent \(sent)")
+    XCTAssertGreaterThanOrEqual(followed.count, music.count - 1, "sent \(sent), followed \(followed)")
+    XCTAssertTrue(printed.allSatisfy { $0["sync"] as? String == "midi" && $0["tempo"] as? Int == 137 }, "\(printed)")
+    XCTAssertEqual(printed.first?["bar"] as? Int, 1)
   }
 
   /// Without a JACK server, or at another rate than the server's, --jack is one line and status 1.
