@@ -6,7 +6,6 @@
 #include <ableton/Link.hpp>
 
 #include <chrono>
-#include <new>
 
 struct metronome_link {
   ableton::Link link;

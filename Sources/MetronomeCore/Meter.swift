@@ -46,6 +46,12 @@ public struct Meter: Hashable, Sendable, CustomStringConvertible {
     self.denominator = denominator
   }
 
+  /// The quarter notes in one of its beats: 1 in 4/4, 0.5 in 6/8.
+  public var quartersPerBeat: Double { 4 / Double(denominator) }
+
+  /// The quarter notes in one of its bars: 4 in 4/4, 3 in 6/8.
+  public var quartersPerBar: Double { Double(numerator) * quartersPerBeat }
+
   /// "4/4".
   public var signature: String { "\(numerator)/\(denominator)" }
 

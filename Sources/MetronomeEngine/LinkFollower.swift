@@ -4,11 +4,11 @@ import MetronomeViewModel
 /// Keeps a view model on a Link session's beats, one cycle at a time.
 ///
 /// A tempo or a start or stop made here (by a key, by the program) goes to the session first, so
-/// every peer hears it, a tempo from the session's next beat on; then the session's tempo, beat and playing place the beats as a
-/// transport's would, the bar of the meter playing here being the session's quantum. A start
-/// waits for the session's next bar line, holding the beats until then; the start at launch
-/// first waits for peers, a second and a half at most, so as not to play alone while Link
-/// measures their clocks.
+/// every peer hears it, a tempo from the session's next beat on; then the session's tempo, beat
+/// and playing place the beats as a transport's would, the bar of the meter playing here being
+/// the session's quantum. A start waits for the session's next bar line, holding the beats until
+/// then; the start at launch first waits for peers, a second and a half at most, so as not to
+/// play alone while Link measures their clocks.
 public struct LinkFollower: Sendable {
   /// How long the start at launch waits for peers: Link finds them and measures their clocks
   /// within about a second.
@@ -33,14 +33,14 @@ public struct LinkFollower: Sendable {
     viewModel: MetronomeViewModel
   ) {
     let state = viewModel.currentState
-    let quantum = Self.quantum(of: state.meter)
+    let quantum = state.meter.quartersPerBar
     var snapshot = session.snapshot(atMicros: micros, quantum: quantum)
     var asked = false
     if let settled {
       if state.tempo != settled.tempo {
         // From the session's next beat, which so keeps its time for every peer, however soon
         // the change reaches them.
-        let beatLength = 4 / Double(state.meter.denominator)
+        let beatLength = state.meter.quartersPerBeat
         let next = (snapshot.beat / beatLength).rounded(.up) * beatLength
         session.setTempo(
           state.tempo, atMicros: micros + Int64(((next - snapshot.beat) * 60e6 / snapshot.tempo).rounded()))
@@ -59,7 +59,7 @@ public struct LinkFollower: Sendable {
     if asked { snapshot = session.snapshot(atMicros: micros, quantum: quantum) }
     let reading = TransportReading(
       quarters: snapshot.beat, tempo: snapshot.tempo,
-      isRolling: snapshot.isPlaying && snapshot.beat > -4 / Double(state.meter.denominator), meter: state.meter,
+      isRolling: snapshot.isPlaying && snapshot.beat > -state.meter.quartersPerBeat, meter: state.meter,
       sampleRate: transport.sampleRate)
     if let change = transport.follow(reading, atFrame: cycleStart, tempo: state.tempo, meter: state.meter) {
       viewModel.actions.send(.follow(change))
@@ -70,7 +70,4 @@ public struct LinkFollower: Sendable {
     let now = viewModel.currentState
     settled = (now.tempo, now.isPlaying)
   }
-
-  /// The quarter notes in a bar of `meter`: the session's quantum.
-  static func quantum(of meter: Meter) -> Double { Double(meter.numerator) * 4 / Double(meter.denominator) }
 }

@@ -86,5 +86,4 @@ public struct MIDIClockFollower: Sendable {
     let framesPerTick = Double(last - first) / Double(tickFrames.count - 1)
     return (60 * Double(transport.sampleRate.hz) / (24 * framesPerTick) * 10).rounded() / 10
   }
-
 }

@@ -131,8 +131,8 @@ extension TransportReading {
   /// `quarters` from its beat 0 at `tempo` quarters a minute, in `meter`, bars counted from that
   /// beat 0, its frame where its beats would fall from frame 0.
   init(quarters: Double, tempo: Double, isRolling: Bool, meter: Meter, sampleRate: SampleRate) {
-    let quantum = Double(meter.numerator) * 4 / Double(meter.denominator)
-    let beatLength = 4 / Double(meter.denominator)
+    let quantum = meter.quartersPerBar
+    let beatLength = meter.quartersPerBeat
     let bars = (quarters / quantum).rounded(.down)
     let intoBar = (quarters - bars * quantum) / beatLength
     let beat = min(max(Int(intoBar), 0), meter.numerator - 1)

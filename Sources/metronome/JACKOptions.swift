@@ -126,9 +126,9 @@ struct JACKOptions: ParsableArguments {
     return server
   }
 
-  /// Wires `engine` to `server` as the options say: MIDI clock, following the transport, being its
-  /// timebase master, following a Link session; returns what the display says of the sync, if
-  /// anything.
+  /// Wires `engine` to `server` as the options say: MIDI clock sent, following a Link session,
+  /// MIDI clock or the transport, being its timebase master; returns what the display says of the
+  /// sync, if anything.
   func connect(_ engine: ClickEngine, to server: JACKSink) throws -> (@Sendable () -> String)? {
     do {
       if midiClock { try sendMIDIClock(of: engine, through: server) }

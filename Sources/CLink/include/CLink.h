@@ -1,5 +1,5 @@
 // The few calls metronome makes of Ableton Link, as C for Swift to import. GPL-2.0-or-later, as
-// Link is: this target is built only with the AbletonLink trait.
+// Link is: CLink.cpp compiles to nothing without the AbletonLink trait.
 #pragma once
 
 #include <stdbool.h>
