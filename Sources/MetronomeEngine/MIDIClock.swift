@@ -62,10 +62,13 @@ public struct MIDIClock: Sendable {
 
   /// Sends, through `send`, the messages of the period from frame `start` for `frames` frames,
   /// in which `beats` were played (in order; clicks that are not beats are passed over), the
-  /// metronome `isPlaying` or not.
+  /// metronome `isPlaying` or not; the run's last period (`endsRun`) ends with Stop on its last
+  /// frame.
   public mutating func messages(
-    from start: Int64, frames: Int, beats: [Beat], isPlaying: Bool, send: (Int64, Message) -> Void
+    from start: Int64, frames: Int, beats: [Beat], isPlaying: Bool, endsRun: Bool = false,
+    send: (Int64, Message) -> Void
   ) {
+    defer { if endsRun { stop(atFrame: start + Int64(max(frames - 1, 0)), send: send) } }
     let end = start + Int64(frames)
     if !isPlaying { stop(atFrame: start, send: send) }
     for played in beats where played.subdivision == 0 && !played.isPolyrhythm && !played.isMapEnd {
@@ -90,7 +93,7 @@ public struct MIDIClock: Sendable {
   }
 
   /// Sends Stop at `frame` if the clock runs: where a pause or the end of the run stops it.
-  public mutating func stop(atFrame frame: Int64, send: (Int64, Message) -> Void) {
+  private mutating func stop(atFrame frame: Int64, send: (Int64, Message) -> Void) {
     guard isRunning else { return }
     send(frame, .stop)
     isRunning = false

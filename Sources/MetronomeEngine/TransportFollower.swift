@@ -134,8 +134,9 @@ extension TransportReading {
     let quantum = meter.quartersPerBar
     let beatLength = meter.quartersPerBeat
     let bars = (quarters / quantum).rounded(.down)
-    let intoBar = (quarters - bars * quantum) / beatLength
-    let beat = min(max(Int(intoBar), 0), meter.numerator - 1)
+    // Clamped before it is converted: far from beat 0, rounding may leave it anywhere.
+    let intoBar = min(max((quarters - bars * quantum) / beatLength, 0), Double(meter.numerator) - 0x1p-20)
+    let beat = Int(intoBar)
     // Clamped, so that no clock's count, however far it has run, traps the conversion.
     let frames = min(max(quarters * 60 / tempo * Double(sampleRate.hz), -1e15), 1e15)
     self.init(

@@ -138,7 +138,7 @@ struct JACKOptions: ParsableArguments {
       if followMIDIClock { try followMIDIClock(with: engine, through: server) }
       guard followsTransport else { return nil }
       var follower = TransportFollower(sampleRate: server.sampleRate)
-      follow(engine) { follower.follow(server.transport(), atFrame: $0, tempo: $1, meter: $2) }
+      engine.follow { follower.follow(server.transport(), atFrame: $0, tempo: $1, meter: $2) }
       if timebaseMaster {
         let viewModel = engine.viewModel
         let rate = server.sampleRate
@@ -154,31 +154,12 @@ struct JACKOptions: ParsableArguments {
     }
   }
 
-  /// Sends MIDI clock for the beats of each period `engine` renders on `server`'s MIDI port, and
-  /// Stop on the run's last frame.
+  /// Sends MIDI clock for the beats `engine` renders on `server`'s MIDI port.
   private func sendMIDIClock(of engine: ClickEngine, through server: JACKSink) throws {
     try server.addMIDIOutput(connections: Self.ports(midiConnect))
-    var clock = MIDIClock(sampleRate: server.sampleRate)
-    let viewModel = engine.viewModel
-    engine.afterEachPeriod = { [unowned engine] start, frames in
-      let send = { (frame: Int64, message: MIDIClock.Message) in
-        let bytes = message.bytes
-        server.sendMIDI((bytes.0, bytes.1, bytes.2), count: bytes.count, atOffset: Int(frame - start))
-      }
-      clock.messages(
-        from: start, frames: frames, beats: engine.renderer.beatsInLastPeriod,
-        isPlaying: viewModel.currentState.isPlaying, send: send)
-      if engine.isFinished { clock.stop(atFrame: start + Int64(max(frames - 1, 0)), send: send) }
-    }
-  }
-
-  /// Has `engine`'s view model follow, before each period it renders, the change `clock` calls
-  /// for at the period's first frame, the metronome playing at a tempo in a meter.
-  private func follow(_ engine: ClickEngine, _ clock: @escaping (Int64, Tempo, Meter) -> TransportAnchor??) {
-    let viewModel = engine.viewModel
-    engine.beforeEachPeriod = { cycleStart in
-      let state = viewModel.currentState
-      if let change = clock(cycleStart, state.tempo, state.meter) { viewModel.actions.send(.follow(change)) }
+    engine.sendMIDIClock { start, frame, message in
+      let bytes = message.bytes
+      server.sendMIDI((bytes.0, bytes.1, bytes.2), count: bytes.count, atOffset: Int(frame - start))
     }
   }
 
@@ -187,7 +168,7 @@ struct JACKOptions: ParsableArguments {
   private func followMIDIClock(with engine: ClickEngine, through server: JACKSink) throws {
     try server.addMIDIInput(connections: Self.ports(midiClockFrom))
     var follower = MIDIClockFollower(sampleRate: server.sampleRate)
-    follow(engine) { cycleStart, tempo, meter in
+    engine.follow { cycleStart, tempo, meter in
       server.receiveMIDI { offset, status, first, second in
         guard let message = MIDIClock.Message(status, first, second) else { return }
         follower.receive(message, atFrame: cycleStart + Int64(offset))

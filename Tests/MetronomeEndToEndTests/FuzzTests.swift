@@ -38,10 +38,11 @@ struct FuzzTests {
     "--events", "--format", "--device", "--keys", "-o", "--output", "--pattern", "--group", "--subdivide", "--swing",
     "--poly", "--samples", "--map", "-f", "--start-label", "-l", "--count-in", "-c", "--multiplier", "-x", "--gap",
     "--step", "--to", "--seed", "--setlist", "--loop-bars", "--connect", "--client-name", "--midi-connect",
+    "--midi-clock-from",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
-    "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock",
+    "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock", "--follow-midi-clock", "--link",
   ]
   static let words = [
     "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x", "intro",

@@ -25,7 +25,7 @@ final class LinkSessionTests: TimeLimitedTestCase {
 
   /// Two peers click together, share a tempo key and outlive each other.
   ///
-  /// A plays at 120 for 9 s; B joins 1.5 s later asking for 90, presses the tempo key at its
+  /// A plays at 120 for 9 s; B joins once A plays, asking for 90, presses the tempo key at its
   /// 3 s and quits at its 4 s. Every click of B's, from its first, falls within a millisecond
   /// of one of A's; B's key (120 → 130) is heard from A within one bar; A plays on after B quits.
   func testTwoPeersClickTogetherShareATempoKeyAndOutliveEachOther() throws {
@@ -41,7 +41,8 @@ final class LinkSessionTests: TimeLimitedTestCase {
       let first = try BackgroundRun(
         peer + ["--client-name", "A", "--connect", "jackrec:input1", "--duration", "9", "120"],
         environment: environment)
-      usleep(1_500_000)
+      // A plays its first beat once it has looked for peers for a second and a half.
+      let aFirst = first.readFirstLine()
       let second = try BackgroundRun(
         peer + ["--client-name", "B", "--connect", "jackrec:input2", "--keys", keys.path, "--duration", "4", "90"],
         environment: environment)
@@ -52,7 +53,7 @@ final class LinkSessionTests: TimeLimitedTestCase {
 
       XCTAssertEqual(first.process.terminationStatus, 0, aErrors)
       XCTAssertEqual(second.process.terminationStatus, 0, bErrors)
-      let a = try Self.beats(aOutput)
+      let a = try Self.beats(Data(aFirst.utf8) + aOutput)
       let b = try Self.beats(bOutput)
       XCTAssertTrue((a + b).allSatisfy { $0["sync"] as? String == "link" })
       let ours = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 0).samples, sampleRate: 48_000).map(\.frame)
@@ -77,8 +78,9 @@ final class LinkSessionTests: TimeLimitedTestCase {
     let display = try TmuxSession(
       command: "'\(MetronomeProcess.binary.path)' --jack --link --connect none 120", environment: environment)
     _ = try display.waitForScreen { $0.contains("Link · 0 peers") }
-    // Two sessions that meet become the one that has run longer: let the display's be that one.
-    usleep(1_500_000)
+    // Two sessions that meet become the one that has run longer: let the display's be that one,
+    // playing once it has looked for peers for a second and a half.
+    _ = try display.waitForScreen { $0.contains("beat 1 of 4") }
     let peer = try BackgroundRun(
       [
         "--jack", "--link", "--client-name", "peer", "--connect", "none", "--headless", "--events", "ndjson",

@@ -21,7 +21,6 @@ struct MIDIClockFollowerTests {
     var settings = PlaybackSettings(tempo: try Tempo(bpm: 90))
     settings.startsPlaying = false
     let follower = ClickEngine(settings: settings)
-    var clock = MIDIClock(sampleRate: .standard)
     var following = MIDIClockFollower(sampleRate: .standard)
     var sentBeats: [Beat] = []
     var followedBeats: [Beat] = []
@@ -29,18 +28,8 @@ struct MIDIClockFollowerTests {
       sender.beats.sink { sentBeats.append($0) }, follower.beats.sink { followedBeats.append($0) },
     ]
     defer { for recording in recordings { recording.cancel() } }
-    sender.afterEachPeriod = { start, frames in
-      clock.messages(
-        from: start, frames: frames, beats: sender.renderer.beatsInLastPeriod,
-        isPlaying: sender.viewModel.currentState.isPlaying
-      ) { frame, message in following.receive(message, atFrame: frame) }
-    }
-    follower.beforeEachPeriod = { start in
-      let state = follower.viewModel.currentState
-      if let change = following.follow(cycleStart: start, tempo: state.tempo, meter: state.meter) {
-        follower.viewModel.actions.send(.follow(change))
-      }
-    }
+    sender.sendMIDIClock { _, frame, message in following.receive(message, atFrame: frame) }
+    follower.follow { following.follow(cycleStart: $0, tempo: $1, meter: $2) }
     while follower.renderer.cursor < frames {
       between(sender.renderer.cursor, sender, follower)
       _ = sender.renderPeriod(frames: 256)
@@ -85,6 +74,16 @@ struct MIDIClockFollowerTests {
     #expect(afterTheChange.count >= 4)
     #expect(afterTheChange.allSatisfy(followed.contains), "\(followed)")
     #expect(follower.viewModel.currentState.tempo.bpm == 150)
+  }
+
+  /// A sender's run that ends stops the follower with it: its six beats and none after.
+  @Test func theSendersEndStopsTheFollower() throws {
+    let (sentBeats, followed, follower) = try play(
+      PlaybackSettings(tempo: try Tempo(bpm: 120), length: .beats(6)), toFrame: 300_000)
+
+    #expect(sentBeats.count == 6)
+    #expect(followed == sentBeats)
+    #expect(follower.viewModel.currentState.isPlaying == false)
   }
 
   /// The frame of a beat written "bar.beat@frame".

@@ -44,10 +44,21 @@ struct MIDIClockTests {
     #expect(stopped.last.map { $0.0 } == 48_128)
   }
 
+  /// The run's last period ends with Stop on its last frame, after its ticks.
+  @Test func theRunsEndSendsStop() throws {
+    var clock = MIDIClock(sampleRate: .standard)
+    var sent: [(Int64, MIDIClock.Message)] = []
+    clock.messages(from: 0, frames: 256, beats: [try beat(1, 1, at: 0)], isPlaying: true) { sent.append(($0, $1)) }
+    clock.messages(from: 256, frames: 1_100, beats: [], isPlaying: true, endsRun: true) { sent.append(($0, $1)) }
+
+    #expect(sent.map(\.1) == [.songPosition(0), .start, .tick, .tick, .stop])
+    #expect(sent.map(\.0) == [0, 0, 0, 1_000, 1_355])
+  }
+
   /// A count-in clocks ticks but starts nothing; bar one starts.
   ///
   /// In 6/8 an eighth holds 12 ticks, each beat's ticks from its own frame; a tempo change moves
-  /// them from the next beat, and the ticks of a beat cut short wait for it.
+  /// them from the next beat, and the ticks of a beat cut short come before the next.
   @Test func countInsCompoundMetersAndTempoChanges() throws {
     let sixEight = try Meter(6, 8)
     let beats = try [
