@@ -23,11 +23,19 @@ public struct ALSAError: Error, Equatable, CustomStringConvertible {
 
   /// How it reads in messages and test failures.
   public var description: String {
+    if device == Self.sequencer {
+      return operation == "open"
+        ? "no ALSA MIDI sequencer (\(message)): \(hint)"
+        : "the ALSA sequencer could not \(operation) (\(message)): \(hint)"
+    }
     if operation == "open" {
       return "no ALSA playback device '\(device)' (\(message)): \(hint)"
     }
     return "ALSA device '\(device)' could not \(operation) (\(message)): \(hint)"
   }
+
+  /// What stands for the device in the sequencer's errors.
+  static let sequencer = "sequencer"
 
   /// The hint for a device that does not open.
   static let noDeviceHint = "no sound card? try --device NAME, `metronome devices`, or --silent"

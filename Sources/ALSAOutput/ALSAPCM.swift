@@ -4,7 +4,7 @@ import MetronomeCore
 
 /// An ALSA playback PCM.
 ///
-/// This file is the only place metronome calls `snd_*`: each C call is
+/// This file is the only place metronome calls ALSA for sound (`snd_pcm_*`, `snd_device_name_*`): each C call is
 /// wrapped once here, and every failure becomes an `ALSAError` with ALSA's own message.
 public final class ALSAPCM {
   /// How samples are sent to the device.
@@ -174,7 +174,7 @@ public final class ALSAPCM {
       if result >= 0 {
         done += Int(result)
         writtenFrames += Int64(result)
-        lastWriteNanoseconds = Self.monotonicNanoseconds()
+        lastWriteNanoseconds = MonotonicClock.nanoseconds
       } else if result != -EAGAIN {
         try recover(Int32(result))
       }
@@ -194,7 +194,7 @@ public final class ALSAPCM {
   /// to would have helped, and a larger one would only make keys slower for the rest of the run.
   private func largestBufferWouldHaveLasted() -> Bool {
     let lasts = Int64(maximumBufferFrames) * 1_000_000_000 / Int64(sampleRate)
-    return Self.monotonicNanoseconds() - lastWriteNanoseconds < lasts
+    return MonotonicClock.nanoseconds - lastWriteNanoseconds < lasts
   }
 
   /// After an underrun, sets the device up again with twice the buffer, up to the maximum.
@@ -240,21 +240,15 @@ public final class ALSAPCM {
   /// Reads the device's delay, and with it the position heard and the time it was read.
   public func readDelay() -> DelayReading {
     let isRunning = snd_pcm_state(handle) == SND_PCM_STATE_RUNNING
-    let before = Self.monotonicNanoseconds()
+    let before = MonotonicClock.nanoseconds
     var delay: snd_pcm_sframes_t = 0
     guard snd_pcm_delay(handle, &delay) == 0 else { return DelayReading(frames: 0, position: nil) }
-    let after = Self.monotonicNanoseconds()
+    let after = MonotonicClock.nanoseconds
     let isPrompt = after - before < 1_000_000
     return DelayReading(
       frames: Int64(delay),
       position: isRunning && isPrompt
         ? PlaybackPosition(heardFrames: writtenFrames - Int64(delay), nanoseconds: after) : nil)
-  }
-
-  private static func monotonicNanoseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
   }
 
   /// Starts playback of what is queued even if the buffer is not full, and waits until it is heard.

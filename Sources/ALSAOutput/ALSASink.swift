@@ -32,10 +32,19 @@ public final class ALSASink: AudioSink {
   }
 
   /// Frames written but not yet heard.
-  public var outputDelayFrames: Int64 {
+  public var outputDelayFrames: Int64 { readDelay().frames }
+
+  /// Frames written but not yet heard, read now, and when; nil until the device plays.
+  public func timedOutputDelay() -> (frames: Int64, nanoseconds: Int64)? {
+    let reading = readDelay()
+    return reading.position.map { (reading.frames, $0.nanoseconds) }
+  }
+
+  /// Reads the device's delay, keeping the position read with it for `takeLostFrames`.
+  private func readDelay() -> ALSAPCM.DelayReading {
     let reading = pcm.readDelay()
     positionWithLastDelay = reading.position
-    return reading.frames
+    return reading
   }
 
   /// Underruns recovered from so far.

@@ -14,4 +14,41 @@ static inline void metronome_alsa_silence_errors(void) {
   snd_lib_error_set_handler(metronome_alsa_discard_error);
 }
 
+/* A sequencer queue keeps time by the kernel's system timer, a tick of the kernel (4 ms on
+   Debian's), unless told otherwise: this asks for the high-resolution timer instead, which the
+   kernel loads on demand. Its set-up is written with macros (alloca), which Swift cannot call. */
+static inline int metronome_seq_use_high_resolution_timer(snd_seq_t *seq, int queue) {
+  snd_seq_queue_timer_t *timer;
+  snd_timer_id_t *id;
+  snd_seq_queue_timer_alloca(&timer);
+  snd_timer_id_alloca(&id);
+  int error = snd_seq_get_queue_timer(seq, queue, timer);
+  if (error < 0) return error;
+  snd_timer_id_set_class(id, SND_TIMER_CLASS_GLOBAL);
+  snd_timer_id_set_sclass(id, SND_TIMER_SCLASS_NONE);
+  snd_timer_id_set_card(id, -1);
+  snd_timer_id_set_device(id, SND_TIMER_GLOBAL_HRTIMER);
+  snd_timer_id_set_subdevice(id, 0);
+  snd_seq_queue_timer_set_type(timer, SND_SEQ_TIMER_ALSA);
+  snd_seq_queue_timer_set_id(timer, id);
+  return snd_seq_set_queue_timer(seq, queue, timer);
+}
+
+/* The sequencer's events are set up by macros, which Swift cannot call: this sends one, of
+   `type` with `value` as its control value, from `port` to its subscribers, `seconds` and
+   `nanoseconds` after the current time of `queue`, which delivers it then. */
+static inline int metronome_seq_schedule(snd_seq_t *seq, int port, int queue, int type, int value,
+                                         unsigned int seconds, unsigned int nanoseconds) {
+  snd_seq_event_t event;
+  snd_seq_ev_clear(&event);
+  snd_seq_ev_set_source(&event, port);
+  snd_seq_ev_set_subs(&event);
+  snd_seq_ev_set_fixed(&event);
+  event.type = (snd_seq_event_type_t)type;
+  event.data.control.value = value;
+  snd_seq_real_time_t time = {seconds, nanoseconds};
+  snd_seq_ev_schedule_real(&event, queue, 1, &time);
+  return snd_seq_event_output(seq, &event);
+}
+
 #endif

@@ -15,6 +15,11 @@ public protocol AudioSink: AnyObject {
   /// last asked: what a glitch cost, so that the player can bring the clicks back to their grid.
   /// The player asks after each write, once it has read `outputDelayFrames`.
   func takeLostFrames() -> Int64
+  /// Frames written but not yet heard, read now, and the monotonic clock's nanoseconds at the
+  /// reading: when the next frame written will be heard. Nil while the device has not started
+  /// playing (it may then start later than its delay says) or could not tell promptly, and for
+  /// sinks that do not play.
+  func timedOutputDelay() -> (frames: Int64, nanoseconds: Int64)?
   /// Plays or stores `period`; a live sink blocks until the device has room, which paces the render loop.
   func write(_ period: RenderedPeriod) throws
   /// Completes the output: plays out what is queued, or closes the file.
@@ -26,4 +31,6 @@ extension AudioSink {
   public func takeLostFrames() -> Int64 { 0 }
   /// Files and silent sinks hold nothing back.
   public var bufferFrames: Int { 0 }
+  /// Files play nothing.
+  public func timedOutputDelay() -> (frames: Int64, nanoseconds: Int64)? { nil }
 }

@@ -23,6 +23,11 @@ public final class WallClockSink: AudioSink {
     return max(framesWritten - played, 0)
   }
 
+  /// Frames written but not yet "heard", and now.
+  public func timedOutputDelay() -> (frames: Int64, nanoseconds: Int64)? {
+    (outputDelayFrames, MonotonicClock.nanoseconds)
+  }
+
   /// Drops `period`, returning once the one before it would have been heard.
   public func write(_ period: RenderedPeriod) throws {
     let start = self.start ?? ContinuousClock.now

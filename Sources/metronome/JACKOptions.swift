@@ -8,8 +8,8 @@ import LinkSync
 #endif
 
 /// `--jack` and what goes with it: the client's name and connections, following the transport or
-/// being its timebase master, MIDI clock sent or followed, and Ableton Link; and the wiring of
-/// each to the engine.
+/// being its timebase master, MIDI clock followed, and Ableton Link; and the wiring of each to
+/// the engine.
 struct JACKOptions: ParsableArguments {
   @Flag(help: "Play as a JACK client of its own, rendering in the server's cycles, instead of through ALSA.")
   var jack = false
@@ -30,16 +30,6 @@ struct JACKOptions: ParsableArguments {
       transport's frame 0 at this tempo, and play while it rolls.
       """)
   var timebaseMaster = false
-
-  @Flag(
-    help: """
-      With --jack, send MIDI clock on a JACK MIDI port, midi_out: 24 ticks a quarter note on their exact frames, \
-      Song Position and Start on bar one, Stop when paused.
-      """)
-  var midiClock = false
-
-  @Option(help: ArgumentHelp("JACK MIDI input ports to connect midi_out to, comma-separated.", valueName: "ports"))
-  var midiConnect: String?
 
   @Flag(
     help: """
@@ -67,11 +57,10 @@ struct JACKOptions: ParsableArguments {
 
   func validate() throws {
     if !jack,
-      connect != nil || clientName != "metronome" || midiClock || midiConnect != nil || midiClockFrom != nil
-        || !clocks.isEmpty
+      connect != nil || clientName != "metronome" || midiClockFrom != nil || !clocks.isEmpty
     {
       throw ValidationError(
-        "--connect, --client-name, --follow-transport, --timebase-master, --midi-clock, --follow-midi-clock and --link"
+        "--connect, --client-name, --follow-transport, --timebase-master, --follow-midi-clock and --link"
           + " are for a JACK client: add --jack")
     }
     if clocks.count > 1 {
@@ -86,9 +75,6 @@ struct JACKOptions: ParsableArguments {
         "this metronome was built without Ableton Link: build it with scripts/install --link (the binary is then GPL)")
     }
     #endif
-    if midiConnect != nil, !midiClock {
-      throw ValidationError("--midi-connect connects the MIDI clock: add --midi-clock")
-    }
   }
 
   /// Whether the JACK transport starts and places the beats.
@@ -126,12 +112,11 @@ struct JACKOptions: ParsableArguments {
     return server
   }
 
-  /// Wires `engine` to `server` as the options say: MIDI clock sent, following a Link session,
+  /// Wires `engine` to `server` as the options say: following a Link session,
   /// MIDI clock or the transport, being its timebase master; returns what the display says of the
   /// sync, if anything.
   func connect(_ engine: ClickEngine, to server: JACKSink) throws -> (@Sendable () -> String)? {
     do {
-      if midiClock { try sendMIDIClock(of: engine, through: server) }
       #if AbletonLink
       if link { return try followLink(with: engine, through: server) }
       #endif
@@ -154,15 +139,6 @@ struct JACKOptions: ParsableArguments {
     }
   }
 
-  /// Sends MIDI clock for the beats `engine` renders on `server`'s MIDI port.
-  private func sendMIDIClock(of engine: ClickEngine, through server: JACKSink) throws {
-    try server.addMIDIOutput(connections: Self.ports(midiConnect))
-    engine.sendMIDIClock { start, frame, message in
-      let bytes = message.bytes
-      server.sendMIDI((bytes.0, bytes.1, bytes.2), count: bytes.count, atOffset: Int(frame - start))
-    }
-  }
-
   /// Follows the MIDI clock `server`'s port `midi_in` receives, from the ports `--midi-clock-from`
   /// names.
   private func followMIDIClock(with engine: ClickEngine, through server: JACKSink) throws {
@@ -177,8 +153,8 @@ struct JACKOptions: ParsableArguments {
     }
   }
 
-  /// The JACK ports in a comma-separated list; none for nil.
-  private static func ports(_ list: String?) -> [String] { list?.split(separator: ",").map(String.init) ?? [] }
+  /// The ports in a comma-separated list; none for nil.
+  static func ports(_ list: String?) -> [String] { list?.split(separator: ",").map(String.init) ?? [] }
 
   #if AbletonLink
   /// Joins a Link session and has `engine`'s view model follow it, each cycle read at the

@@ -50,8 +50,11 @@ struct PlayCommand: ParsableCommand {
       --jack plays as a JACK client of its own, rendering in the server's cycles (no ALSA, no \
       render thread), connected to the server's playback ports or to those --connect names; \
       --follow-transport then plays while the JACK transport rolls, on its master's beats, and \
-      --timebase-master publishes the metronome's own bars, beats and tempo as that master; \
-      --midi-clock sends MIDI clock, 24 ticks a quarter on their exact frames, on a MIDI port.
+      --timebase-master publishes the metronome's own bars, beats and tempo as that master.
+
+      --midi-clock sends MIDI clock, 24 ticks a quarter on their exact frames: with --jack on the \
+      client's JACK MIDI port, otherwise on the ALSA sequencer port metronome:clock, each tick \
+      queued for the moment its frame is heard.
 
       The defaults play without underruns through PipeWire, a desktop's usual default device, \
       too. Should the device run dry although the metronome wrote in time (PulseAudio may, once), \
@@ -71,6 +74,7 @@ struct PlayCommand: ParsableCommand {
   @OptionGroup var sound: SoundOptions
   @OptionGroup var program: ProgramOptions
   @OptionGroup var jackOptions: JACKOptions
+  @OptionGroup var midiClockOptions: MIDIClockOptions
 
   @Option(help: "ALSA playback device (see `metronome devices`).")
   var device = "default"
@@ -112,6 +116,9 @@ struct PlayCommand: ParsableCommand {
     if jackOptions.jack, device != "default" || silent || period != 256 || buffer != nil {
       throw ValidationError(
         "--jack plays through the JACK server, which sets the period: drop --device, --period, --buffer and --silent")
+    }
+    if virtual, midiClockOptions.midiClock {
+      throw ValidationError("--midi-clock sends the clock as the beats are heard: drop --virtual")
     }
     if let buffer, buffer < 2 * period || buffer > 1 << 20 {
       throw ValidationError("--buffer must be at least two periods (\(2 * period) frames) and at most 1048576")
@@ -186,21 +193,23 @@ struct PlayCommand: ParsableCommand {
     let syncStatus = try (sink as? JACKSink).flatMap { try jackOptions.connect(engine, to: $0) }
     let mainLoop = MainLoop()
     try MainActor.assumeIsolated {
+      let finishMIDI = try midiClockOptions.send(of: engine, through: sink, announce: !interactive)
       try play(
         engine, into: sink, periodFrames: periodFrames, script: script, outputName: outputName,
         interrupts: interrupts, interactive: interactive, rendering: .onItsOwnThread, mainQueue: mainLoop,
-        syncStatus: syncStatus)
+        syncStatus: syncStatus, beforeExit: finishMIDI)
     }
     mainLoop.run()
   }
 
   /// Starts a session of `engine` into `sink` on `mainQueue`, with the display if `interactive`
-  /// (showing `syncStatus`, if given), ending it cleanly on the signals `interrupts` catches.
+  /// (showing `syncStatus`, if given), ending it cleanly on the signals `interrupts` catches and
+  /// calling `beforeExit` last.
   @MainActor
   private func play<MainQueue: Scheduler & Sendable>(
     _ engine: ClickEngine, into sink: any AudioSink, periodFrames: Int, script: KeyScript, outputName: String,
     interrupts: InterruptWatcher?, interactive: Bool, rendering: MetronomeSession<MainQueue>.Rendering,
-    mainQueue: MainQueue, syncStatus: (@Sendable () -> String)? = nil
+    mainQueue: MainQueue, syncStatus: (@Sendable () -> String)? = nil, beforeExit: (@Sendable () -> Void)? = nil
   ) throws {
     let presentation: SessionPresentation
     if interactive {
@@ -222,6 +231,7 @@ struct PlayCommand: ParsableCommand {
         exit: { status in
           // A sound server's client leaves it before the process goes, so no cycle calls into an exiting process.
           (sink as? any CallbackAudioSink)?.stop()
+          beforeExit?()
           Glibc.exit(status)
         }))
     session.syncStatus = syncStatus

@@ -76,12 +76,12 @@ final class CommandLineTests: TimeLimitedTestCase {
       (["--samples", "/dev/null"], "Error: cannot read the sound '/dev/null'"),
       (["--samples", "a,b,c,d,e,f,g"], "Error: --samples takes at most 6 files: strong, normal, weak, subdivision"),
       (
-        ["--midi-clock"],
-        "Error: --connect, --client-name, --follow-transport, --timebase-master, --midi-clock, --follow"
+        ["--midi-clock", "--virtual", "--bars", "1"],
+        "Error: --midi-clock sends the clock as the beats are heard: drop --virtual"
       ),
       (
         ["--link"],
-        "Error: --connect, --client-name, --follow-transport, --timebase-master, --midi-clock, --follow-midi"
+        "Error: --connect, --client-name, --follow-transport, --timebase-master, --follow-midi-clock and --link"
       ),
       (
         ["--jack", "--link", "--follow-transport"],
@@ -95,7 +95,7 @@ final class CommandLineTests: TimeLimitedTestCase {
         ["--jack", "--midi-clock-from", "x:out"],
         "Error: --midi-clock-from connects the MIDI clock followed: add --follow"
       ),
-      (["--jack", "--midi-connect", "x:in"], "Error: --midi-connect connects the MIDI clock: add --midi-clock"),
+      (["--midi-connect", "20:0"], "Error: --midi-connect connects the MIDI clock: add --midi-clock"),
       (["--jack", "--period", "512"], "Error: --jack plays through the JACK server, which sets the period"),
       (["--poly", "0"], "Error: --poly 0 is out of range: a second voice plays 1 to 64 clicks a bar, such as 3"),
       (["--subdivide", "0"], "Error: a subdivision of 0 clicks per beat is out of range: use 1 (none) to 9"),

@@ -1,0 +1,114 @@
+import CALSA
+
+/// A MIDI output port on the ALSA sequencer whose messages a queue of its own delivers at the
+/// times they were given, so that each leaves on time whatever the thread that sent it does next.
+///
+/// This file is the only place metronome calls `snd_seq_*`; every failure becomes an `ALSAError`.
+/// It sends without blocking: a message the sequencer has no room for is counted, not waited for,
+/// since the sender is the render thread.
+///
+/// `@unchecked Sendable`: one thread sends; `finish`, which another may call as the program
+/// ends, only waits on the kernel's queue and touches none of the client's buffers.
+public final class ALSASequencer: @unchecked Sendable {
+  /// The port's address, `client:port`, which other programs connect to.
+  public let address: String
+  /// Whether its queue keeps time by the kernel's high-resolution timer; else by the system
+  /// timer, whose tick (4 ms on Debian's kernels) the messages may be late by.
+  public let isPrecise: Bool
+  /// Messages the sequencer had no room for.
+  public private(set) var dropped = 0
+  private let handle: OpaquePointer
+  private let port: Int32
+  private let queue: Int32
+
+  /// Opens the sequencer as a client named `clientName` with one port, `portName`, that others
+  /// may subscribe to, and starts a queue to time its messages, on the high-resolution timer
+  /// where the kernel has it.
+  public init(clientName: String, portName: String) throws(ALSAError) {
+    metronome_alsa_silence_errors()
+    var opened: OpaquePointer?
+    try Self.check(snd_seq_open(&opened, "default", SND_SEQ_OPEN_OUTPUT, SND_SEQ_NONBLOCK), "open")
+    guard let handle = opened else { throw Self.error("open", code: -ENODEV) }
+    self.handle = handle
+    do {
+      try Self.check(snd_seq_set_client_name(handle, clientName), "name its client")
+      port = try Self.checked(
+        snd_seq_create_simple_port(
+          handle, portName, UInt32(SND_SEQ_PORT_CAP_READ | SND_SEQ_PORT_CAP_SUBS_READ),
+          UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION)), "create a port")
+      queue = try Self.checked(snd_seq_alloc_named_queue(handle, clientName), "allocate a queue")
+      isPrecise = metronome_seq_use_high_resolution_timer(handle, queue) >= 0
+      try Self.check(
+        snd_seq_control_queue(handle, queue, Int32(SND_SEQ_EVENT_START.rawValue), 0, nil), "start its queue")
+      try Self.check(snd_seq_drain_output(handle), "start its queue")
+      address = "\(snd_seq_client_id(handle)):\(port)"
+    } catch {
+      snd_seq_close(handle)
+      throw error
+    }
+  }
+
+  deinit { snd_seq_close(handle) }
+
+  /// Subscribes `destination` (`client:port`, or a client's name and a port) to the port.
+  public func connect(to destination: String) throws(ALSAError) {
+    var target = snd_seq_addr_t()
+    try Self.check(
+      snd_seq_parse_address(handle, &target, destination), "find the port '\(destination)'", hint: Self.portsHint)
+    try Self.check(
+      snd_seq_connect_to(handle, port, Int32(target.client), Int32(target.port)), "connect to '\(destination)'",
+      hint: Self.portsHint)
+  }
+
+  /// Sends a MIDI clock message `micros` microseconds from now, or at once if that has passed.
+  ///
+  /// The bytes are those of clock, start, continue, stop, or song position with its two data
+  /// bytes; any other message is not sent.
+  public func send(_ status: UInt8, _ first: UInt8, _ second: UInt8, inMicros micros: Int64) {
+    let type: snd_seq_event_type
+    var value: Int32 = 0
+    switch status {
+    case 0xF8: type = SND_SEQ_EVENT_CLOCK
+    case 0xFA: type = SND_SEQ_EVENT_START
+    case 0xFB: type = SND_SEQ_EVENT_CONTINUE
+    case 0xFC: type = SND_SEQ_EVENT_STOP
+    case 0xF2:
+      type = SND_SEQ_EVENT_SONGPOS
+      value = Int32(first & 0x7F) | Int32(second & 0x7F) << 7
+    default: return
+    }
+    let after = max(micros, 0)
+    let sent = metronome_seq_schedule(
+      handle, port, queue, Int32(type.rawValue), value, UInt32(clamping: after / 1_000_000),
+      UInt32(after % 1_000_000 * 1000))
+    if sent < 0 || snd_seq_drain_output(handle) < 0 { dropped += 1 }
+  }
+
+  /// Waits until the queue has delivered every message sent, so that none is lost when the
+  /// program ends.
+  public func finish() { _ = snd_seq_sync_output_queue(handle) }
+
+  /// What to try when a port named to connect to is not there.
+  private static let portsHint = "`aconnect -o` lists the ports that take MIDI"
+  /// What to try when the sequencer itself fails.
+  private static let sequencerHint =
+    "is the kernel's sequencer loaded (modprobe snd-seq)? Or send the clock on a JACK MIDI port with --jack"
+
+  private static func error(_ operation: String, code: Int32, hint: String = sequencerHint) -> ALSAError {
+    ALSAError(
+      operation: operation, device: ALSAError.sequencer, code: code, message: String(cString: snd_strerror(code)),
+      hint: hint)
+  }
+
+  private static func check(_ result: Int32, _ operation: String, hint: String = sequencerHint) throws(ALSAError) {
+    _ = try checked(result, operation, hint: hint)
+  }
+
+  /// `result`, if it is not an error code.
+  private static func checked(_ result: Int32, _ operation: String, hint: String = sequencerHint) throws(ALSAError)
+    -> Int32
+  {
+    guard result < 0 else { return result }
+    throw error(operation, code: result, hint: hint)
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import MetronomeTesting
+import XCTest
+
+/// `--midi-clock` on an ALSA sequencer port, played in a virtual machine whose kernel has a sound
+/// subsystem (`scripts/sequencer-vm`: an emulated sound card and the sequencer), since this kind
+/// of machine's kernel has none; a small client of the sequencer (`scripts/midi-recorder.c`)
+/// records what arrives and when.
+final class ALSASequencerClockTests: TimeLimitedTestCase {
+  override class var timeLimit: Double { 600 }
+
+  private static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  private var folder: URL!
+
+  override func setUpWithError() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-sequencer-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  override func tearDownWithError() throws { try FileManager.default.removeItem(at: folder) }
+
+  /// Without the sequencer, a one-line error; with it, the clock on time, before and after a key.
+  ///
+  /// In the machine: first without the sequencer loaded, a one-line error and status 1; then
+  /// with it, 4 bars at 120 with ↑ (130) pressed at 2 s, through ALSA's `default` on the sound
+  /// card, the clock connected to the recorder. It receives Song Position 0 and Start, 24 ticks
+  /// for each of the 16 quarter notes, 20.8 ms apart at 120 and 19.2 ms at 130, and Stop; nine
+  /// ticks in ten within 2.5 ms of a steady clock, and the first beat's too (their median), which
+  /// are timed before the device plays. The emulated machine's own timing moves single ticks by
+  /// up to a tick's length (a system call there may take milliseconds), so no bound is put on
+  /// every one.
+  func testTheClockReachesASequencerPortOnTimeAndFollowsATempoKey() throws {
+    let recorder = folder.appendingPathComponent("midi-recorder")
+    let compiled = try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/cc"),
+      ["-O2", "-o", recorder.path, Self.repository.appendingPathComponent("scripts/midi-recorder.c").path, "-lasound"])
+    XCTAssertEqual(compiled.status, 0, compiled.standardError)
+    let script = folder.appendingPathComponent("script")
+    try """
+    ./metronome 120 --bars 1 --midi-clock --headless --events none
+    echo "status without a sequencer: $?"
+    modprobe snd-seq
+    ./midi-recorder 40 > recorded &
+    while ! grep -q ready recorded; do sleep 0.1; done
+    echo "2 up" > keys
+    ./metronome 120 --bars 4 --midi-clock --midi-connect recorder:0 --keys keys --headless --events none
+    echo "status with a sequencer: $?"
+    wait
+    cat recorded
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let run = try ChildProcess.run(
+      Self.repository.appendingPathComponent("scripts/sequencer-vm"),
+      [script.path, recorder.path, MetronomeProcess.binary.path])
+    XCTAssertEqual(run.status, 0, run.standardError)
+    let lines = run.standardOutput.split(separator: "\n").map(String.init)
+    XCTAssert(
+      lines.contains(
+        "Error: no ALSA MIDI sequencer (No such file or directory): is the kernel's sequencer loaded (modprobe snd-seq)?"
+          + " Or send the clock on a JACK MIDI port with --jack"), run.standardOutput)
+    XCTAssert(lines.contains("status without a sequencer: 1"), run.standardOutput)
+    XCTAssert(lines.contains("status with a sequencer: 0"), run.standardOutput)
+
+    let received = lines.compactMap { line -> (micros: Double, message: String)? in
+      let fields = line.split(separator: " ", maxSplits: 1)
+      guard fields.count == 2, let micros = Double(fields[0]) else { return nil }
+      return (micros, String(fields[1]))
+    }
+    XCTAssertEqual(received.prefix(2).map(\.message), ["songpos 0", "start"], run.standardOutput)
+    XCTAssertEqual(received.last?.message, "stop")
+    let ticks = received.filter { $0.message == "clock" }.map(\.micros)
+    XCTAssertEqual(ticks.count, 16 * 24, run.standardOutput)
+    guard ticks.count == 16 * 24 else { return }
+    // The first four quarters at 120; the key lands on beat 5, and from the sixth on it is 130.
+    for (range, tempo) in [(0..<96, 120.0), (120..<384, 130.0)] {
+      let (spacing, offsets) = Self.fit(Array(ticks[range]))
+      let expected = 60e6 / tempo / 24
+      XCTAssertEqual(spacing, expected, accuracy: expected * 0.005, "ticks \(range) at \(tempo)")
+      let sorted = offsets.map(\.magnitude).sorted()
+      XCTAssertLessThan(sorted[sorted.count * 9 / 10], 2_500, "ticks \(range): \(offsets.map { Int($0) })")
+      // The first beat's ticks, timed before the device had played (a median: the emulation makes single ticks late).
+      let firstBeat = offsets.prefix(24).sorted()[12]
+      XCTAssertLessThan(firstBeat.magnitude, 2_500, "ticks \(range): \(offsets.map { Int($0) })")
+    }
+  }
+
+  /// The spacing of the straight line through `times` (least squares), and each time's offset from it.
+  private static func fit(_ times: [Double]) -> (spacing: Double, offsets: [Double]) {
+    let count = Double(times.count)
+    let meanIndex = (count - 1) / 2
+    let meanTime = times.reduce(0, +) / count
+    let covariance = times.enumerated().reduce(0) { $0 + (Double($1.offset) - meanIndex) * ($1.element - meanTime) }
+    let variance = times.indices.reduce(0) { $0 + (Double($1) - meanIndex) * (Double($1) - meanIndex) }
+    let spacing = covariance / variance
+    return (spacing, times.enumerated().map { $0.element - (meanTime + (Double($0.offset) - meanIndex) * spacing) })
+  }
+}
