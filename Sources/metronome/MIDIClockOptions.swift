@@ -30,9 +30,12 @@ struct MIDIClockOptions: ParsableArguments {
 
   /// Sends MIDI clock, if asked, for the beats `engine` renders into `sink`.
   ///
-  /// Says on which port if `announce` is set; returns what the program must do before it ends so
-  /// that no message is lost, if anything. A JACK client that cannot add its port leaves the server.
-  func send(of engine: ClickEngine, through sink: any AudioSink, announce: Bool) throws -> (@Sendable () -> Void)? {
+  /// Says on which port if `announce` is set; returns the port, as the display names it, and
+  /// what the program must do before it ends so that no message is lost, if anything. A JACK
+  /// client that cannot add its port leaves the server.
+  func send(of engine: ClickEngine, through sink: any AudioSink, announce: Bool) throws -> (
+    port: String, finish: (@Sendable () -> Void)?
+  )? {
     guard midiClock else { return nil }
     if let server = sink as? JACKSink {
       do {
@@ -45,7 +48,7 @@ struct MIDIClockOptions: ParsableArguments {
         let bytes = message.bytes
         server.sendMIDI((bytes.0, bytes.1, bytes.2), count: bytes.count, atOffset: Int(frame - start))
       }
-      return nil
+      return ("\(server.clientName):midi_out", nil)
     }
     let sequencer: ALSASequencer
     do {
@@ -71,6 +74,6 @@ struct MIDIClockOptions: ParsableArguments {
           sequencer.send(bytes.0, bytes.1, bytes.2, inMicros: micros)
         })
     }
-    return { sequencer.finish() }
+    return (sequencer.address, { sequencer.finish() })
   }
 }

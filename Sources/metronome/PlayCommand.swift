@@ -193,11 +193,11 @@ struct PlayCommand: ParsableCommand {
     let syncStatus = try (sink as? JACKSink).flatMap { try jackOptions.connect(engine, to: $0) }
     let mainLoop = MainLoop()
     try MainActor.assumeIsolated {
-      let finishMIDI = try midiClockOptions.send(of: engine, through: sink, announce: !interactive)
+      let midiClock = try midiClockOptions.send(of: engine, through: sink, announce: !interactive)
       try play(
         engine, into: sink, periodFrames: periodFrames, script: script, outputName: outputName,
         interrupts: interrupts, interactive: interactive, rendering: .onItsOwnThread, mainQueue: mainLoop,
-        syncStatus: syncStatus, beforeExit: finishMIDI)
+        syncStatus: Self.status(syncStatus, midiClockPort: midiClock?.port), beforeExit: midiClock?.finish)
     }
     mainLoop.run()
   }
@@ -240,6 +240,16 @@ struct PlayCommand: ParsableCommand {
       interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive, mainQueue: mainQueue) }
     )
     session.start()
+  }
+
+  /// What the display says of the sync: `status`, then the port the MIDI clock goes out on, if any.
+  private static func status(_ status: (@Sendable () -> String)?, midiClockPort port: String?) -> (
+    @Sendable () -> String
+  )? {
+    guard let port else { return status }
+    let clock = "MIDI clock on \(port)"
+    guard let status else { return { clock } }
+    return { status() + " · " + clock }
   }
 
   /// The session and its event sources, kept for as long as the program runs.

@@ -486,6 +486,22 @@ final class LiveALSAPlaybackTests: TimeLimitedTestCase {
     XCTAssertGreaterThan(others[2].frame, ticks.last ?? .max)
   }
 
+  /// The display says where the MIDI clock goes out, and the clock's port is there to connect to.
+  func testTheDisplayNamesTheMIDIClocksPort() throws {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": home.path]) { $1 }
+    let display = try TmuxSession(
+      command: "'\(MetronomeProcess.binary.path)' --jack --client-name drums --connect none --midi-clock 120",
+      environment: environment)
+    _ = try display.waitForScreen { $0.contains("MIDI clock on drums:midi_out") }
+    try server.waitForPorts { $0.contains("drums:midi_out") }
+    try display.send("q")
+    let outcome = try XCTUnwrap(try display.outcome())
+    XCTAssertEqual(outcome.status, 0)
+    XCTAssertTrue(outcome.terminalRestored)
+  }
+
   /// One metronome following another's MIDI clock, both clicking on a channel of their own: the
   /// follower waits through the sender's clocked count-in, then clicks on every one of the
   /// sender's clicks, to the frame, at its tempo, and stops with the Stop the sender's run ends
