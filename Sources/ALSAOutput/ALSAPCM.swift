@@ -4,8 +4,9 @@ import MetronomeCore
 
 /// An ALSA playback PCM.
 ///
-/// This file is the only place metronome calls ALSA for sound (`snd_pcm_*`, `snd_device_name_*`): each C call is
-/// wrapped once here, and every failure becomes an `ALSAError` with ALSA's own message.
+/// This file is the only place metronome calls ALSA's PCM functions (`snd_pcm_*`, and
+/// `snd_device_name_*` to list devices): each C call is wrapped once here, and every failure
+/// becomes an `ALSAError` with ALSA's own message.
 public final class ALSAPCM {
   /// How samples are sent to the device.
   public enum Format: Sendable {

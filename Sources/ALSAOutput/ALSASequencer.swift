@@ -1,14 +1,16 @@
 import CALSA
+import Synchronization
 
 /// A MIDI output port on the ALSA sequencer whose messages a queue of its own delivers at the
 /// times they were given, so that each leaves on time whatever the thread that sent it does next.
 ///
 /// This file is the only place metronome calls `snd_seq_*`; every failure becomes an `ALSAError`.
 /// It sends without blocking: a message the sequencer has no room for is counted, not waited for,
-/// since the sender is the render thread.
+/// since the sender is the render thread; `finish` tells how many there were.
 ///
 /// `@unchecked Sendable`: one thread sends; `finish`, which another may call as the program
-/// ends, only waits on the kernel's queue and touches none of the client's buffers.
+/// ends, only waits on the kernel's queue, touching none of the client's buffers, and reads the
+/// count, which is atomic.
 public final class ALSASequencer: @unchecked Sendable {
   /// The port's address, `client:port`, which other programs connect to.
   public let address: String
@@ -16,7 +18,7 @@ public final class ALSASequencer: @unchecked Sendable {
   /// timer, whose tick (4 ms on Debian's kernels) the messages may be late by.
   public let isPrecise: Bool
   /// Messages the sequencer had no room for.
-  public private(set) var dropped = 0
+  private let dropped = Atomic(0)
   private let handle: OpaquePointer
   private let port: Int32
   private let queue: Int32
@@ -36,6 +38,9 @@ public final class ALSASequencer: @unchecked Sendable {
         snd_seq_create_simple_port(
           handle, portName, UInt32(SND_SEQ_PORT_CAP_READ | SND_SEQ_PORT_CAP_SUBS_READ),
           UInt32(SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION)), "create a port")
+      // Room for the most messages the kernel lets a client have waiting, since a large --buffer
+      // queues ticks seconds ahead.
+      _ = snd_seq_set_client_pool_output(handle, Self.pool)
       queue = try Self.checked(snd_seq_alloc_named_queue(handle, clientName), "allocate a queue")
       isPrecise = metronome_seq_use_high_resolution_timer(handle, queue) >= 0
       try Self.check(
@@ -81,12 +86,18 @@ public final class ALSASequencer: @unchecked Sendable {
     let sent = metronome_seq_schedule(
       handle, port, queue, Int32(type.rawValue), value, UInt32(clamping: after / 1_000_000),
       UInt32(after % 1_000_000 * 1000))
-    if sent < 0 || snd_seq_drain_output(handle) < 0 { dropped += 1 }
+    if sent < 0 || snd_seq_drain_output(handle) < 0 { dropped.add(1, ordering: .relaxed) }
   }
 
   /// Waits until the queue has delivered every message sent, so that none is lost when the
-  /// program ends.
-  public func finish() { _ = snd_seq_sync_output_queue(handle) }
+  /// program ends; returns how many messages the sequencer had no room for.
+  public func finish() -> Int {
+    _ = snd_seq_sync_output_queue(handle)
+    return dropped.load(ordering: .relaxed)
+  }
+
+  /// The most messages a client may have waiting in the kernel (`SNDRV_SEQ_MAX_CLIENT_EVENTS`).
+  private static let pool = 2000
 
   /// What to try when a port named to connect to is not there.
   private static let portsHint = "`aconnect -o` lists the ports that take MIDI"

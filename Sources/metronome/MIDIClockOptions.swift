@@ -74,6 +74,15 @@ struct MIDIClockOptions: ParsableArguments {
           sequencer.send(bytes.0, bytes.1, bytes.2, inMicros: micros)
         })
     }
-    return (sequencer.address, { sequencer.finish() })
+    return (
+      sequencer.address,
+      {
+        let dropped = sequencer.finish()
+        if dropped > 0 {
+          report(
+            "\(dropped) MIDI clock messages were lost: the sequencer had no room for them (try a smaller --buffer)")
+        }
+      }
+    )
   }
 }
