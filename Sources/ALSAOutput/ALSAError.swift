@@ -3,8 +3,8 @@
 public struct ALSAError: Error, Equatable, CustomStringConvertible {
   /// What failed, in words: "open", "set the sample rate", "write".
   public let operation: String
-  /// The PCM device name.
-  public let device: String
+  /// The PCM device's name; nil for the MIDI sequencer.
+  public let device: String?
   /// ALSA's negative error code.
   public let code: Int32
   /// ALSA's message for `code` (`snd_strerror`).
@@ -13,7 +13,7 @@ public struct ALSAError: Error, Equatable, CustomStringConvertible {
   public let hint: String
 
   /// An error with ALSA's message already looked up.
-  public init(operation: String, device: String, code: Int32, message: String, hint: String) {
+  public init(operation: String, device: String?, code: Int32, message: String, hint: String) {
     self.operation = operation
     self.device = device
     self.code = code
@@ -23,7 +23,7 @@ public struct ALSAError: Error, Equatable, CustomStringConvertible {
 
   /// How it reads in messages and test failures.
   public var description: String {
-    if device == Self.sequencer {
+    guard let device else {
       return operation == "open"
         ? "no ALSA MIDI sequencer (\(message)): \(hint)"
         : "the ALSA sequencer could not \(operation) (\(message)): \(hint)"
@@ -33,9 +33,6 @@ public struct ALSAError: Error, Equatable, CustomStringConvertible {
     }
     return "ALSA device '\(device)' could not \(operation) (\(message)): \(hint)"
   }
-
-  /// What stands for the device in the sequencer's errors.
-  static let sequencer = "sequencer"
 
   /// The hint for a device that does not open.
   static let noDeviceHint = "no sound card? try --device NAME, `metronome devices`, or --silent"

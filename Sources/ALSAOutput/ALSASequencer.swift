@@ -107,7 +107,7 @@ public final class ALSASequencer: @unchecked Sendable {
 
   private static func error(_ operation: String, code: Int32, hint: String = sequencerHint) -> ALSAError {
     ALSAError(
-      operation: operation, device: ALSAError.sequencer, code: code, message: String(cString: snd_strerror(code)),
+      operation: operation, device: nil, code: code, message: String(cString: snd_strerror(code)),
       hint: hint)
   }
 

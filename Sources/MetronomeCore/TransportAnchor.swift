@@ -8,8 +8,9 @@ public enum ClockSource: String, Hashable, Sendable {
   case midi
 }
 
-/// Where an outside clock (a JACK transport master, a Link session, MIDI clock) puts the next beat: its frame, its bar and
-/// beat, and the tempo and meter from there on; a new anchor has a new `id`.
+/// Where an outside clock (a JACK transport master, a Link session, MIDI clock) puts the next
+/// beat: its frame, its bar and beat, and the tempo and meter from there on; a new anchor has a
+/// new `id`.
 public struct TransportAnchor: Hashable, Sendable {
   /// Which anchor this is: the beats start again from each new one.
   public let id: Int

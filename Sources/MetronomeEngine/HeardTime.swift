@@ -26,7 +26,7 @@ public struct HeardTime: Sendable {
 
   /// Takes a reading: `frame` will be heard in `delayFrames` frames from `nowMicros`.
   public mutating func read(frame: Int64, heardInFrames delayFrames: Int64, atMicros nowMicros: Int64) {
-    let reading = Double(nowMicros) + Double(delayFrames - frame) * microsPerFrame
+    let reading = Double(nowMicros) + (Double(delayFrames) - Double(frame)) * microsPerFrame
     guard let estimate = frameZeroMicros, abs(reading - estimate) <= Self.jumpMicros else {
       frameZeroMicros = reading
       readings = 1
@@ -38,7 +38,8 @@ public struct HeardTime: Sendable {
 
   /// When `frame` will be heard, in host microseconds; nil before the first reading.
   public func micros(ofFrame frame: Int64) -> Int64? {
-    frameZeroMicros.map { Int64(($0 + Double(frame) * microsPerFrame).rounded()) }
+    // Held to Int64's range, so that no device's delay, however wild, traps the conversion.
+    frameZeroMicros.map { Int64(min(max(($0 + Double(frame) * microsPerFrame).rounded(), -0x1p62), 0x1p62)) }
   }
 
   private var microsPerFrame: Double { 1e6 / Double(sampleRate.hz) }

@@ -75,8 +75,8 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
   /// The longest a typed key took to be heard, in seconds; nil until a key is typed.
   private var slowestKey: Double?
   private var completed = false
-  /// What the display says of an outside clock the beats follow (a Link session's peers), read
-  /// as the status is refreshed; set before `start()`.
+  /// What the display says of the sync (a Link session's peers, the MIDI clock's port), read as
+  /// the status is refreshed; set before `start()`.
   public var syncStatus: (@Sendable () -> String)?
 
   /// A session playing `engine` into `sink`, `periodFrames` at a time, replaying `keys` on the

@@ -41,7 +41,8 @@ public struct DisplayState: Equatable, Sendable {
   public var isCountIn = false
   /// Whether the section playing repeats.
   public var isLooping = false
-  /// The outside clock the beats follow, as "Link · 2 peers"; nil for none.
+  /// What the beats are synced with: the outside clock they follow ("Link · 2 peers") and where
+  /// MIDI clock goes out ("MIDI clock on 129:0"); nil for neither.
   public var sync: String?
 
   /// The position of the beat heard last.

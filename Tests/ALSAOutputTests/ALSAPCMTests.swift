@@ -32,6 +32,16 @@ struct ALSAPCMTests {
     }
   }
 
+  /// A playback device is named in its errors whatever its name; the sequencer's errors say so.
+  @Test func errorsNameTheirDeviceOrTheSequencer() {
+    let playback = ALSAError(operation: "open", device: "sequencer", code: -2, message: "No such file", hint: "h")
+    #expect(playback.description == "no ALSA playback device 'sequencer' (No such file): h")
+    let sequencer = ALSAError(operation: "open", device: nil, code: -2, message: "No such file", hint: "h")
+    #expect(sequencer.description == "no ALSA MIDI sequencer (No such file): h")
+    let port = ALSAError(operation: "connect to '20:0'", device: nil, code: -1, message: "Denied", hint: "h")
+    #expect(port.description == "the ALSA sequencer could not connect to '20:0' (Denied): h")
+  }
+
   @Test func listsTheNullDevice() {
     #expect(ALSAPCM.playbackDevices().contains { $0.name == "null" })
   }

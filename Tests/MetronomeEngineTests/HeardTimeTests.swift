@@ -41,6 +41,15 @@ struct HeardTimeTests {
     #expect(heard.micros(ofFrame: 96_000) == 2_100_000)
   }
 
+  /// A delay no device could have (a plugin's garbage) gives a time far off, never a trap.
+  @Test func aWildDelayDoesNotTrap() {
+    var heard = HeardTime(sampleRate: .standard)
+    heard.read(frame: .max, heardInFrames: .max, atMicros: .max)
+    #expect(heard.micros(ofFrame: .max) == 1 << 62)
+    heard.read(frame: .max, heardInFrames: .min, atMicros: .min)
+    #expect(heard.micros(ofFrame: .min) == -(1 << 62))
+  }
+
   /// A device clock 100 ppm slow against the host's (6 ms a minute apart) is followed: after ten
   /// minutes of readings the estimate is within 1 ms.
   @Test func followsADriftingDeviceClock() {
