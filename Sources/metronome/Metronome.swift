@@ -51,6 +51,13 @@ extension Metronome {
     TextOutput.standardError.write(message)
     Glibc.exit(ExitCode.validationFailure.rawValue)
   }
+
+  /// Ends the program with one line on standard error and `status`, for input whose fault the
+  /// usage would not explain: a file that cannot be read, an error at a line of a map.
+  static func exit(saying line: String, status: Int32) -> Never {
+    TextOutput.standardError.write(line + "\n")
+    Glibc.exit(status)
+  }
 }
 
 /// Writes `metronome: line` to standard error: a note, not an error.

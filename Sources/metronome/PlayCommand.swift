@@ -1,6 +1,5 @@
 import ALSAOutput
 import ArgumentParser
-import FoundationEssentials
 import Glibc
 import JACKOutput
 import MetronomeAudio
@@ -134,15 +133,7 @@ struct PlayCommand: ParsableCommand {
   private var keyScript: KeyScript {
     get throws {
       guard let keys else { return KeyScript() }
-      let text: String
-      if keys == "-" {
-        text = AnyIterator { readLine(strippingNewline: false) }.joined()
-      } else {
-        guard let data = FileManager.default.contents(atPath: keys) else {
-          throw ValidationError("cannot read the keys file '\(keys)'")
-        }
-        text = String(decoding: data, as: UTF8.self)
-      }
+      let text = TextFile.keyScript.textOrExit(of: keys)
       do { return try KeyScript(parsing: text) } catch { throw ValidationError("\(error)") }
     }
   }
@@ -213,8 +204,8 @@ struct PlayCommand: ParsableCommand {
   ) throws {
     let presentation: SessionPresentation
     if interactive {
-      let environment = ProcessInfo.processInfo.environment
-      let colors = (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb"
+      let variable = { (name: String) in getenv(name).map { String(cString: $0) } }
+      let colors = (variable("NO_COLOR") ?? "").isEmpty && variable("TERM") != "dumb"
       do {
         presentation = .display(try TerminalSession(), colors: colors)
       } catch {

@@ -1,8 +1,5 @@
 import ArgumentParser
-import FoundationEssentials
-import Glibc
 import MetronomeCore
-import TerminalUI
 
 /// `--map`, `--start-label`, `--count-in` and `--multiplier`, klick's `-f`, `-l`, `-c` and `-x`,
 /// the step trainer's `--step`, `--to` and `--loop`, and `--gap`, shared by playing and exporting.
@@ -162,23 +159,21 @@ struct ProgramOptions: ParsableArguments {
   /// with status 66.
   func loadMap() -> TempoMap? {
     guard let map else { return nil }
-    let source = map == "-" ? "<stdin>" : map
+    let source = TextFile.source(map)
     do {
-      let parsed = try TempoMapParser.parse(
-        Self.text(of: map, kind: "tempo map", layout: "a section per line").get(), source: source, seed: randomSeed)
+      let parsed = try TempoMapParser.parse(TextFile.tempoMap.textOrExit(of: map), source: source, seed: randomSeed)
       guard let startLabel else { return parsed }
       guard let started = parsed.starting(at: startLabel) else {
         let labels = parsed.sections.compactMap(\.label)
-        Self.fail(
-          "\(source): error: no section is labelled '\(startLabel)'; "
+        Metronome.exit(
+          saying:
+            "\(source): error: no section is labelled '\(startLabel)'; "
             + (labels.isEmpty ? "the map has no labels" : "its labels are \(labels.joined(separator: ", "))"),
           status: 65)
       }
       return started
-    } catch let unreadable as Unreadable {
-      Self.fail("\(source): error: \(unreadable.message)", status: unreadable.status)
     } catch {
-      Self.fail("\(error)", status: 65)
+      Metronome.exit(saying: "\(error)", status: 65)
     }
   }
 
@@ -188,17 +183,16 @@ struct ProgramOptions: ParsableArguments {
   /// Errors end the program as `loadMap()` says, located in the setlist or in the map that has them.
   func loadSetlist() -> Setlist? {
     guard let setlist else { return nil }
-    let source = setlist == "-" ? "<stdin>" : setlist
+    let source = TextFile.source(setlist)
     let folder =
       setlist == "-"
       ? "" : String(setlist[..<(setlist.lastIndex(of: "/").map(setlist.index(after:)) ?? setlist.startIndex)])
     var status: Int32 = 65
     do {
-      let text = try Self.text(of: setlist, kind: "setlist", layout: "a song per line").get()
-      return try SetlistParser.parse(text, source: source, seed: randomSeed) {
+      return try SetlistParser.parse(TextFile.setlist.textOrExit(of: setlist), source: source, seed: randomSeed) {
         path, line, column throws(TempoMapError) in
         let file = path.hasPrefix("/") ? path : folder + path
-        switch path == "-" ? nil : Self.text(of: file, kind: "tempo map", layout: "a section per line") {
+        switch path == "-" ? nil : TextFile.tempoMap.text(of: file) {
         case .success(let text)?:
           return try TempoMapParser.parse(text, source: file, seed: randomSeed)
         case .failure(let unreadable)?:
@@ -209,50 +203,9 @@ struct ProgramOptions: ParsableArguments {
             source: source, line: line, column: column, message: "a song's map is read from a file, not standard input")
         }
       }
-    } catch let unreadable as Unreadable {
-      Self.fail("\(source): error: \(unreadable.message)", status: unreadable.status)
     } catch {
-      Self.fail("\(error)", status: status)
+      Metronome.exit(saying: "\(error)", status: status)
     }
   }
 
-  /// Why a file cannot be read as text, and the status the program ends with.
-  private struct Unreadable: Error {
-    let message: String
-    let status: Int32
-  }
-
-  /// The text of `path` ('-' for standard input), a `kind` of file laid out as `layout` says; a
-  /// file that cannot be opened fails with status 66, one that is not text with 65.
-  private static func text(of path: String, kind: String, layout: String) -> Result<String, Unreadable> {
-    let bytes: [UInt8]
-    if path == "-" {
-      bytes = Array(AnyIterator { readLine(strippingNewline: false) }.joined().utf8)
-    } else {
-      guard let data = FileManager.default.contents(atPath: path), isRegularFile(path) else {
-        return .failure(Unreadable(message: "cannot read the \(kind): \(reason(path))", status: 66))
-      }
-      bytes = Array(data)
-    }
-    guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
-      return .failure(Unreadable(message: "not a text file: a \(kind) is plain text, \(layout)", status: 65))
-    }
-    return .success(text)
-  }
-
-  private static func isRegularFile(_ path: String) -> Bool {
-    var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-  }
-
-  private static func reason(_ path: String) -> String {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return String(cString: strerror(errno)) }
-    return (status.st_mode & S_IFMT) == S_IFDIR ? "it is a directory" : "it is not a regular file"
-  }
-
-  private static func fail(_ line: String, status: Int32) -> Never {
-    TextOutput.standardError.write(line + "\n")
-    Glibc.exit(status)
-  }
 }

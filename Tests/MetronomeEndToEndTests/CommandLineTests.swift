@@ -125,6 +125,26 @@ final class CommandLineTests: TimeLimitedTestCase {
     }
   }
 
+  /// A key script that cannot be read is one line naming the file and why, as for a tempo map:
+  /// status 66 for a file that cannot be opened, 65 for one that is not text; nothing plays.
+  func testAKeyScriptThatCannotBeReadIsOneLine() throws {
+    let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID()).keys").path
+    let folder = FileManager.default.temporaryDirectory.path
+    let binary = MetronomeProcess.binary.path
+    let cases: [(String, Int32, String)] = [
+      (missing, 66, "\(missing): error: cannot read the key script: No such file or directory"),
+      (folder, 66, "\(folder): error: cannot read the key script: it is a directory"),
+      ("/dev/zero", 66, "/dev/zero: error: cannot read the key script: it is not a regular file"),
+      (binary, 65, "\(binary): error: not a text file: a key script is plain text, one 'SECONDS KEY' per line"),
+    ]
+    for (keys, status, message) in cases {
+      let run = try MetronomeProcess.run(["120", "--virtual", "--bars", "1", "--keys", keys])
+      XCTAssertEqual(run.status, status, "\(keys): \(run.standardError)")
+      XCTAssertEqual(run.standardError, message + "\n", keys)
+      XCTAssertEqual(run.standardOutput, "", keys)
+    }
+  }
+
   /// Pause forgets the position: the next play starts a new bar 1, beat 1, at once.
   func testPauseForgetsThePositionAndPlayStartsANewBarAtOnce() throws {
     let run = try MetronomeProcess.run(
