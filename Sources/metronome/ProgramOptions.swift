@@ -207,5 +207,4 @@ struct ProgramOptions: ParsableArguments {
       Metronome.exit(saying: "\(error)", status: status)
     }
   }
-
 }
