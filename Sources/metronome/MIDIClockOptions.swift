@@ -68,7 +68,9 @@ struct MIDIClockOptions: ParsableArguments {
     engine.sendMIDIClock { start, frame, message in
       timing.send(
         message, atFrame: frame, periodStart: start, nowNanoseconds: MonotonicClock.nanoseconds,
-        delay: sink.timedOutputDelay,
+        // A closure rather than the method itself, whose partial application would allocate on
+        // the render thread for every message.
+        delay: { sink.timedOutputDelay() },
         to: { message, micros in
           let bytes = message.bytes
           sequencer.send(bytes.0, bytes.1, bytes.2, inMicros: micros)
