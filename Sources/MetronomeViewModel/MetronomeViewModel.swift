@@ -2,8 +2,9 @@ import MetronomeAudio
 import MetronomeCore
 import OpenCombine
 
-/// The metronome's reactive view model: Raytronome's inputs and outputs on OpenCombine, with
-/// beats emitted on an injected scheduler at exact frames.
+/// The metronome's state machine, as a reactive view model: Raytronome's inputs and outputs on
+/// OpenCombine, each input an action that `MetronomeState.apply` reduces, with beats emitted on
+/// an injected scheduler at exact frames.
 ///
 /// Inputs may be sent from any thread; state changes are serialised by a lock and reach the
 /// beat generator through the scheduler. Text outputs emit on the sending thread; `beat` and
@@ -64,6 +65,7 @@ public final class MetronomeViewModel: @unchecked Sendable {
   public let beatType: AnyPublisher<BeatParity, Never>
 
   private let state: CurrentValueSubject<MetronomeState, Never>
+  private let beatScheduler: BeatScheduler
   private let lock = Lock(recursive: true)
   private var subscriptions: [AnyCancellable] = []
 
@@ -89,6 +91,7 @@ public final class MetronomeViewModel: @unchecked Sendable {
       subdivision: initialSubdivision, polyrhythm: initialPolyrhythm, program: program)
     let state = CurrentValueSubject<MetronomeState, Never>(initial)
     self.state = state
+    self.beatScheduler = beatScheduler
     tempo = CurrentValueSubject(initialTempo.bpm)
     steppedNumerator = CurrentValueSubject(initialMeter.numerator)
     steppedDenominator = CurrentValueSubject(Meter.step(forDenominator: initialMeter.denominator))
@@ -96,18 +99,18 @@ public final class MetronomeViewModel: @unchecked Sendable {
     func output<Value: Equatable>(_ value: @escaping (MetronomeState) -> Value) -> AnyPublisher<Value, Never> {
       state.map(value).removeDuplicates().eraseToAnyPublisher()
     }
-    tempoText = output(\.tempo.text)
-    numeratorText = output { "\($0.meter.numerator)" }
-    denominatorText = output { "\($0.meter.denominator)" }
-    signatureText = output(\.meter.signature)
+    tempoText = output(\.tempoText)
+    numeratorText = output(\.numeratorText)
+    denominatorText = output(\.denominatorText)
+    signatureText = output(\.signatureText)
     numeratorValue = output(\.meter.numerator)
     maxNumerator = output(\.maxNumerator)
     isPlaying = output(\.isPlaying)
     pattern = output(\.pattern)
     subdivision = output(\.subdivision)
     isMuted = output(\.isMuted)
-    polyrhythm = output { $0.isPolyrhythmMuted ? nil : $0.polyrhythm }
-    song = output { $0.program.setlist == nil ? nil : $0.program.song }
+    polyrhythm = output(\.soundingPolyrhythm)
+    song = output(\.songPlaying)
     isLooping = output(\.program.loopsSection)
     settings = output(\.settings)
 
@@ -144,4 +147,12 @@ public final class MetronomeViewModel: @unchecked Sendable {
 
   /// The current state, for a display that needs a value now rather than a stream.
   public var currentState: MetronomeState { lock.withLock { state.value } }
+}
+
+extension MetronomeViewModel: MetronomeStore {
+  /// Sends `action` to the state, as every other input does.
+  public func dispatch(_ action: MetronomeAction) { actions.send(action) }
+
+  /// The beat scheduler's time now, in seconds.
+  public var beatClockSeconds: Double { beatScheduler.now.seconds }
 }

@@ -1,0 +1,160 @@
+import MetronomeCore
+import MetronomeTesting
+import MetronomeViewModel
+import Testing
+
+/// The state machine's reducer, as the ReCombine article tests reducers: a state and an action
+/// in, the expected state out; no scheduler, no subscription.
+@Suite(.timeLimit(.minutes(1)))
+struct MetronomeStateTests {
+  /// A state at `signature` and `bpm`, paused unless `playing`, under `cap`.
+  private func state(
+    _ signature: String = "4/4", _ bpm: Double = 120, playing: Bool = false, cap: NumeratorCap = .denominator,
+    pattern: String? = nil, program: Program = Program()
+  ) throws -> MetronomeState {
+    MetronomeState(
+      tempo: try Tempo(bpm: bpm), meter: try Meter(parsing: signature, cap: cap), isPlaying: playing, cap: cap,
+      pattern: try pattern.map { try AccentPattern(parsing: $0) }, program: program)
+  }
+
+  /// `state` after each of `actions` in turn.
+  private func reduce(_ state: MetronomeState, _ actions: MetronomeAction...) -> MetronomeState {
+    actions.reduce(into: state) { $0.apply($1) }
+  }
+
+  @Test func settingTheTempoClampsItToOneToAThousandAndIgnoresNaN() throws {
+    let start = try state()
+    #expect(reduce(start, .setTempo(97.5)).tempo.bpm == 97.5)
+    #expect(reduce(start, .setTempo(5_000)).tempo.bpm == 1_000)
+    #expect(reduce(start, .setTempo(-3)).tempo.bpm == 1)
+    #expect(reduce(start, .setTempo(.nan)) == start)
+  }
+
+  @Test func nudgingAndScalingTheTempoStayWithinItsRange() throws {
+    #expect(reduce(try state("4/4", 995), .nudgeTempo(by: 10)).tempo.bpm == 1_000)
+    #expect(reduce(try state("4/4", 2), .nudgeTempo(by: -10)).tempo.bpm == 1)
+    #expect(reduce(try state("4/4", 600), .scaleTempo(by: 2)).tempo.bpm == 1_000)
+    #expect(reduce(try state("4/4", 90), .scaleTempo(by: 0.5)).tempo.bpm == 45)
+  }
+
+  /// Raytronome's scenario: from 24/32, each step of the denominator down clamps the numerator
+  /// it shows, while the one asked for is kept.
+  @Test func steppingTheDenominatorDownClampsTheNumeratorTo16Then8Then4() throws {
+    let start = try state("24/32")
+    let sixteen = reduce(start, .stepDenominator(by: -1))
+    #expect(sixteen.meter == (try Meter(16, 16)))
+    #expect(sixteen.requestedNumerator == 24)
+    #expect(reduce(sixteen, .stepDenominator(by: -1)).meter == (try Meter(8, 8)))
+    #expect(reduce(sixteen, .stepDenominator(by: -1), .stepDenominator(by: -1)).meter == .fourFour)
+    // The request survives the round trip back up.
+    #expect(reduce(sixteen, .stepDenominator(by: -2), .stepDenominator(by: 3)).meter == (try Meter(24, 32)))
+  }
+
+  @Test func theDenominatorStepperMapsOneToFourOnto4To32AndClampsTheRest() throws {
+    let start = try state()
+    #expect([1, 2, 3, 4].map { reduce(start, .setDenominatorStep($0)).meter.denominator } == [4, 8, 16, 32])
+    #expect(reduce(start, .setDenominatorStep(0)).meter.denominator == 4)
+    #expect(reduce(start, .setDenominatorStep(9)).meter.denominator == 32)
+    #expect(reduce(start, .stepDenominator(by: -1)).meter.denominator == 4)
+  }
+
+  @Test func steppingTheNumeratorStaysWithinOneAndTheCap() throws {
+    #expect(reduce(try state("4/4"), .stepNumerator(by: 1)).meter == .fourFour)
+    #expect(reduce(try state("1/4"), .stepNumerator(by: -1)).meter.numerator == 1)
+    #expect(reduce(try state("3/4"), .stepNumerator(by: 1)).meter.numerator == 4)
+    let raised = NumeratorCap(atLeast: 7)
+    #expect(reduce(try state("4/4", cap: raised), .stepNumerator(by: 3)).meter == (try Meter(7, 4, cap: raised)))
+    #expect(reduce(try state("7/4", cap: raised), .stepNumerator(by: 1)).meter.numerator == 7)
+  }
+
+  @Test func aNumeratorAskedAboveTheCapIsShownClampedAndKept() throws {
+    let asked = reduce(try state("4/8"), .setNumerator(12))
+    #expect(asked.requestedNumerator == 12)
+    #expect(asked.meter == (try Meter(8, 8)))
+    #expect(reduce(asked, .stepDenominator(by: 1)).meter == (try Meter(12, 16)))
+  }
+
+  @Test func resetGoesBackToTheStartButKeepsPlayingOrPaused() throws {
+    let start = try state("6/8", 96, playing: true, pattern: "X..x..")
+    let changed = reduce(
+      start, .setTempo(150), .stepDenominator(by: -1), .setPattern(nil), .stepSubdivision(by: 2), .toggleMute,
+      .togglePolyrhythmMute, .togglePlaying)
+    let reset = reduce(changed, .reset)
+    #expect(reset.tempo.bpm == 96)
+    #expect(reset.meter == (try Meter(6, 8)))
+    #expect(reset.pattern == (try AccentPattern(parsing: "X..x..")))
+    #expect(reset.subdivision == .none)
+    #expect(!reset.isMuted)
+    #expect(!reset.isPolyrhythmMuted)
+    #expect(!reset.isPlaying)
+    #expect(reduce(start, .toggleMute, .reset).isPlaying)
+  }
+
+  @Test func playAndPauseToggle() throws {
+    let paused = try state()
+    #expect(reduce(paused, .togglePlaying).isPlaying)
+    #expect(!reduce(paused, .togglePlaying, .togglePlaying).isPlaying)
+  }
+
+  @Test func cyclingALevelMovesThatBeatOnAndIgnoresBeatsOutsideTheBar() throws {
+    let start = try state("4/4")
+    #expect(reduce(start, .cycleLevel(ofBeat: 2)).pattern == (try AccentPattern(parsing: "Xoxx")))
+    #expect(reduce(start, .cycleLevel(ofBeat: 1)).pattern == (try AccentPattern(parsing: "xxxx")))
+    #expect(reduce(start, .cycleLevel(ofBeat: 5)) == start)
+    #expect(reduce(start, .cycleLevel(ofBeat: 0)) == start)
+  }
+
+  @Test func aPatternThatNoLongerFitsTheMeterGivesWayToTheStandardOne() throws {
+    let start = try state("6/8", pattern: "X..x..")
+    #expect(reduce(start, .stepNumerator(by: -1)).pattern == .standard(beats: 5))
+    #expect(
+      reduce(start, .stepNumerator(by: -1), .stepNumerator(by: 1)).pattern == (try AccentPattern(parsing: "X..x..")))
+  }
+
+  @Test func subdivisionAndSwingStayWithinTheirRanges() throws {
+    let start = try state()
+    #expect(reduce(start, .stepSubdivision(by: 1)).subdivision.count == 2)
+    #expect(reduce(start, .stepSubdivision(by: -1)).subdivision.count == 1)
+    #expect(reduce(start, .stepSubdivision(by: 20)).subdivision.count == 9)
+    let swung = reduce(start, .stepSubdivision(by: 1), .stepSwing(by: 1))
+    #expect(swung.subdivision.swing == 0.75)
+    #expect(reduce(swung, .stepSwing(by: -1)).subdivision.swing == 0.5)
+    // An odd count plays straight.
+    #expect(reduce(swung, .stepSubdivision(by: 1)).subdivision.swing == 0.5)
+  }
+
+  @Test func sectionKeysDoNothingWithoutAMap() throws {
+    let start = try state()
+    #expect(reduce(start, .jumpSection(by: 1), .toggleSectionLoop) == start)
+  }
+
+  @Test func eachSectionJumpIsANewOneAndTheLoopToggles() throws {
+    let map = try TempoMapParser.parse(klickExampleMap, source: "example")
+    let start = try state(program: Program(map: map))
+    let twice = reduce(start, .jumpSection(by: 1), .jumpSection(by: 1))
+    #expect(twice.program.jump == Program.SectionJump(id: 2, offset: 1))
+    #expect(reduce(start, .toggleSectionLoop).program.loopsSection)
+    #expect(!reduce(start, .toggleSectionLoop, .toggleSectionLoop).program.loopsSection)
+  }
+
+  @Test func followingAClockTakesItsTempoAndMeterAndPlaysUntilItStops() throws {
+    let sevenEight = try Meter(7, 8)
+    let anchor = TransportAnchor(
+      id: 1, source: .jack, frame: 48_000, bar: 3, beatInBar: 2, tempo: try Tempo(bpm: 140), meter: sevenEight)
+    let following = reduce(try state(), .follow(anchor))
+    #expect(following.isPlaying)
+    #expect(following.tempo.bpm == 140)
+    #expect(following.meter == sevenEight)
+    #expect(following.program.transport == anchor)
+    let stopped = reduce(following, .follow(nil))
+    #expect(!stopped.isPlaying)
+    #expect(stopped.program.transport == nil)
+  }
+
+  @Test func withAMapTheTempoScalesIt() throws {
+    let map = try TempoMapParser.parse("4 4/4 100\n", source: "map")
+    let start = try state("4/4", 100, program: Program(map: map))
+    #expect(reduce(start, .setTempo(150)).settings.program.multiplier == 1.5)
+    #expect(reduce(start, .setTempo(150), .reset).tempo.bpm == 100)
+  }
+}
