@@ -93,7 +93,7 @@ final class JACKRecorder {
     recorder.executableURL = ChildProcess.which("jack_rec")
     recorder.arguments =
       ["-f", file.path, "-d", "\(seconds)"] + Array(repeating: "system:capture_1", count: channels)
-    recorder.environment = ProcessInfo.processInfo.environment.merging(server.environment) { $1 }
+    recorder.environment = ChildProcess.environment(adding: server.environment)
     recorder.standardOutput = FileHandle.nullDevice
     recorder.standardError = errors
     try recorder.run()

@@ -37,7 +37,7 @@ enum ChildProcess {
     process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.environment = ChildProcess.environment(adding: environment)
     let output = Pipe()
     let error = Pipe()
     let standardInput = Pipe()
@@ -72,7 +72,7 @@ enum ChildProcess {
       posix_spawn_file_actions_addopen(
         &actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
     }
-    let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+    let variables = ChildProcess.environment(adding: environment).map { "\($0.key)=\($0.value)" }
     let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
     let envp = variables.map { strdup($0) } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
@@ -87,6 +87,23 @@ enum ChildProcess {
     return ProcessResult(
       status: exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F), standardOutput: "", standardError: "")
   }
+
+  /// The environment every program a test runs starts from: the test's own, with JACK, PipeWire
+  /// and PulseAudio clients pointed at servers that nobody runs, then `extra` over it.
+  ///
+  /// So no test reaches a sound server it did not start (a musician's JACK server under the
+  /// default name, a desktop's PipeWire): a test that starts one passes that server's variables
+  /// in `extra`, and one that checks the error for a missing server gets it on any machine.
+  static func environment(adding extra: [String: String]) -> [String: String] {
+    ProcessInfo.processInfo.environment.merging(noSoundServer) { $1 }.merging(extra) { $1 }
+  }
+
+  /// Server names under which no server runs, this test process's own.
+  static let noSoundServer = [
+    "JACK_DEFAULT_SERVER": "metronome-test-none-\(getpid())",
+    "PIPEWIRE_REMOTE": "metronome-test-none-\(getpid())",
+    "PULSE_SERVER": "unix:/nonexistent/metronome-test-none-\(getpid())",
+  ]
 
   /// The path of a program on PATH, or nil.
   static func which(_ name: String) -> URL? {
@@ -138,7 +155,7 @@ struct TimedRun {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.environment = ChildProcess.environment(adding: environment)
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output
@@ -179,7 +196,7 @@ final class BackgroundRun {
   init(_ arguments: [String], executable: URL = MetronomeProcess.binary, environment: [String: String] = [:]) throws {
     process.executableURL = executable
     process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    process.environment = ChildProcess.environment(adding: environment)
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = output
     process.standardError = errors
