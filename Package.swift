@@ -98,6 +98,21 @@ let package = Package(
       ]
     ),
     .target(
+      name: "MetronomeRun",
+      dependencies: [
+        "MetronomeCore",
+        "MetronomeAudio",
+        "MetronomeEngine",
+        "MetronomeSession",
+        "ALSAOutput",
+        "JACKOutput",
+        .target(name: "LinkSync", condition: .when(traits: ["AbletonLink"])),
+        "AudioFiles",
+        "TerminalUI",
+        .product(name: "OpenCombine", package: "OpenCombine"),
+      ]
+    ),
+    .target(
       name: "MetronomeTesting",
       dependencies: [
         "MetronomeCore",
@@ -116,14 +131,9 @@ let package = Package(
       dependencies: [
         "MetronomeCore",
         "MetronomeAudio",
-        "MetronomeEngine",
-        "MetronomeSession",
+        "MetronomeRun",
         "ALSAOutput",
-        "JACKOutput",
-        .target(name: "LinkSync", condition: .when(traits: ["AbletonLink"])),
-        "AudioFiles",
         "TerminalUI",
-        .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -167,6 +177,10 @@ let package = Package(
         "MetronomeTesting",
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]
+    ),
+    .testTarget(
+      name: "MetronomeRunTests",
+      dependencies: ["MetronomeRun", "MetronomeCore", "MetronomeEngine", "MetronomeAudio", "MetronomeTesting"]
     ),
     .testTarget(
       name: "MetronomeEndToEndTests",

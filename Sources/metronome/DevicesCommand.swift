@@ -1,5 +1,6 @@
 import ALSAOutput
 import ArgumentParser
+import MetronomeRun
 
 /// `metronome devices`: lists the ALSA playback devices.
 struct DevicesCommand: ParsableCommand {

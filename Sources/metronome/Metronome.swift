@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import MetronomeRun
 import TerminalUI
 
 /// The `metronome` command: plays at once, or runs one of its subcommands.
@@ -38,29 +39,30 @@ struct Metronome: ParsableCommand {
 }
 
 extension Metronome {
-  /// Ends the program as ArgumentParser does for bad input found while parsing, for input that
-  /// can only be checked later (a keys script on standard input): `Error: …`, the usage, exit 64.
-  static func exitWithUsage(of command: any ParsableCommand.Type, _ error: any Error) -> Never {
-    let name = command.configuration.commandName ?? ""
-    let message = """
-      Error: \(error)
-      Usage: \(usageString(for: command))
-        See 'metronome \(name) --help' for more information.
+  /// Runs `body` for `command`; the one place where an error becomes a message and an exit status.
+  ///
+  /// A usage error is shown as ArgumentParser shows bad input (`Error: …`, the usage, status 64);
+  /// a file's error is its one located line (65 or 66); a run that failed says `Error: …` (1);
+  /// one that a signal ended, a note and the shell's status for it.
+  static func run(_ command: any ParsableCommand.Type, _ body: () throws(RunError) -> Void) {
+    do {
+      try body()
+    } catch {
+      switch error.kind {
+      case .usage:
+        let name = command.configuration.commandName ?? ""
+        TextOutput.standardError.write(
+          """
+          Error: \(error.message)
+          Usage: \(usageString(for: command))
+            See 'metronome \(name) --help' for more information.
 
-      """
-    TextOutput.standardError.write(message)
-    Glibc.exit(ExitCode.validationFailure.rawValue)
+          """)
+      case .data, .input: TextOutput.standardError.write(error.message + "\n")
+      case .runtime: TextOutput.standardError.write("Error: \(error.message)\n")
+      case .interrupted: report(error.message)
+      }
+      Glibc.exit(error.status)
+    }
   }
-
-  /// Ends the program with one line on standard error and `status`, for input whose fault the
-  /// usage would not explain: a file that cannot be read, an error at a line of a map.
-  static func exit(saying line: String, status: Int32) -> Never {
-    TextOutput.standardError.write(line + "\n")
-    Glibc.exit(status)
-  }
-}
-
-/// Writes `metronome: line` to standard error: a note, not an error.
-func report(_ line: String) {
-  TextOutput.standardError.write("metronome: \(line)\n")
 }

@@ -1,12 +1,5 @@
-import ALSAOutput
 import ArgumentParser
-import Glibc
-import JACKOutput
-import MetronomeAudio
-import MetronomeCore
-import MetronomeEngine
-import MetronomeSession
-import OpenCombine
+import MetronomeRun
 import TerminalUI
 
 /// `metronome [METER] [TEMPO]`: plays the metronome.
@@ -89,9 +82,6 @@ struct PlayCommand: ParsableCommand {
       """)
   var buffer: Int?
 
-  /// The buffer to start with when `--buffer` is not given.
-  private var startingBuffer: Int { max(1024, 2 * period) }
-
   @Flag(help: "List the ALSA playback devices and exit.")
   var listDevices = false
 
@@ -105,192 +95,37 @@ struct PlayCommand: ParsableCommand {
   var headless = false
 
   @Option(help: "How headless runs print each beat: text, ndjson, or none (sound only).")
-  var events: HeadlessEvents = .text
+  var events: RequestOptions.BeatEvents = .text
 
   @Option(help: ArgumentHelp("Replay timed key presses from FILE ('-' for standard input).", valueName: "file"))
   var keys: String?
 
-  func validate() throws {
-    guard (16...65_536).contains(period) else { throw ValidationError("--period must be from 16 to 65536 frames") }
-    if jackOptions.jack, device != "default" || silent || period != 256 || buffer != nil {
-      throw ValidationError(
-        "--jack plays through the JACK server, which sets the period: drop --device, --period, --buffer and --silent")
-    }
-    if virtual, midiClockOptions.midiClock {
-      throw ValidationError("--midi-clock sends the clock as the beats are heard: drop --virtual")
-    }
-    if let buffer, buffer < 2 * period || buffer > 1 << 20 {
-      throw ValidationError("--buffer must be at least two periods (\(2 * period) frames) and at most 1048576")
-    }
-    _ = try PlaybackSettings(meterAndTempo, length, sound, program)
-    if program.map == "-" || program.setlist == "-", keys == "-" {
-      throw ValidationError(
-        "--\(program.map == nil ? "setlist" : "map") - and --keys - both read standard input: give one of them a file")
+  /// The request the options make, checked.
+  private var request: PlayRequest {
+    get throws(RunError) {
+      var output = RequestOptions.Output()
+      (output.device, output.period, output.buffer) = (device, period, buffer)
+      (output.silent, output.virtual, output.headless, output.events, output.keys) =
+        (silent, virtual, headless, events, keys)
+      var sync = RequestOptions.Sync()
+      jackOptions.fill(&output)
+      jackOptions.fill(&sync)
+      midiClockOptions.fill(&sync)
+      let music = try MusicRequest(meterAndTempo.options, length.options, sound.options, program.options)
+      return try PlayRequest(music: music, output: output, sync: sync)
     }
   }
 
-  /// The key script, read once: standard input cannot be read twice.
-  private var keyScript: KeyScript {
-    get throws {
-      guard let keys else { return KeyScript() }
-      let text = TextFile.keyScript.textOrExit(of: keys)
-      do { return try KeyScript(parsing: text) } catch { throw ValidationError("\(error)") }
-    }
-  }
-
-  mutating func run() throws {
-    if listDevices {
-      DevicesCommand.printDevices()
-      return
-    }
-    // Signals are watched before the terminal is touched, so none can leave it raw.
-    let interrupts = virtual ? nil : InterruptWatcher()
-    let interactive = !virtual && !headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-    var settings: PlaybackSettings
-    do {
-      settings = try PlaybackSettings(
-        meterAndTempo, length, sound, program, map: program.loadMap(), setlist: program.loadSetlist(),
-        ownSounds: sound.ownSounds(for: Self.self))
-    } catch {
-      Metronome.exitWithUsage(of: Self.self, error)
-    }
-    // On the display a song's end waits for the player; a printed run plays the set through.
-    settings.program.setlist = settings.program.setlist?.waiting(interactive)
-    jackOptions.adapt(&settings)
-    let script: KeyScript
-    do {
-      script = try keyScript
-      let quits = script.presses.contains { KeyBindings.command(for: $0.key) == .quit }
-      if virtual, settings.length == nil, !settings.program.ends, !quits {
-        throw ValidationError(
-          "a --virtual run needs --beats, --bars, --duration, a map that ends or a 'q' in --keys to end")
+  func run() {
+    Metronome.run(Self.self) { () throws(RunError) in
+      let request = try request
+      if listDevices {
+        DevicesCommand.printDevices()
+        return
       }
-    } catch {
-      Metronome.exitWithUsage(of: Self.self, error)
+      try Player.play(request)
     }
-    let engine = ClickEngine(settings: settings)
-    if virtual {
-      try MainActor.assumeIsolated {
-        // Every beat is rendered at once and shown as it is rendered, a tenth of a second per
-        // period. Nothing to clean up, so signals keep their default action: Ctrl-C ends it.
-        try play(
-          engine, into: NullSink(sampleRate: settings.sampleRate), periodFrames: settings.sampleRate.hz / 10,
-          script: script, outputName: "virtual", interrupts: nil, interactive: false, rendering: .inline,
-          mainQueue: InlineScheduler())
-      }
-      return
-    }
-    let (sink, periodFrames, outputName) = try openOutput(settings, announce: !interactive)
-    let syncStatus = try (sink as? JACKSink).flatMap { try jackOptions.connect(engine, to: $0) }
-    let mainLoop = MainLoop()
-    try MainActor.assumeIsolated {
-      let midiClock = try midiClockOptions.send(of: engine, through: sink, announce: !interactive)
-      try play(
-        engine, into: sink, periodFrames: periodFrames, script: script, outputName: outputName,
-        interrupts: interrupts, interactive: interactive, rendering: .onItsOwnThread, mainQueue: mainLoop,
-        syncStatus: Self.status(syncStatus, midiClockPort: midiClock?.port), beforeExit: midiClock?.finish)
-    }
-    mainLoop.run()
-  }
-
-  /// Starts a session of `engine` into `sink` on `mainQueue`, with the display if `interactive`
-  /// (showing `syncStatus`, if given), ending it cleanly on the signals `interrupts` catches and
-  /// calling `beforeExit` last.
-  @MainActor
-  private func play<MainQueue: Scheduler & Sendable>(
-    _ engine: ClickEngine, into sink: any AudioSink, periodFrames: Int, script: KeyScript, outputName: String,
-    interrupts: InterruptWatcher?, interactive: Bool, rendering: MetronomeSession<MainQueue>.Rendering,
-    mainQueue: MainQueue, syncStatus: (@Sendable () -> String)? = nil, beforeExit: (@Sendable () -> Void)? = nil
-  ) throws {
-    let presentation: SessionPresentation
-    if interactive {
-      let variable = { (name: String) in getenv(name).map { String(cString: $0) } }
-      let colors = (variable("NO_COLOR") ?? "").isEmpty && variable("TERM") != "dumb"
-      do {
-        presentation = .display(try TerminalSession(), colors: colors)
-      } catch {
-        throw RuntimeError("\(error)")
-      }
-    } else {
-      presentation = events.format.map(SessionPresentation.headless) ?? .soundOnly
-    }
-    let session = MetronomeSession(
-      engine: engine, sink: sink, periodFrames: periodFrames, keys: script, presentation: presentation,
-      outputName: outputName, reportsUnderruns: !silent && !virtual, rendering: rendering, mainQueue: mainQueue,
-      outputs: .init(
-        standardOutput: TextOutput.standardOutput.write, standardError: { TextOutput.standardError.write($0) },
-        exit: { status in
-          // A sound server's client leaves it before the process goes, so no cycle calls into an exiting process.
-          (sink as? any CallbackAudioSink)?.stop()
-          beforeExit?()
-          Glibc.exit(status)
-        }))
-    session.syncStatus = syncStatus
-    Self.running = (
-      session,
-      interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive, mainQueue: mainQueue) }
-    )
-    session.start()
-  }
-
-  /// What the display says of the sync: `status`, then the port the MIDI clock goes out on, if any.
-  private static func status(_ status: (@Sendable () -> String)?, midiClockPort port: String?) -> (
-    @Sendable () -> String
-  )? {
-    guard let port else { return status }
-    let clock = "MIDI clock on \(port)"
-    guard let status else { return { clock } }
-    return { status() + " · " + clock }
-  }
-
-  /// The session and its event sources, kept for as long as the program runs.
-  @MainActor private static var running: (AnyObject, AnyObject?)?
-
-  /// Opens the audio output; says what was opened on standard error when `announce` is set.
-  private func openOutput(_ settings: PlaybackSettings, announce: Bool) throws -> (any AudioSink, Int, String) {
-    if jackOptions.jack {
-      let server = try jackOptions.open(settings)
-      if announce {
-        report(
-          "playing \(settings.meter) at \(settings.tempo) as JACK client '\(server.clientName)': \(server.sampleRate.hz) Hz,"
-            + " \(server.bufferFrames) frames a cycle")
-      }
-      return (server, server.bufferFrames, "JACK '\(server.portName)'")
-    }
-    guard !silent else {
-      if announce { report("playing \(settings.meter) at \(settings.tempo) silently") }
-      // No device to keep fed: a long period means few wake-ups, while a key still takes effect
-      // within one period (43 ms at 48 kHz).
-      return (WallClockSink(sampleRate: settings.sampleRate), 2048, "silent")
-    }
-    let alsa: ALSASink
-    do {
-      // Opened at real-time priority, so that a sound server's client thread started by ALSA's
-      // plugin runs at it too.
-      alsa = try RealtimePriority.whileRaised {
-        try ALSASink(
-          device: device, sampleRate: settings.sampleRate, periodFrames: period,
-          bufferFrames: buffer ?? startingBuffer, maximumBufferFrames: buffer ?? 4 * startingBuffer)
-      }
-    } catch {
-      throw RuntimeError("\(error)")
-    }
-    if announce {
-      let latency = Tempo.format(Double(alsa.pcm.bufferFrames) / Double(settings.sampleRate.hz) * 1000)
-      report(
-        "playing \(settings.meter) at \(settings.tempo) on '\(device)': \(settings.sampleRate.hz) Hz, period"
-          + " \(alsa.pcm.periodFrames) frames, buffer \(alsa.pcm.bufferFrames) frames (\(latency) ms)")
-    }
-    return (alsa, alsa.pcm.writeFrames, "ALSA '\(device)'")
   }
 }
 
-/// What a headless run prints for each beat.
-enum HeadlessEvents: String, CaseIterable, ExpressibleByArgument {
-  case text
-  case ndjson
-  case none
-
-  /// The format of its lines; nil when it prints nothing.
-  var format: BeatEventFormat? { BeatEventFormat(rawValue: rawValue) }
-}
+extension RequestOptions.BeatEvents: ExpressibleByArgument {}

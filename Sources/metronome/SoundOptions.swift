@@ -1,8 +1,7 @@
 import ArgumentParser
-import AudioFiles
 import MetronomeAudio
 import MetronomeCore
-import MetronomeEngine
+import MetronomeRun
 
 /// Options that choose what the clicks sound like, shared by playing and exporting.
 struct SoundOptions: ParsableArguments {
@@ -22,49 +21,11 @@ struct SoundOptions: ParsableArguments {
         + " (,,,tick.wav) to keep the built-in sound.", valueName: "files"))
   var samples: String?
 
-  func validate() throws {
-    guard volume.isFinite, (0...1).contains(volume) else { throw ValidationError("--volume must be from 0 to 1") }
-    _ = try sampleRate
-    if let samples,
-      samples.split(separator: ",", omittingEmptySubsequences: false).count > SoundKit.Voice.allCases.count
-    {
-      throw ValidationError(
-        "--samples takes at most 6 files: strong, normal, weak, subdivision, second voice, count-in")
-    }
-  }
-
-  /// The sounds `--samples` names, read once a run starts; a file that cannot serve ends the
-  /// program as bad input to `command` does (`Error: …`, its usage, status 64).
-  func ownSounds(for command: any ParsableCommand.Type) -> [SoundKit.Voice: [Float]] {
-    do {
-      return try ownSounds
-    } catch {
-      Metronome.exitWithUsage(of: command, error)
-    }
-  }
-
-  /// The sounds `--samples` names, read and converted to the sample rate.
-  private var ownSounds: [SoundKit.Voice: [Float]] {
-    get throws {
-      guard let samples else { return [:] }
-      let rate = try sampleRate
-      var sounds: [SoundKit.Voice: [Float]] = [:]
-      for (voice, path) in zip(SoundKit.Voice.allCases, samples.split(separator: ",", omittingEmptySubsequences: false))
-      where !path.isEmpty {
-        do {
-          sounds[voice] = try SampleFile.load(path: String(path), sampleRate: rate)
-        } catch {
-          throw ValidationError("\(error)")
-        }
-      }
-      return sounds
-    }
-  }
-
-  var sampleRate: SampleRate {
-    get throws {
-      do { return try SampleRate(rate) } catch { throw ValidationError("\(error)") }
-    }
+  /// The values given.
+  var options: RequestOptions.Sound {
+    var options = RequestOptions.Sound()
+    (options.sound, options.volume, options.rate, options.samples) = (sound, volume, rate, samples)
+    return options
   }
 }
 
@@ -79,22 +40,11 @@ struct LengthOptions: ParsableArguments {
   @Option(help: "Stop after this many seconds.")
   var duration: Double?
 
-  func validate() throws {
-    guard [beats != nil, bars != nil, duration != nil].filter({ $0 }).count <= 1 else {
-      throw ValidationError("give at most one of --beats, --bars and --duration")
-    }
-    if let beats, beats < 1 { throw ValidationError("--beats must be at least 1") }
-    if let bars, bars < 1 { throw ValidationError("--bars must be at least 1") }
-    if let duration, !(duration > 0 && duration.isFinite) {
-      throw ValidationError("--duration must be a positive number of seconds")
-    }
-  }
-
-  /// The length given, if any.
-  var length: PlayLength? {
-    if let beats { return .beats(beats) }
-    if let bars { return .bars(bars) }
-    return duration.map(PlayLength.seconds)
+  /// The values given.
+  var options: RequestOptions.Length {
+    var options = RequestOptions.Length()
+    (options.beats, options.bars, options.duration) = (beats, bars, duration)
+    return options
   }
 }
 
@@ -141,127 +91,14 @@ struct MeterTempoOptions: ParsableArguments {
   @Option(help: "Allow at least this many beats per bar, for 5/4 or 7/4 (1 to 64).")
   var maxNumerator: Int?
 
-  func validate() throws {
-    if let maxNumerator, !(1...NumeratorCap.ceiling).contains(maxNumerator) {
-      throw ValidationError("--max-numerator must be from 1 to \(NumeratorCap.ceiling)")
-    }
-    _ = try accentPattern
-    _ = try subdivision
-    if let poly, !Rhythm.polyrhythmCounts.contains(poly) {
-      throw ValidationError("--poly \(poly) is out of range: a second voice plays 1 to 64 clicks a bar, such as 3")
-    }
-  }
-
-  /// How each beat is divided: `--subdivide`, swung by `--swing` (which alone means eighths).
-  var subdivision: Subdivision {
-    get throws {
-      guard subdivide != nil || swing != nil else { return .none }
-      do {
-        return try Subdivision(subdivide ?? 2, swing: Subdivision.swing(percent: swing ?? 50))
-      } catch {
-        throw ValidationError("\(error)")
-      }
-    }
-  }
-
-  var cap: NumeratorCap { NumeratorCap(atLeast: maxNumerator) }
-
-  var parsed: MeterAndTempo { get throws { try MeterAndTempo(words: words, cap: cap) } }
-
-  /// The accent pattern asked for, by word, `--pattern` or `--group` (at most one), checked to
-  /// fit the meter; nil for the standard one.
-  var accentPattern: AccentPattern? {
-    get throws {
-      let start = try parsed
-      let given = [start.pattern != nil, pattern != nil, group != nil].filter { $0 }.count
-      guard given <= 1 else { throw ValidationError("give one accent pattern: a word, --pattern or --group") }
-      let chosen: AccentPattern?
-      do {
-        if let pattern {
-          chosen = try AccentPattern(parsing: pattern)
-        } else if group == "compound" {
-          guard let threes = AccentPattern.compound(for: start.meter) else {
-            throw ValidationError("--group compound groups 6/8, 9/8 or 12/8 in threes, not \(start.meter)")
-          }
-          chosen = threes
-        } else if let group {
-          let grouped = try AccentPattern(grouping: group)
-          guard grouped.fits(start.meter) else {
-            throw AccentPatternError.groupingDoesNotFit(group, beats: grouped.count, start.meter)
-          }
-          chosen = grouped
-        } else {
-          chosen = start.pattern
-        }
-        if let chosen, !chosen.fits(start.meter) { throw AccentPatternError.doesNotFit(chosen, start.meter) }
-      } catch let error as AccentPatternError {
-        throw ValidationError("\(error)")
-      }
-      return chosen
-    }
+  /// The values given.
+  var options: RequestOptions.Music {
+    var options = RequestOptions.Music()
+    (options.words, options.pattern, options.group) = (words, pattern, group)
+    (options.subdivide, options.swing, options.poly, options.maxNumerator) = (subdivide, swing, poly, maxNumerator)
+    return options
   }
 }
 
 extension ClickSound: ExpressibleByArgument {}
 extension SampleEncoding: ExpressibleByArgument {}
-
-extension PlaybackSettings {
-  /// What the command line asks to play, with `ownSounds` (read by `sound.ownSounds(for:)`, once:
-  /// a run reads them, a check of the options need not) in place of built-in ones and `map` (read
-  /// by `program.loadMap()`, likewise) as the program; throws `ValidationError` for a meter,
-  /// tempo, rate or length that cannot be played, or words and lengths a map leaves no room for.
-  init(
-    _ meterAndTempo: MeterTempoOptions, _ length: LengthOptions, _ sound: SoundOptions, _ program: ProgramOptions,
-    map: TempoMap? = nil, setlist: Setlist? = nil, ownSounds: [SoundKit.Voice: [Float]] = [:]
-  ) throws {
-    let start = try meterAndTempo.parsed
-    let multiplier = program.multiplier ?? 1
-    var meter = start.meter
-    var tempo = Tempo(clamping: start.tempo.bpm * multiplier) ?? start.tempo
-    var pattern = try meterAndTempo.accentPattern
-    let runLength = length.length
-    if program.step != nil, start.trainer != nil {
-      throw ValidationError("give klick's trainer (80-120/10) or a step trainer (--step), not both")
-    }
-    let trainer =
-      try start.trainerMap(pattern: pattern)
-      ?? program.stepTrainer(from: start.tempo, meter: start.meter, pattern: pattern)
-    let playedMap = setlist?.songs[0].map ?? map ?? trainer
-    if program.map != nil || program.setlist != nil, !meterAndTempo.words.isEmpty {
-      throw ValidationError(
-        "a map sets meter, tempo and pattern: drop '\(meterAndTempo.words.joined(separator: " "))'")
-    }
-    if program.loopBars != nil, playedMap == nil, program.map == nil {
-      throw ValidationError("--loop-bars loops bars of a map or a trainer: give --map, 80-120/10 or --step")
-    }
-    if let playedMap {
-      let first = playedMap.sections[0]
-      meter = first.meter
-      tempo = Tempo(clamping: first.bpm(ofBeat: 0) * multiplier) ?? tempo
-      pattern = first.pattern ?? pattern
-      if let bars = try program.parsedLoopBars, let mapBars = playedMap.barCount, bars.upperBound > mapBars {
-        throw ValidationError("--loop-bars \(bars.lowerBound)-\(bars.upperBound): the map has \(mapBars) bars")
-      }
-      if Program(map: playedMap, setlist: setlist, loopBars: try program.parsedLoopBars).ends, runLength != nil {
-        throw ValidationError(
-          "a map plays to its end: drop --beats, --bars and --duration, or start with --start-label")
-      }
-    }
-    do {
-      if playedMap == nil { try runLength?.checkFits(tempo: tempo, meter: meter) }
-    } catch {
-      throw ValidationError("\(error)")
-    }
-    self.init(
-      meter: meter, tempo: tempo, pattern: pattern,
-      subdivision: try meterAndTempo.subdivision, polyrhythm: meterAndTempo.poly,
-      // A map's meters may hold more beats than their denominators.
-      cap: playedMap == nil ? meterAndTempo.cap : NumeratorCap(atLeast: NumeratorCap.ceiling),
-      sampleRate: try sound.sampleRate, sound: sound.sound, volume: sound.volume, samples: ownSounds,
-      length: runLength,
-      program: Program(
-        map: playedMap, setlist: setlist, multiplier: multiplier, countIn: try program.parsedCountIn,
-        gap: try program.parsedGap, trainerTarget: trainer?.sections.last?.bpm(ofBeat: 0),
-        loopBars: try program.parsedLoopBars))
-  }
-}

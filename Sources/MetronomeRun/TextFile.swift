@@ -3,55 +3,57 @@ import Glibc
 
 /// A kind of text file named on the command line (a tempo map, a setlist, a key script), read
 /// whole, and what to say when it cannot be.
-struct TextFile {
+public struct TextFile: Sendable {
   /// Why a file cannot be read as text, and the status the program ends with.
-  struct Unreadable: Error {
-    let message: String
-    let status: Int32
+  public struct Unreadable: Error {
+    /// Why, in words.
+    public let message: String
+    /// The kind of fault: `.input` for a file that cannot be opened, `.data` for one that is not text.
+    public let kind: RunError.Kind
   }
 
   /// What the file is, as messages name it.
-  let kind: String
+  public let kind: String
   /// How its lines are laid out, for the message that it is not text.
-  let layout: String
+  public let layout: String
 
   /// klick's tempo map, `--map`.
-  static let tempoMap = TextFile(kind: "tempo map", layout: "a section per line")
+  public static let tempoMap = TextFile(kind: "tempo map", layout: "a section per line")
   /// A setlist, `--setlist`.
-  static let setlist = TextFile(kind: "setlist", layout: "a song per line")
+  public static let setlist = TextFile(kind: "setlist", layout: "a song per line")
   /// Timed key presses, `--keys`.
-  static let keyScript = TextFile(kind: "key script", layout: "one 'SECONDS KEY' per line")
+  public static let keyScript = TextFile(kind: "key script", layout: "one 'SECONDS KEY' per line")
 
   /// How messages name `path`: standard input ('-') as `<stdin>`.
-  static func source(_ path: String) -> String {
+  public static func source(_ path: String) -> String {
     path == "-" ? "<stdin>" : path
   }
 
   /// The text of `path` ('-' for standard input); a file that cannot be opened fails with status
   /// 66, one that is not text with 65.
-  func text(of path: String) -> Result<String, Unreadable> {
+  public func text(of path: String) -> Result<String, Unreadable> {
     let bytes: [UInt8]
     if path == "-" {
       bytes = Array(AnyIterator { readLine(strippingNewline: false) }.joined().utf8)
     } else {
       // Only a regular file: a device or a pipe could be read forever or never end.
       guard Self.isRegularFile(path), let data = FileManager.default.contents(atPath: path) else {
-        return .failure(Unreadable(message: "cannot read the \(kind): \(Self.reason(path))", status: 66))
+        return .failure(Unreadable(message: "cannot read the \(kind): \(Self.reason(path))", kind: .input))
       }
       bytes = Array(data)
     }
     guard let text = String(validating: bytes, as: UTF8.self), !bytes.contains(0) else {
-      return .failure(Unreadable(message: "not a text file: a \(kind) is plain text, \(layout)", status: 65))
+      return .failure(Unreadable(message: "not a text file: a \(kind) is plain text, \(layout)", kind: .data))
     }
     return .success(text)
   }
 
-  /// The text of `path`, or the program ends with one line, `SOURCE: error: why`, and its status.
-  func textOrExit(of path: String) -> String {
+  /// The text of `path`; throws one line, `SOURCE: error: why`, when it cannot be read as text.
+  public func read(_ path: String) throws(RunError) -> String {
     switch text(of: path) {
-    case .success(let text): text
+    case .success(let text): return text
     case .failure(let unreadable):
-      Metronome.exit(saying: "\(Self.source(path)): error: \(unreadable.message)", status: unreadable.status)
+      throw RunError(unreadable.kind, "\(Self.source(path)): error: \(unreadable.message)")
     }
   }
 

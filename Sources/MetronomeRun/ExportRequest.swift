@@ -1,0 +1,89 @@
+import AudioFiles
+import Glibc
+import MetronomeAudio
+import MetronomeCore
+import MetronomeEngine
+import TerminalUI
+
+/// A request to write a click track to a file, checked; `export()` reads its files and writes it.
+public struct ExportRequest: Sendable {
+  /// What to play.
+  public let music: MusicRequest
+  /// The file to write (`-` for standard output); its extension chooses the format.
+  public let path: String
+  /// How samples are written.
+  public let encoding: SampleEncoding
+
+  /// The request the options make; throws a usage error for an export that would not end, a
+  /// format the file cannot hold, or a terminal as standard output.
+  public init(music: MusicRequest, loopsBars: Bool, path: String, encoding: SampleEncoding) throws(RunError) {
+    if loopsBars {
+      throw .usage("--loop-bars loops until l releases it: export those bars as a map of their own")
+    }
+    let readsMap = music.programme.mapPath != nil || music.programme.setlistPath != nil
+    guard music.length != nil || readsMap else {
+      throw .usage("an export needs --bars, --beats or --duration, or a map that ends (--map, --setlist)")
+    }
+    if encoding == .float32, SoundFileSink.Format(path: path) == .flac {
+      throw .usage("FLAC holds 16 or 24 bits, not floats: use --format 16 or 24, or a .wav or .aiff name")
+    }
+    if path == "-", isatty(STDOUT_FILENO) == 1 {
+      throw .usage("standard output is a terminal: pipe it ('-o - | aplay') or name a file with --output")
+    }
+    self.music = music
+    self.path = path
+    self.encoding = encoding
+  }
+
+  /// Writes the click track as fast as the disk allows, with a progress line on a terminal, and
+  /// says what was written; throws a `RunError` for what stopped it (a signal included).
+  public func export() throws(RunError) {
+    let settings = try music.load()
+    try checkSize(of: settings)
+    let engine = ClickEngine(settings: settings)
+    let interrupts = InterruptWatcher()
+    let frames = engine.expectedFrames ?? 0
+    let progress = ProgressLine(total: frames, sampleRate: settings.sampleRate)
+    do {
+      let destination = try ExportDestination(resolving: path)
+      let sink: any AudioSink =
+        if let fileFormat = SoundFileSink.Format(path: path) {
+          try SoundFileSink(
+            destination: destination, format: fileFormat, sampleRate: settings.sampleRate, encoding: encoding)
+        } else {
+          try WAVFileSink(destination: destination, sampleRate: settings.sampleRate, encoding: encoding, frames: frames)
+        }
+      let written = try ClickTrackExporter.export(
+        engine, to: sink, progress: progress.update, isCancelled: { interrupts.receivedSignal != nil })
+      progress.finish()
+      let seconds = Tempo.format(Double(written) / Double(settings.sampleRate.hz))
+      report("wrote \(destination.name): \(written) frames, \(seconds) s")
+    } catch let error as ExportError {
+      progress.finish()
+      if error == .interrupted, let signal = interrupts.receivedSignal {
+        throw RunError(.interrupted(status: InterruptWatcher.exitStatus(for: signal)), error.description)
+      }
+      throw .runtime(error.description)
+    } catch {
+      progress.finish()
+      throw .runtime("\(error)")
+    }
+  }
+
+  /// Throws when the run `settings` describe does not end, or is too long for a WAV or AIFF
+  /// file, whose sizes are 32 bits; FLAC and Ogg Vorbis count frames without that bound.
+  private func checkSize(of settings: PlaybackSettings) throws(RunError) {
+    guard settings.length != nil || settings.program.ends else {
+      throw .usage(
+        settings.program.setlist == nil
+          ? "the map plays for ever: give --bars, --beats or --duration"
+          : "a song of the setlist plays until you move on: give it bars (a map line), or --duration")
+    }
+    let frames = ClickEngine(settings: settings).expectedFrames ?? 0
+    let fileFormat = SoundFileSink.Format(path: path)
+    let isBounded = fileFormat == nil || fileFormat == .aiff
+    guard !isBounded || frames <= WAVFileSink.maximumFrames(in: encoding) else {
+      throw .usage("\(ExportError.tooLong)")
+    }
+  }
+}

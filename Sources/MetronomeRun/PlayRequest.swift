@@ -1,0 +1,122 @@
+import MetronomeCore
+import MetronomeEngine
+import TerminalUI
+
+/// A request to play: what (the music), where to (an output), with which sync and controls.
+///
+/// Built once from the command line and checked as a whole; `Player.play` reads its files.
+public struct PlayRequest: Sendable {
+  /// Where the beats go.
+  public enum Output: Sendable, Equatable {
+    /// Virtual time: no audio, no waiting, the timeline printed at once.
+    case virtual
+    /// No audio, paced by the system clock.
+    case silent
+    /// An ALSA playback device, its period and its buffer (nil: grows after underruns).
+    case alsa(device: String, periodFrames: Int, bufferFrames: Int?)
+    /// A JACK client of its own, named `clientName`, connected to `connections` (nil: the
+    /// server's playback ports).
+    case jack(clientName: String, connections: [String]?)
+  }
+
+  /// The outside clock that starts and places the beats, if any.
+  public enum Clock: Sendable, Equatable {
+    /// The JACK transport; as its timebase master when `isMaster`.
+    case transport(isMaster: Bool)
+    /// MIDI clock received on the JACK client's port `midi_in`, connected from `sources`.
+    case midiClock(sources: [String])
+    /// An Ableton Link session.
+    case link
+  }
+
+  /// What to play.
+  public let music: MusicRequest
+  /// Where to.
+  public let output: Output
+  /// The clock the beats follow; nil for the metronome's own.
+  public let clock: Clock?
+  /// Where MIDI clock is sent (JACK ports with `--jack`, sequencer ports otherwise); nil for none.
+  public let midiClockDestinations: [String]?
+  /// The key script's file (`-` for standard input), if any.
+  public let keysPath: String?
+  /// Whether beats are printed rather than shown on the display, even in a terminal.
+  public let headless: Bool
+  /// How printed beats are written; nil prints nothing (sound only).
+  public let events: BeatEventFormat?
+
+  /// The request the options make; throws a usage error for a value out of range or options
+  /// that do not go together.
+  public init(
+    music: MusicRequest, output options: RequestOptions.Output, sync: RequestOptions.Sync
+  ) throws(RunError) {
+    self.music = music
+    clock = try Self.clock(sync, output: options)
+    if sync.midiConnect != nil, !sync.midiClock {
+      throw .usage("--midi-connect connects the MIDI clock: add --midi-clock")
+    }
+    guard (16...65_536).contains(options.period) else { throw .usage("--period must be from 16 to 65536 frames") }
+    if options.jack, options.device != "default" || options.silent || options.period != 256 || options.buffer != nil {
+      throw .usage(
+        "--jack plays through the JACK server, which sets the period: drop --device, --period, --buffer and --silent")
+    }
+    if options.virtual, sync.midiClock {
+      throw .usage("--midi-clock sends the clock as the beats are heard: drop --virtual")
+    }
+    if let buffer = options.buffer, buffer < 2 * options.period || buffer > 1 << 20 {
+      throw .usage("--buffer must be at least two periods (\(2 * options.period) frames) and at most 1048576")
+    }
+    if music.programme.readsStandardInput, options.keys == "-" {
+      throw .usage(
+        "--\(music.programme.mapPath == nil ? "setlist" : "map") - and --keys - both read standard input: give one of"
+          + " them a file")
+    }
+    output =
+      if options.virtual {
+        .virtual
+      } else if options.jack {
+        .jack(clientName: options.clientName, connections: options.connect.map { $0 == "none" ? [] : Self.ports($0) })
+      } else if options.silent {
+        .silent
+      } else {
+        .alsa(device: options.device, periodFrames: options.period, bufferFrames: options.buffer)
+      }
+    midiClockDestinations = sync.midiClock ? Self.ports(sync.midiConnect) : nil
+    keysPath = options.keys
+    headless = options.headless
+    events = BeatEventFormat(rawValue: options.events.rawValue)
+  }
+
+  /// The clock the sync options ask to follow; throws for JACK's options without `--jack`, two
+  /// clocks at once, or Link in a build without it.
+  private static func clock(_ sync: RequestOptions.Sync, output: RequestOptions.Output) throws(RunError) -> Clock? {
+    let followsTransport = sync.followTransport || sync.timebaseMaster
+    let clocks = [
+      (followsTransport, "the JACK transport"), (sync.followMIDIClock, "--follow-midi-clock"), (sync.link, "--link"),
+    ].filter(\.0).map(\.1)
+    if !output.jack,
+      output.connect != nil || output.clientName != "metronome" || sync.midiClockFrom != nil || !clocks.isEmpty
+    {
+      throw .usage(
+        "--connect, --client-name, --follow-transport, --timebase-master, --follow-midi-clock and --link"
+          + " are for a JACK client: add --jack")
+    }
+    if clocks.count > 1 {
+      throw .usage("\(clocks.joined(separator: " and ")) would each place the beats: choose one")
+    }
+    if sync.midiClockFrom != nil, !sync.followMIDIClock {
+      throw .usage("--midi-clock-from connects the MIDI clock followed: add --follow-midi-clock")
+    }
+    #if !AbletonLink
+    if sync.link {
+      throw .usage(
+        "this metronome was built without Ableton Link: build it with scripts/install --link (the binary is then GPL)")
+    }
+    #endif
+    if followsTransport { return .transport(isMaster: sync.timebaseMaster) }
+    if sync.followMIDIClock { return .midiClock(sources: ports(sync.midiClockFrom)) }
+    return sync.link ? .link : nil
+  }
+
+  /// The ports in a comma-separated list; none for nil.
+  static func ports(_ list: String?) -> [String] { list?.split(separator: ",").map(String.init) ?? [] }
+}

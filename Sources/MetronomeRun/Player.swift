@@ -1,0 +1,133 @@
+import Glibc
+import JACKOutput
+import MetronomeAudio
+import MetronomeEngine
+import MetronomeSession
+import OpenCombine
+import TerminalUI
+
+/// Plays a request: reads its files, opens its output, connects its sync and starts its session,
+/// which ends the process with the run's status.
+///
+/// Where a session's commands come from (typed keys, a key script, signals, the end of input) is
+/// wired here; a new source of commands, such as a network remote control, is started here too
+/// and feeds the same session.
+public enum Player {
+  /// Plays `request` until its session ends the process; throws a `RunError` for what stops it
+  /// from starting (a file that cannot be read, a device that cannot be opened).
+  public static func play(_ request: PlayRequest) throws(RunError) {
+    let isVirtual = request.output == .virtual
+    // Signals are watched before the terminal is touched, so none can leave it raw.
+    let interrupts = isVirtual ? nil : InterruptWatcher()
+    let interactive = !isVirtual && !request.headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
+    var settings = try request.music.load()
+    // On the display a song's end waits for the player; a printed run plays the set through.
+    settings.program.setlist = settings.program.setlist?.waiting(interactive)
+    ClockConnection.adapt(&settings, to: request.clock)
+    let script = try keyScript(request.keysPath)
+    let quits = script.presses.contains { KeyBindings.command(for: $0.key) == .quit }
+    if isVirtual, settings.length == nil, !settings.program.ends, !quits {
+      throw .usage("a --virtual run needs --beats, --bars, --duration, a map that ends or a 'q' in --keys to end")
+    }
+    let engine = ClickEngine(settings: settings)
+    let output = try OpenedOutput.open(request.output, settings, announce: !interactive)
+    let run = Run(
+      engine: engine, output: output, script: script, interrupts: interrupts, interactive: interactive,
+      events: request.events, reportsUnderruns: request.output != .silent && !isVirtual)
+    if isVirtual {
+      // Nothing to clean up, so signals keep their default action: Ctrl-C ends it.
+      try onTheMainActor { () throws(RunError) in try run.start(rendering: .inline, on: InlineScheduler()) }
+      return
+    }
+    let syncStatus = try (output.sink as? JACKSink).flatMap { server throws(RunError) in
+      try request.clock.flatMap { clock throws(RunError) in
+        try ClockConnection.connect(clock, of: engine, through: server)
+      }
+    }
+    let midiClock = try request.midiClockDestinations.map { destinations throws(RunError) in
+      try MIDIClockSender.start(of: engine, through: output.sink, to: destinations, announce: !interactive)
+    }
+    let mainLoop = MainLoop()
+    try onTheMainActor { () throws(RunError) in
+      try run.start(
+        rendering: .onItsOwnThread, on: mainLoop, syncStatus: status(syncStatus, midiClockPort: midiClock?.port),
+        beforeExit: midiClock?.finish)
+    }
+    mainLoop.run()
+  }
+
+  /// Runs `body` on the main actor, on whose thread the caller already is.
+  private static func onTheMainActor(_ body: @MainActor () throws(RunError) -> Void) throws(RunError) {
+    try MainActor.assumeIsolated { Result(catching: body) }.get()
+  }
+
+  /// The key script at `path`, read once: standard input cannot be read twice.
+  private static func keyScript(_ path: String?) throws(RunError) -> KeyScript {
+    guard let path else { return KeyScript() }
+    let text = try TextFile.keyScript.read(path)
+    do { return try KeyScript(parsing: text) } catch { throw .usage("\(error)") }
+  }
+
+  /// What the display says of the sync: `status`, then the port the MIDI clock goes out on, if any.
+  private static func status(_ status: (@Sendable () -> String)?, midiClockPort port: String?) -> (
+    @Sendable () -> String
+  )? {
+    guard let port else { return status }
+    let clock = "MIDI clock on \(port)"
+    guard let status else { return { clock } }
+    return { status() + " · " + clock }
+  }
+}
+
+/// One run about to start: the engine, where it plays, the key script and how beats are shown.
+private struct Run {
+  let engine: ClickEngine
+  let output: OpenedOutput
+  let script: KeyScript
+  let interrupts: InterruptWatcher?
+  let interactive: Bool
+  let events: BeatEventFormat?
+  let reportsUnderruns: Bool
+
+  /// The session and its event sources, kept for as long as the program runs.
+  @MainActor private static var running: (AnyObject, AnyObject?)?
+
+  /// Starts a session on `mainQueue`, with the display if `interactive` (showing `syncStatus`, if
+  /// given), ending it cleanly on the signals `interrupts` catches and calling `beforeExit` last.
+  @MainActor
+  func start<MainQueue: Scheduler & Sendable>(
+    rendering: MetronomeSession<MainQueue>.Rendering, on mainQueue: MainQueue,
+    syncStatus: (@Sendable () -> String)? = nil, beforeExit: (@Sendable () -> Void)? = nil
+  ) throws(RunError) {
+    let presentation: SessionPresentation
+    if interactive {
+      let variable = { (name: String) in getenv(name).map { String(cString: $0) } }
+      let colors = (variable("NO_COLOR") ?? "").isEmpty && variable("TERM") != "dumb"
+      do {
+        presentation = .display(try TerminalSession(), colors: colors)
+      } catch {
+        throw .runtime("\(error)")
+      }
+    } else {
+      presentation = events.map(SessionPresentation.headless) ?? .soundOnly
+    }
+    let sink = output.sink
+    let session = MetronomeSession(
+      engine: engine, sink: sink, periodFrames: output.periodFrames, keys: script, presentation: presentation,
+      outputName: output.name, reportsUnderruns: reportsUnderruns, rendering: rendering, mainQueue: mainQueue,
+      outputs: .init(
+        standardOutput: TextOutput.standardOutput.write, standardError: { TextOutput.standardError.write($0) },
+        exit: { status in
+          // A sound server's client leaves it before the process goes, so no cycle calls into an exiting process.
+          (sink as? any CallbackAudioSink)?.stop()
+          beforeExit?()
+          Glibc.exit(status)
+        }))
+    session.syncStatus = syncStatus
+    Self.running = (
+      session,
+      interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive, mainQueue: mainQueue) }
+    )
+    session.start()
+  }
+}

@@ -1,0 +1,120 @@
+import MetronomeCore
+
+/// The practice programme asked for, checked: a map or setlist file to read, a trainer, a
+/// count-in, a gap, a multiplier and bars to loop.
+public struct ProgrammeRequest: Sendable {
+  /// The tempo map's file (`-` for standard input), if any.
+  public let mapPath: String?
+  /// The setlist's file (`-` for standard input), if any.
+  public let setlistPath: String?
+  /// The map's section to start at, if any.
+  public let startLabel: String?
+  /// klick's trainer or a step trainer, as a map; nil for none.
+  public let trainer: TempoMap?
+  /// How much faster than written it plays.
+  public let multiplier: Double
+  /// The count-in asked for, if any.
+  public let countIn: CountIn?
+  /// The bars muted, if any.
+  public let gap: Gap?
+  /// The bars looped, if any.
+  public let loopBars: ClosedRange<Int>?
+  /// The seed random gaps are drawn with: `--seed`, or one drawn once per run.
+  public let seed: UInt64
+
+  /// The programme `options` ask for, starting from the words' meter and tempo in `pattern`;
+  /// throws a usage error for a value that does not parse or options that do not go together.
+  public init(_ options: RequestOptions.Programme, start: MeterAndTempo, pattern: AccentPattern?) throws(RunError) {
+    seed = options.seed ?? Self.seedOfThisRun
+    if let gap = options.gap {
+      do { self.gap = try Gap(parsing: gap, seed: seed) } catch { throw .usage("--gap: \(error)") }
+    } else {
+      gap = nil
+    }
+    if options.seed != nil, options.gap == nil, options.map == nil, options.setlist == nil {
+      throw .usage("--seed draws random gaps: give one with --gap 25% (or gap= in a map)")
+    }
+    if (options.to != nil || options.loop) != (options.step != nil) || (options.step != nil && options.to == nil) {
+      throw .usage("a step trainer needs both --step and --to, such as --step 5/4 --to 120")
+    }
+    if options.step != nil, options.map != nil { throw .usage("give a step trainer or a map, not both") }
+    if options.setlist != nil,
+      options.map != nil || options.step != nil || options.startLabel != nil || options.loopBars != nil
+    {
+      throw .usage("a setlist names its songs' maps: drop --map, --step, --start-label and --loop-bars")
+    }
+    loopBars = try options.loopBars.map(Self.loopBars)
+    if let countIn = options.countIn {
+      do { self.countIn = try CountIn(parsing: countIn) } catch { throw .usage("--count-in: \(error)") }
+    } else {
+      countIn = nil
+    }
+    if let multiplier = options.multiplier, !(multiplier.isFinite && (0.1...10).contains(multiplier)) {
+      throw .usage("--multiplier must be from 0.1 to 10, such as 0.8 for 80 %")
+    }
+    multiplier = options.multiplier ?? 1
+    if options.startLabel != nil, options.map == nil {
+      throw .usage("--start-label names a section of a map: give the map with --map")
+    }
+    if options.step != nil, start.trainer != nil {
+      throw .usage("give klick's trainer (80-120/10) or a step trainer (--step), not both")
+    }
+    if let klicks = start.trainerMap(pattern: pattern) {
+      trainer = klicks
+    } else {
+      trainer = try Self.stepTrainer(options, from: start, pattern: pattern)
+    }
+    mapPath = options.map
+    setlistPath = options.setlist
+    startLabel = options.startLabel
+  }
+
+  /// Whether a map or setlist is to be read from standard input.
+  public var readsStandardInput: Bool { mapPath == "-" || setlistPath == "-" }
+
+  private static let seedOfThisRun = UInt64.random(in: 0...UInt64.max)
+
+  /// `FIRST-LAST` (or `FIRST`) as bars of the map.
+  private static func loopBars(_ text: String) throws(RunError) -> ClosedRange<Int> {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
+    guard (1...2).contains(parts.count), let first = parts[0], let last = parts.last ?? nil, first >= 1, last >= first
+    else {
+      throw .usage("--loop-bars '\(text)' is not FIRST-LAST bars of the map, such as 5-8 (or 5)")
+    }
+    return first...last
+  }
+
+  /// The step trainer `--step`, `--to` and `--loop` ask for, from the words' tempo in their meter
+  /// and `pattern`; nil without one.
+  private static func stepTrainer(
+    _ options: RequestOptions.Programme, from start: MeterAndTempo, pattern: AccentPattern?
+  ) throws(RunError) -> TempoMap? {
+    guard let step = options.step, let to = options.to else { return nil }
+    let parts = step.split(separator: "/", omittingEmptySubsequences: false)
+    let length: TempoMap.StepLength?
+    if parts.count == 2, parts[1].hasSuffix("s"), let seconds = Double(parts[1].dropLast()), seconds.isFinite,
+      seconds > 0
+    {
+      length = .seconds(seconds)
+    } else if parts.count == 2, let bars = Int(parts[1]), (1...TempoMapParser.maximumBars).contains(bars) {
+      length = .bars(bars)
+    } else {
+      length = nil
+    }
+    guard let length, let change = Double(parts[0]) else {
+      throw .usage("--step '\(step)' is not STEP/BARS or STEP/SECONDSs, such as 5/4 or 5/30s")
+    }
+    let target: Tempo
+    do { target = try Tempo(bpm: to) } catch { throw .usage("--to: \(error)") }
+    guard
+      let map = TempoMap.stepTrainer(
+        from: start.tempo.bpm, to: target.bpm, step: change, every: length, meter: start.meter, pattern: pattern,
+        loops: options.loop)
+    else {
+      throw .usage(
+        "--step \(step) does not lead from \(start.tempo) to \(target) in at most \(TempoMap.mostSteps) steps:"
+          + " step towards it, such as \(target.bpm >= start.tempo.bpm ? "5" : "-5")/4")
+    }
+    return map
+  }
+}

@@ -1,0 +1,148 @@
+import MetronomeCore
+
+/// The command line's values as given, before they are checked: the executable's options fill
+/// them in, and a request is built from them once.
+///
+/// Each group mirrors one group of options, so that the executable declares and documents them
+/// and the library alone decides what they mean together.
+public enum RequestOptions {
+  /// `[METER] [TEMPO] [PATTERN]` and the rhythm: `--pattern`, `--group`, `--subdivide`, `--swing`,
+  /// `--poly`, `--max-numerator`.
+  public struct Music: Sendable, Equatable {
+    /// The meter, tempo and pattern words, in the order given.
+    public var words: [String] = []
+    /// `--pattern`: a level per beat.
+    public var pattern: String?
+    /// `--group`: groups such as 2+2+3, or `compound`.
+    public var group: String?
+    /// `--subdivide`: clicks per beat.
+    public var subdivide: Int?
+    /// `--swing`: percent of a pair.
+    public var swing: Double?
+    /// `--poly`: the second voice's clicks per bar.
+    public var poly: Int?
+    /// `--max-numerator`: beats a bar may hold at least.
+    public var maxNumerator: Int?
+
+    /// No words and no rhythm: 4/4 at 120.
+    public init() {}
+  }
+
+  /// `--beats`, `--bars` or `--duration`.
+  public struct Length: Sendable, Equatable {
+    /// `--beats`.
+    public var beats: Int?
+    /// `--bars`.
+    public var bars: Int?
+    /// `--duration`, in seconds.
+    public var duration: Double?
+
+    /// No length: it plays until stopped.
+    public init() {}
+  }
+
+  /// `--sound`, `--volume`, `--rate` and `--samples`.
+  public struct Sound: Sendable, Equatable {
+    /// `--sound`.
+    public var sound: ClickSound = .pulse
+    /// `--volume`, 0 to 1.
+    public var volume: Double = 1
+    /// `--rate`, in Hz.
+    public var rate: Int = SampleRate.standard.hz
+    /// `--samples`: comma-separated files, one per voice.
+    public var samples: String?
+
+    /// The built-in pulse at full volume, at 48 kHz.
+    public init() {}
+  }
+
+  /// The practice programme: `--map`, `--setlist`, `--start-label`, `--count-in`, `--multiplier`,
+  /// `--gap`, `--seed`, `--step`, `--to`, `--loop` and `--loop-bars`.
+  public struct Programme: Sendable, Equatable {
+    /// `--map`: a file, or `-` for standard input.
+    public var map: String?
+    /// `--setlist`: a file, or `-` for standard input.
+    public var setlist: String?
+    /// `--start-label`.
+    public var startLabel: String?
+    /// `--count-in`: bars, or beats with a `b`.
+    public var countIn: String?
+    /// `--multiplier`.
+    public var multiplier: Double?
+    /// `--gap`: PLAY:MUTE or PERCENT%.
+    public var gap: String?
+    /// `--seed` for random gaps.
+    public var seed: UInt64?
+    /// `--step`: STEP/BARS or STEP/SECONDSs.
+    public var step: String?
+    /// `--to`: the step trainer's target.
+    public var to: Double?
+    /// `--loop`: the step trainer starts again.
+    public var loop = false
+    /// `--loop-bars`: FIRST-LAST.
+    public var loopBars: String?
+
+    /// No programme: one steady tempo.
+    public init() {}
+  }
+
+  /// Where a live run plays and how it shows its beats.
+  public struct Output: Sendable, Equatable {
+    /// `--device`: the ALSA playback device.
+    public var device = "default"
+    /// `--period`, in frames.
+    public var period = 256
+    /// `--buffer`, in frames.
+    public var buffer: Int?
+    /// `--silent`: paced by the system clock, no audio.
+    public var silent = false
+    /// `--virtual`: virtual time, printed at once.
+    public var virtual = false
+    /// `--headless`: lines instead of the display.
+    public var headless = false
+    /// `--events`: how headless lines are written.
+    public var events: BeatEvents = .text
+    /// `--keys`: a key script, or `-` for standard input.
+    public var keys: String?
+    /// `--jack`: a JACK client of its own.
+    public var jack = false
+    /// `--client-name`.
+    public var clientName = "metronome"
+    /// `--connect`: JACK ports, comma-separated, or `none`.
+    public var connect: String?
+
+    /// ALSA's `default` device, with the display in a terminal.
+    public init() {}
+  }
+
+  /// What the beats follow or drive: the JACK transport, MIDI clock, Ableton Link.
+  public struct Sync: Sendable, Equatable {
+    /// `--follow-transport`.
+    public var followTransport = false
+    /// `--timebase-master`.
+    public var timebaseMaster = false
+    /// `--follow-midi-clock`.
+    public var followMIDIClock = false
+    /// `--midi-clock-from`: JACK ports.
+    public var midiClockFrom: String?
+    /// `--link`: Ableton Link.
+    public var link = false
+    /// `--midi-clock`: send MIDI clock.
+    public var midiClock = false
+    /// `--midi-connect`: where the clock goes.
+    public var midiConnect: String?
+
+    /// The metronome's own clock, sending nothing.
+    public init() {}
+  }
+
+  /// What a headless run prints for each beat.
+  public enum BeatEvents: String, CaseIterable, Sendable {
+    /// Plain text lines.
+    case text
+    /// One JSON object per line.
+    case ndjson
+    /// Nothing: sound only.
+    case none
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import MetronomeCore
+import MetronomeRun
+import Testing
+
+/// The files a request names, read once: each problem one line, with the status that says
+/// whether the file could not be read (66) or was wrong (65).
+@Suite(.timeLimit(.minutes(1)))
+struct MusicRequestFilesTests {
+  private let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-request-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  /// Writes `text` to `name` in the test's folder; returns its path.
+  private func write(_ text: String, to name: String) throws -> String {
+    let path = folder.appendingPathComponent(name).path
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// The error loading a request with `options` throws, or nil when it loads.
+  private func loadError(_ options: PlayOptions) -> RunError? {
+    do {
+      _ = try options.request().music.load()
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func aMapSetsTheFirstMeterAndTempoScaledByTheMultiplier() throws {
+    let map = try write("intro: 2 3/4 100\nverse: 2 7/8 140\n", to: "song.map")
+    let settings = try options {
+      $0.programme.map = map
+      $0.programme.multiplier = 0.5
+    }.request().music.load()
+    #expect(settings.meter == (try Meter(3, 4)))
+    #expect(settings.tempo.bpm == 50)
+    #expect(settings.program.map?.sections.count == 2)
+    #expect(settings.program.ends)
+  }
+
+  @Test func aMissingMapIsInputAndABadOneIsDataAtItsLine() throws {
+    let missing = folder.appendingPathComponent("missing.map").path
+    let unreadable = loadError(options { $0.programme.map = missing })
+    #expect(unreadable == RunError(.input, "\(missing): error: cannot read the tempo map: No such file or directory"))
+    #expect(unreadable?.status == 66)
+    let bad = try write("4 120\nfour bars\n", to: "bad.map")
+    let wrong = loadError(options { $0.programme.map = bad })
+    #expect(wrong?.kind == .data)
+    #expect(wrong?.status == 65)
+    #expect(wrong?.message.hasPrefix("\(bad):2:") == true)
+  }
+
+  @Test func aLabelTheMapLacksSaysWhichItHas() throws {
+    let map = try write("intro: 2 120\nverse: 2 140\n", to: "song.map")
+    #expect(
+      loadError(
+        options {
+          $0.programme.map = map
+          $0.programme.startLabel = "bridge"
+        })
+        == RunError(.data, "\(map): error: no section is labelled 'bridge'; its labels are intro, verse"))
+    let started = try options {
+      $0.programme.map = map
+      $0.programme.startLabel = "verse"
+    }.request().music.load()
+    #expect(started.tempo.bpm == 140)
+  }
+
+  @Test func aMapThatEndsTakesNoLength() throws {
+    let map = try write("2 120\n", to: "song.map")
+    #expect(
+      loadError(
+        options {
+          $0.programme.map = map
+          $0.length.bars = 4
+        })
+        == .usage("a map plays to its end: drop --beats, --bars and --duration, or start with --start-label"))
+  }
+
+  @Test func theBarsLoopedLieWithinTheMap() throws {
+    let map = try write("2 120\n", to: "song.map")
+    #expect(
+      loadError(
+        options {
+          $0.programme.map = map
+          $0.programme.loopBars = "2-3"
+        })
+        == .usage("--loop-bars 2-3: the map has 2 bars"))
+    #expect(
+      loadError(
+        options {
+          $0.programme.map = map
+          $0.programme.loopBars = "1-2"
+        }) == nil)
+  }
+
+  @Test func aSetlistsSongMapIsReadBesideIt() throws {
+    _ = try write("1 3/4 90\n", to: "first.map")
+    let setlist = try write("First: first.map\nSecond: missing.map\n", to: "set.txt")
+    let error = loadError(options { $0.programme.setlist = setlist })
+    #expect(error?.kind == .input)
+    #expect(error?.message.hasPrefix("\(setlist):2:") == true)
+  }
+
+  @Test func ownSoundsThatCannotServeAreAUsageError() {
+    let error = loadError(options { $0.sound.samples = folder.appendingPathComponent("none.wav").path })
+    #expect(error?.kind == .usage)
+  }
+}

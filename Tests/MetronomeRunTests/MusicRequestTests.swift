@@ -1,0 +1,161 @@
+import Foundation
+import MetronomeCore
+import MetronomeEngine
+import MetronomeRun
+import Testing
+
+/// What to play: the words, the rhythm, the length, the sound and the programme, checked once
+/// and turned into settings once their files are read.
+@Suite(.timeLimit(.minutes(1)))
+struct MusicRequestTests {
+  @Test func wordsComeInEitherOrderWithAPatternAfter() throws {
+    let request = try options { $0.music.words = ["200", "7/8", "Xx.x.x."] }.request().music
+    #expect(request.start.meter == (try Meter(7, 8)))
+    #expect(request.start.tempo.bpm == 200)
+    #expect(request.pattern?.description == "Xx.x.x.")
+  }
+
+  @Test func wordsThatAreNoneOfThemOrTwoOfOneKindAreRefused() {
+    #expect(usageError(options { $0.music.words = ["4/4", "3/4"] }) == "two meters given: write one, such as 7/8")
+    #expect(usageError(options { $0.music.words = ["120", "90"] }) == "two tempos given: write one, such as 120")
+    #expect(
+      usageError(options { $0.music.words = ["fast"] })
+        == "'fast' is neither a meter (such as 7/8), a tempo (such as 120 or the trainer 80-120/10) nor an accent"
+        + " pattern (such as Xxxx)")
+  }
+
+  /// The default cap is the denominator; a raised one lets a player ask for 5/4.
+  @Test func fiveFourNeedsARaisedCap() throws {
+    #expect(usageError(options { $0.music.words = ["5/4"] }) != nil)
+    let raised = try options {
+      $0.music.words = ["5/4"]
+      $0.music.maxNumerator = 5
+    }.request().music
+    #expect(raised.start.meter.numerator == 5)
+    #expect(usageError(options { $0.music.maxNumerator = 65 }) == "--max-numerator must be from 1 to 64")
+  }
+
+  @Test func oneAccentPatternAtATimeThatFitsTheMeter() {
+    #expect(
+      usageError(
+        options {
+          $0.music.words = ["Xxxx"]
+          $0.music.group = "2+2"
+        })
+        == "give one accent pattern: a word, --pattern or --group")
+    #expect(
+      usageError(options { $0.music.group = "compound" })
+        == "--group compound groups 6/8, 9/8 or 12/8 in threes, not 4/4")
+    #expect(usageError(options { $0.music.pattern = "Xx" }) != nil)
+  }
+
+  @Test func rhythmValuesStayInRange() {
+    #expect(
+      usageError(options { $0.music.poly = 65 })
+        == "--poly 65 is out of range: a second voice plays 1 to 64 clicks a bar, such as 3")
+    #expect(usageError(options { $0.music.subdivide = 10 }) != nil)
+    #expect(
+      usageError(
+        options {
+          $0.music.subdivide = 3
+          $0.music.swing = 60
+        }) != nil)
+  }
+
+  @Test func atMostOneLengthEachPositive() {
+    #expect(
+      usageError(
+        options {
+          $0.length.bars = 2
+          $0.length.beats = 3
+        })
+        == "give at most one of --beats, --bars and --duration")
+    #expect(usageError(options { $0.length.beats = 0 }) == "--beats must be at least 1")
+    #expect(usageError(options { $0.length.bars = 0 }) == "--bars must be at least 1")
+    #expect(usageError(options { $0.length.duration = .infinity }) == "--duration must be a positive number of seconds")
+  }
+
+  @Test func soundValuesStayInRange() {
+    #expect(usageError(options { $0.sound.volume = 1.5 }) == "--volume must be from 0 to 1")
+    #expect(usageError(options { $0.sound.rate = 4_000 }) != nil)
+    #expect(
+      usageError(options { $0.sound.samples = "a,b,c,d,e,f,g" })
+        == "--samples takes at most 6 files: strong, normal, weak, subdivision, second voice, count-in")
+  }
+
+  @Test func aMapSetsMeterAndTempoSoWordsGoWithoutIt() {
+    #expect(
+      usageError(
+        options {
+          $0.programme.map = "song.map"
+          $0.music.words = ["120"]
+        })
+        == "a map sets meter, tempo and pattern: drop '120'")
+  }
+
+  @Test func programmeOptionsNeedWhatTheyActOn() {
+    #expect(
+      usageError(options { $0.programme.startLabel = "verse" })
+        == "--start-label names a section of a map: give the map with --map")
+    #expect(
+      usageError(options { $0.programme.seed = 7 })
+        == "--seed draws random gaps: give one with --gap 25% (or gap= in a map)")
+    #expect(
+      usageError(options { $0.programme.step = "5/4" })
+        == "a step trainer needs both --step and --to, such as --step 5/4 --to 120")
+    #expect(
+      usageError(options { $0.programme.loopBars = "5-8" })
+        == "--loop-bars loops bars of a map or a trainer: give --map, 80-120/10 or --step")
+    #expect(
+      usageError(
+        options {
+          $0.programme.setlist = "set.txt"
+          $0.programme.map = "song.map"
+        })
+        == "a setlist names its songs' maps: drop --map, --step, --start-label and --loop-bars")
+    #expect(
+      usageError(
+        options {
+          $0.music.words = ["80-120/4"]
+          $0.programme.step = "5/4"
+          $0.programme.to = 130
+        })
+        == "give klick's trainer (80-120/10) or a step trainer (--step), not both")
+    #expect(
+      usageError(options { $0.programme.multiplier = 20 })
+        == "--multiplier must be from 0.1 to 10, such as 0.8 for 80 %")
+  }
+
+  /// A trainer is a map the request knows before any file is read: its bars can be looped.
+  @Test func aTrainersBarsCanBeLooped() throws {
+    let programme = try options {
+      $0.music.words = ["80-82/2"]
+      $0.programme.loopBars = "2-3"
+    }.request().music
+      .programme
+    #expect(programme.trainer?.sections.first?.bpm(ofBeat: 0) == 80)
+    #expect(programme.loopBars == 2...3)
+    #expect(
+      usageError(
+        options {
+          $0.music.words = ["80-82/2"]
+          $0.programme.loopBars = "3-2"
+        })
+        == "--loop-bars '3-2' is not FIRST-LAST bars of the map, such as 5-8 (or 5)")
+  }
+
+  @Test func settingsAreTheWordsWithTheMultiplierApplied() throws {
+    let request = try options {
+      $0.music.words = ["3/4", "100"]
+      $0.programme.multiplier = 1.5
+      $0.programme.countIn = "2"
+      $0.length.bars = 4
+    }.request()
+    let settings = try request.music.load()
+    #expect(settings.tempo.bpm == 150)
+    #expect(settings.meter == (try Meter(3, 4)))
+    #expect(settings.length == .bars(4))
+    #expect(settings.program.countIn == .bars(2))
+    #expect(settings.program.map == nil)
+  }
+}

@@ -1,0 +1,232 @@
+import MetronomeCore
+import MetronomeRun
+import Testing
+
+/// Every option of a live run, as the command line fills them in.
+struct PlayOptions {
+  var music = RequestOptions.Music()
+  var length = RequestOptions.Length()
+  var sound = RequestOptions.Sound()
+  var programme = RequestOptions.Programme()
+  var output = RequestOptions.Output()
+  var sync = RequestOptions.Sync()
+
+  /// The request these options make.
+  func request() throws(RunError) -> PlayRequest {
+    try PlayRequest(
+      music: try MusicRequest(music, length, sound, programme), output: output, sync: sync)
+  }
+}
+
+/// The options `configure` sets, on top of none.
+func options(_ configure: (inout PlayOptions) -> Void) -> PlayOptions {
+  var options = PlayOptions()
+  configure(&options)
+  return options
+}
+
+/// The usage error a request with `options` throws, or nil when it is accepted.
+func usageError(_ options: PlayOptions) -> String? {
+  do {
+    _ = try options.request()
+    return nil
+  } catch {
+    #expect(error.kind == .usage)
+    #expect(error.status == 64)
+    return error.message
+  }
+}
+
+/// The rules about which options of a live run go together, checked on the request, no process.
+@Suite(.timeLimit(.minutes(1)))
+struct PlayRequestTests {
+  @Test func withoutOptionsItPlaysFourFourAt120OnALSAsDefault() throws {
+    let request = try PlayOptions().request()
+    #expect(request.output == .alsa(device: "default", periodFrames: 256, bufferFrames: nil))
+    #expect(request.clock == nil)
+    #expect(request.midiClockDestinations == nil)
+    #expect(request.music.start.meter == .fourFour)
+    #expect(request.music.start.tempo == .standard)
+    #expect(request.events == .text)
+  }
+
+  @Test func jackSetsThePeriodSoDeviceBufferPeriodAndSilentGoWithoutIt() {
+    let message =
+      "--jack plays through the JACK server, which sets the period: drop --device, --period, --buffer and --silent"
+    #expect(
+      usageError(
+        options {
+          $0.output.jack = true
+          $0.output.device = "hw:0"
+        }) == message)
+    #expect(
+      usageError(
+        options {
+          $0.output.jack = true
+          $0.output.silent = true
+        }) == message)
+    #expect(
+      usageError(
+        options {
+          $0.output.jack = true
+          $0.output.period = 512
+        }) == message)
+    #expect(
+      usageError(
+        options {
+          $0.output.jack = true
+          $0.output.buffer = 2048
+        }) == message)
+  }
+
+  @Test func aJACKClientConnectsWhereAsked() throws {
+    let none = try options {
+      $0.output.jack = true
+      $0.output.connect = "none"
+    }.request()
+    #expect(none.output == .jack(clientName: "metronome", connections: []))
+    let named = try options {
+      $0.output.jack = true
+      $0.output.clientName = "drums"
+      $0.output.connect = "a:in,b:in"
+    }.request()
+    #expect(named.output == .jack(clientName: "drums", connections: ["a:in", "b:in"]))
+    #expect(try options { $0.output.jack = true }.request().output == .jack(clientName: "metronome", connections: nil))
+  }
+
+  @Test func jackOptionsNeedJack() {
+    let message =
+      "--connect, --client-name, --follow-transport, --timebase-master, --follow-midi-clock and --link are for a"
+      + " JACK client: add --jack"
+    #expect(usageError(options { $0.output.connect = "none" }) == message)
+    #expect(usageError(options { $0.output.clientName = "drums" }) == message)
+    #expect(usageError(options { $0.sync.followTransport = true }) == message)
+    #expect(usageError(options { $0.sync.timebaseMaster = true }) == message)
+    #expect(usageError(options { $0.sync.followMIDIClock = true }) == message)
+    #expect(usageError(options { $0.sync.link = true }) == message)
+  }
+
+  @Test func oneOutsideClockAtATime() throws {
+    #expect(
+      usageError(
+        options {
+          $0.output.jack = true
+          $0.sync.followTransport = true
+          $0.sync.followMIDIClock = true
+        })
+        == "the JACK transport and --follow-midi-clock would each place the beats: choose one")
+    let master = try options {
+      $0.output.jack = true
+      $0.sync.timebaseMaster = true
+    }.request()
+    #expect(master.clock == .transport(isMaster: true))
+    let follower = try options {
+      $0.output.jack = true
+      $0.sync.followTransport = true
+    }.request()
+    #expect(follower.clock == .transport(isMaster: false))
+    let midi = try options {
+      $0.output.jack = true
+      $0.sync.followMIDIClock = true
+      $0.sync.midiClockFrom = "x:out,y:out"
+    }.request()
+    #expect(midi.clock == .midiClock(sources: ["x:out", "y:out"]))
+  }
+
+  @Test func linkIsOnlyInItsOwnBuild() throws {
+    let link = options {
+      $0.output.jack = true
+      $0.sync.link = true
+    }
+    #if AbletonLink
+    #expect(try link.request().clock == .link)
+    #else
+    #expect(
+      usageError(link)
+        == "this metronome was built without Ableton Link: build it with scripts/install --link (the binary is then GPL)"
+    )
+    #endif
+  }
+
+  @Test func midiClockConnectionsNeedTheirClock() throws {
+    #expect(
+      usageError(options { $0.sync.midiConnect = "20:0" }) == "--midi-connect connects the MIDI clock: add --midi-clock"
+    )
+    #expect(
+      usageError(
+        options {
+          $0.output.jack = true
+          $0.sync.midiClockFrom = "x:out"
+        })
+        == "--midi-clock-from connects the MIDI clock followed: add --follow-midi-clock")
+    let sent = try options {
+      $0.sync.midiClock = true
+      $0.sync.midiConnect = "20:0,24:0"
+    }.request()
+    #expect(sent.midiClockDestinations == ["20:0", "24:0"])
+  }
+
+  @Test func aVirtualRunSendsNoMIDIClock() {
+    #expect(
+      usageError(
+        options {
+          $0.output.virtual = true
+          $0.sync.midiClock = true
+        })
+        == "--midi-clock sends the clock as the beats are heard: drop --virtual")
+  }
+
+  @Test func standardInputIsReadOnce() {
+    #expect(
+      usageError(
+        options {
+          $0.programme.map = "-"
+          $0.output.keys = "-"
+        })
+        == "--map - and --keys - both read standard input: give one of them a file")
+    #expect(
+      usageError(
+        options {
+          $0.programme.setlist = "-"
+          $0.output.keys = "-"
+        })
+        == "--setlist - and --keys - both read standard input: give one of them a file")
+    #expect(
+      usageError(
+        options {
+          $0.programme.map = "-"
+          $0.output.keys = "keys.txt"
+        }) == nil)
+  }
+
+  @Test func periodAndBufferStayWithinTheirBounds() {
+    #expect(usageError(options { $0.output.period = 15 }) == "--period must be from 16 to 65536 frames")
+    #expect(usageError(options { $0.output.period = 65_537 }) == "--period must be from 16 to 65536 frames")
+    #expect(
+      usageError(
+        options {
+          $0.output.period = 512
+          $0.output.buffer = 1000
+        })
+        == "--buffer must be at least two periods (1024 frames) and at most 1048576")
+    #expect(usageError(options { $0.output.buffer = 1 << 21 }) != nil)
+    #expect(
+      usageError(
+        options {
+          $0.output.period = 512
+          $0.output.buffer = 1024
+        }) == nil)
+  }
+
+  @Test func theOutputIsVirtualSilentOrALSA() throws {
+    #expect(try options { $0.output.virtual = true }.request().output == .virtual)
+    #expect(try options { $0.output.silent = true }.request().output == .silent)
+    let alsa = try options {
+      $0.output.device = "hw:1"
+      $0.output.period = 128
+      $0.output.buffer = 512
+    }.request()
+    #expect(alsa.output == .alsa(device: "hw:1", periodFrames: 128, bufferFrames: 512))
+    #expect(try options { $0.output.events = .none }.request().events == nil)
+  }
+}
