@@ -10,31 +10,27 @@ struct ExportCommand: ParsableCommand {
     discussion: """
       Example: metronome export 7/8 200 --bars 8 --output click.wav
 
-      A regular file is written beside itself and moved into place when complete; a symbolic link \
-      is followed and its target written; '-' writes to standard output (metronome export 4/4 120 \
-      --bars 8 -o - | aplay); a device or a FIFO is written in place, never replaced. The file's \
-      extension chooses its format, as klick's -W does: .flac, .ogg (Ogg Vorbis) and .aif/.aiff \
-      are written to regular files through libsndfile, anything else as WAV.
+      The file's extension chooses its format, as klick's -W does; '-' writes WAV to standard \
+      output (metronome export 4/4 120 --bars 8 -o - | aplay). A regular file is replaced only \
+      once complete; a device or a FIFO is written in place. `man metronome` tells all.
       """
   )
 
-  @OptionGroup var meterAndTempo: MeterTempoOptions
-  @OptionGroup var length: LengthOptions
-  @OptionGroup var sound: SoundOptions
-  @OptionGroup var program: ProgramOptions
+  @OptionGroup(title: "Rhythm and length") var rhythm: RhythmOptions
+  @OptionGroup(title: "Rhythm and length") var length: LengthOptions
+  @OptionGroup(title: "Sound") var sound: SoundOptions
+  @OptionGroup(title: "Programmes") var programme: ProgrammeOptions
 
-  @Option(
-    name: .shortAndLong,
-    help: "The file to write: .wav ('-' for standard output), .flac, .ogg or .aiff, by its extension.")
+  @Option(name: .shortAndLong, help: "The file: .wav ('-': stdout), .flac, .ogg or .aiff.")
   var output: String
 
-  @Option(help: "Sample format: 16, 24 or float (FLAC: 16 or 24; Ogg Vorbis has none of its own).")
+  @Option(help: "Sample format: 16, 24 or float.")
   var format: SampleEncoding = .pcm16
 
   func run() {
     Metronome.run(Self.self) { () throws(RunError) in
-      let music = try MusicRequest(meterAndTempo.options, length.options, sound.options, program.options)
-      try ExportRequest(music: music, loopsBars: program.loopBars != nil, path: output, encoding: format).export()
+      let music = try MusicRequest(rhythm.options, length.options, sound.options, programme.options)
+      try ExportRequest(music: music, loopsBars: programme.loopBars != nil, path: output, encoding: format).export()
     }
   }
 }

@@ -25,15 +25,13 @@ struct Metronome: ParsableCommand {
       main(nil)
       return
     }
-    print(helpMessage(for: PlayCommand.self))
+    print(helpMessage(for: PlayCommand.self), terminator: "")
     print(
       """
 
       OTHER COMMANDS:
-        metronome export      \(ExportCommand.configuration.abstract)
-        metronome devices     \(DevicesCommand.configuration.abstract)
-
-        See 'metronome help export' for the options of export.
+        export                  Write a click track to a file (metronome help export).
+        devices                 List the ALSA playback devices.
       """)
   }
 }

@@ -9,6 +9,8 @@ final class DocumentationTests: TimeLimitedTestCase {
     .deletingLastPathComponent()
 
   private var manPage: URL { root.appendingPathComponent("man/metronome.1") }
+  /// Every man page: the command's and its files'.
+  private var manPages: [URL] { ["man/metronome.1", "man/metronome.5"].map { root.appendingPathComponent($0) } }
 
   /// The man page as a reader sees it, rendered by mandoc.
   private func renderedManPage() throws -> String {
@@ -31,11 +33,45 @@ final class DocumentationTests: TimeLimitedTestCase {
     return Set(pattern.matches(in: text, range: range).map { String(text[Range($0.range, in: text)!]) })
   }
 
-  func testManPageIsCleanUnderMandocLint() throws {
+  func testManPagesAreCleanUnderMandocLint() throws {
     let mandoc = try XCTUnwrap(ChildProcess.which("mandoc"))
-    let lint = try ChildProcess.run(mandoc, ["-T", "lint", "-W", "warning", manPage.path])
-    XCTAssertEqual(lint.status, 0, lint.standardOutput + lint.standardError)
-    XCTAssertEqual(lint.standardOutput + lint.standardError, "")
+    for page in manPages {
+      let lint = try ChildProcess.run(mandoc, ["-T", "lint", "-W", "warning", page.path])
+      XCTAssertEqual(lint.status, 0, lint.standardOutput + lint.standardError)
+      XCTAssertEqual(lint.standardOutput + lint.standardError, "", page.lastPathComponent)
+    }
+  }
+
+  /// Each line of the README's examples plays as written: in virtual time for two bars, an
+  /// export into a folder of the test's own, with the map and setlist it names there.
+  func testTheReadmeExamplesRun() throws {
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    let section = try XCTUnwrap(readme.range(of: "## Examples\n\n```sh\n"))
+    let end = try XCTUnwrap(readme.range(of: "```", range: section.upperBound..<readme.endIndex))
+    let examples = readme[section.upperBound..<end.lowerBound].split(separator: "\n")
+      .map { String($0.prefix { $0 != "#" }).trimmingCharacters(in: .whitespaces) }
+    XCTAssertGreaterThanOrEqual(examples.count, 12)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-readme-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data(klickExampleMap.utf8).write(to: folder.appendingPathComponent("song.map"))
+    try Data("Opener: song.map\nTake Five: 8 5/4 172 Xx.x.\n".utf8).write(to: folder.appendingPathComponent("gig.txt"))
+    for example in examples {
+      var words = example.split(separator: " ").map(String.init).dropFirst()
+      XCTAssertFalse(words.isEmpty && example != "metronome", example)
+      if words.contains("--jack") {
+        // No JACK server here: the options are checked, and the missing server is the one error.
+        let run = try ChildProcess.run(MetronomeProcess.binary, Array(words) + ["--headless"], directory: folder)
+        XCTAssertTrue(run.standardError.hasPrefix("Error: no JACK server to join"), "\(example): \(run.standardError)")
+        continue
+      } else if words.first != "export" {
+        let endsByItself = words.contains("--map") || words.contains("--setlist")
+        words.append(contentsOf: ["--virtual", "--events", "ndjson"] + (endsByItself ? [] : ["--bars", "2"]))
+        if words.contains("--loop-bars") { words.append(contentsOf: ["--keys", "-"]) }
+      }
+      let run = try ChildProcess.run(MetronomeProcess.binary, Array(words), input: "30 q\n", directory: folder)
+      XCTAssertEqual(run.status, 0, "\(example): \(run.standardError)")
+    }
   }
 
   func testEveryOptionInHelpIsInTheManPage() throws {

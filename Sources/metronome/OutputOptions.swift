@@ -1,0 +1,43 @@
+import ArgumentParser
+import MetronomeRun
+
+/// Where a live run plays and how it shows its beats.
+struct OutputOptions: ParsableArguments {
+  @Option(help: "ALSA playback device.")
+  var device = "default"
+
+  @Option(help: "ALSA period size in frames.")
+  var period = 256
+
+  @Option(help: "ALSA buffer in frames (default: grows on underruns).")
+  var buffer: Int?
+
+  @Flag(help: "List the ALSA playback devices and exit.")
+  var listDevices = false
+
+  @Flag(help: "Play no audio, paced by the system clock.")
+  var silent = false
+
+  @Flag(help: "Virtual time: print the exact timeline at once.")
+  var virtual = false
+
+  @Flag(help: "Print beats instead of showing the display.")
+  var headless = false
+
+  @Option(help: "Lines.")
+  var events: RequestOptions.BeatEvents = .text
+
+  @Option(help: ArgumentHelp("Replay timed key presses ('-': stdin).", valueName: "file"))
+  var keys: String?
+
+  /// The values given.
+  var options: RequestOptions.Output {
+    var options = RequestOptions.Output()
+    (options.device, options.period, options.buffer) = (device, period, buffer)
+    (options.silent, options.virtual, options.headless, options.events, options.keys) =
+      (silent, virtual, headless, events, keys)
+    return options
+  }
+}
+
+extension RequestOptions.BeatEvents: ExpressibleByArgument {}

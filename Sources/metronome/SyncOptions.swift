@@ -1,0 +1,50 @@
+import ArgumentParser
+import MetronomeRun
+
+/// `--jack` and the clocks: the JACK client, the transport it follows or leads, MIDI clock in and
+/// out, and Ableton Link.
+struct SyncOptions: ParsableArguments {
+  @Flag(help: "Play as a JACK client instead of through ALSA.")
+  var jack = false
+
+  @Option(help: ArgumentHelp("The JACK client's name.", valueName: "name"))
+  var clientName = "metronome"
+
+  @Option(help: ArgumentHelp("JACK ports to play into; none for none.", valueName: "ports"))
+  var connect: String?
+
+  @Flag(help: "Play with the JACK transport, on its beats.")
+  var followTransport = false
+
+  @Flag(help: "Lead the JACK transport as timebase master.")
+  var timebaseMaster = false
+
+  @Flag(help: "Follow MIDI clock received on midi_in.")
+  var followMIDIClock = false
+
+  @Option(help: ArgumentHelp("JACK ports to take MIDI clock from.", valueName: "ports"))
+  var midiClockFrom: String?
+
+  @Flag(help: "Join an Ableton Link session (a GPL build).")
+  var link = false
+
+  @Flag(help: "Send MIDI clock on the beats' exact frames.")
+  var midiClock = false
+
+  @Option(help: ArgumentHelp("Ports to send MIDI clock to (JACK or ALSA).", valueName: "ports"))
+  var midiConnect: String?
+
+  /// The JACK client's values, into `output`.
+  func fill(_ output: inout RequestOptions.Output) {
+    (output.jack, output.clientName, output.connect) = (jack, clientName, connect)
+  }
+
+  /// The values given.
+  var options: RequestOptions.Sync {
+    var sync = RequestOptions.Sync()
+    (sync.followTransport, sync.timebaseMaster) = (followTransport, timebaseMaster)
+    (sync.followMIDIClock, sync.midiClockFrom, sync.link) = (followMIDIClock, midiClockFrom, link)
+    (sync.midiClock, sync.midiConnect) = (midiClock, midiConnect)
+    return sync
+  }
+}
