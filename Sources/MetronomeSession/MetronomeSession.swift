@@ -14,7 +14,7 @@ import TerminalUI
 /// Everything it does happens on `mainQueue`: a `MainLoop` live, an `InlineScheduler`
 /// for a virtual run, a `TestScheduler` in tests, so that its whole behaviour runs in virtual time.
 @MainActor
-public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEvents {
+public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInputReceiver {
   /// Where the session writes, and how it ends the process.
   public struct Outputs {
     /// Writes to standard output: the beat lines; false when nobody reads them any more.
@@ -63,7 +63,6 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
   private let display: SessionDisplay?
   /// The program playing, whose songs and sections the display shows as their beats are heard.
   private let place: ProgramPlace
-  private let decoder = KeyDecoder()
   /// Beats reported from the render thread and not yet shown.
   private let pendingBeats = SharedCount()
   private var player: LivePlayer?
@@ -179,31 +178,23 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionEve
       })
   }
 
-  /// Handles typed keys: `q` and Esc end the run, the others go to the view model.
-  public func receive(_ bytes: [UInt8]) {
-    for key in decoder.decode(bytes) {
-      guard let command = KeyBindings.command(for: key) else { continue }
-      if command == .quit {
-        finish(Ending(status: 0))
-      } else {
-        viewModel.perform(command)
-        // The key takes effect on the first frame not yet rendered.
-        if let player {
-          let seconds = player.secondsUntilHeard(frame: clock.now.frame(roundingUpAt: sampleRate))
-          slowestKey = max(slowestKey ?? 0, seconds)
-        }
+  /// Acts on `input`: a quit, the end of input or a signal ends the run (with the shell's status
+  /// for the signal), a resize redraws the display, and any other command goes to the state
+  /// machine from the first frame not yet rendered.
+  public func receive(_ input: SessionInput) {
+    switch input {
+    case .command(.quit): finish(Ending(status: 0))
+    case .command(let command):
+      viewModel.perform(command)
+      if let player {
+        let seconds = player.secondsUntilHeard(frame: clock.now.frame(roundingUpAt: sampleRate))
+        slowestKey = max(slowestKey ?? 0, seconds)
       }
+    case .inputClosed: finish(Ending(status: 0, note: "standard input closed; stopped"))
+    case .resized: display?.redrawAll()
+    case .interrupted(let signal): finish(Ending(status: InterruptWatcher.exitStatus(for: signal)))
     }
   }
-
-  /// Ends the run: nothing more will be typed.
-  public func inputClosed() { finish(Ending(status: 0, note: "standard input closed; stopped")) }
-
-  /// Redraws the display for the terminal's new size.
-  public func resized() { display?.redrawAll() }
-
-  /// Ends the run with the status a shell expects after `signal`.
-  public func interrupted(by signal: Int32) { finish(Ending(status: InterruptWatcher.exitStatus(for: signal))) }
 
   /// Replays `keys` on the audio clock, so a press lands on the same frame in every mode: a quit
   /// ends the run on its frame, the other keys go to the view model there.

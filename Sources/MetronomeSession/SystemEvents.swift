@@ -3,10 +3,12 @@ import Glibc
 import OpenCombine
 import TerminalUI
 
-/// Delivers the process's events to a session on its main queue, which runs on the main thread.
+/// Delivers the process's events to a session as `SessionInput`s on its main queue, which runs
+/// on the main thread: one source of control among those the session takes.
 ///
-/// The events are the bytes typed on standard input and its end (when the session reads keys),
-/// SIGWINCH, and the signals an `InterruptWatcher` caught; their sources wait on a queue of their own.
+/// The events are the keys typed on standard input, as commands, and its end (when the session
+/// reads keys), SIGWINCH, and the signals an `InterruptWatcher` caught; their sources wait on a
+/// queue of their own.
 @MainActor
 public final class SystemEvents {
   private var sources: [any DispatchSourceProtocol] = []
@@ -15,10 +17,10 @@ public final class SystemEvents {
   /// `interrupts` should have been watching since before the terminal was touched, so that no
   /// signal is lost.
   public init<MainQueue: Scheduler & Sendable>(
-    session target: any SessionEvents, interrupts: InterruptWatcher, readsKeys: Bool, mainQueue: MainQueue
+    session target: any SessionInputReceiver, interrupts: InterruptWatcher, readsKeys: Bool, mainQueue: MainQueue
   ) {
     interrupts.setHandler { signal in
-      mainQueue.schedule { MainActor.assumeIsolated { target.interrupted(by: signal) } }
+      mainQueue.schedule { MainActor.assumeIsolated { target.receive(.interrupted(signal: signal)) } }
     }
     guard readsKeys else { return }
     sources = Self.keySources(for: target, on: mainQueue)
@@ -29,7 +31,7 @@ public final class SystemEvents {
   /// Nonisolated, so that their handlers, which run on the sources' own queue, are too: they only
   /// hand what happened to the main queue.
   private nonisolated static func keySources<MainQueue: Scheduler & Sendable>(
-    for target: any SessionEvents, on mainQueue: MainQueue
+    for target: any SessionInputReceiver, on mainQueue: MainQueue
   ) -> [any DispatchSourceProtocol] {
     let events = DispatchQueue(label: "metronome.events")
     let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: events)
@@ -39,15 +41,15 @@ public final class SystemEvents {
       guard count > 0 else {
         // End of input (or an error): stop reading instead of spinning on it.
         input.cancel()
-        mainQueue.schedule { MainActor.assumeIsolated { target.inputClosed() } }
+        mainQueue.schedule { MainActor.assumeIsolated { target.receive(.inputClosed) } }
         return
       }
-      let typed = Array(bytes[..<count])
-      mainQueue.schedule { MainActor.assumeIsolated { target.receive(typed) } }
+      let typed = SessionInput.typed(Array(bytes[..<count]))
+      mainQueue.schedule { MainActor.assumeIsolated { typed.forEach(target.receive) } }
     }
     signal(SIGWINCH, SIG_IGN)
     let resize = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: events)
-    resize.setEventHandler { mainQueue.schedule { MainActor.assumeIsolated { target.resized() } } }
+    resize.setEventHandler { mainQueue.schedule { MainActor.assumeIsolated { target.receive(.resized) } } }
     let sources: [any DispatchSourceProtocol] = [input, resize]
     for source in sources { source.resume() }
     return sources

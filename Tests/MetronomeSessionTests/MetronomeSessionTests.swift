@@ -9,6 +9,11 @@ import MetronomeViewModel
 import TerminalUI
 import Testing
 
+extension MetronomeSession {
+  /// Takes `bytes` as typed on the terminal, as `SystemEvents` delivers them.
+  fileprivate func type(_ bytes: [UInt8]) { SessionInput.typed(bytes).forEach(receive) }
+}
+
 private struct DeviceGone: Error, CustomStringConvertible {
   var description: String { "the device went away" }
 }
@@ -128,7 +133,7 @@ struct MetronomeSessionTests {
   @Test(arguments: [(String, [UInt8])]([("q", [UInt8(ascii: "q")]), ("Esc", [0x1B])]))
   func aQuitKeyEndsWithStatusZeroAndGivesTheTerminalBack(name: String, bytes: [UInt8]) throws {
     let harness = try Harness(display: true)
-    harness.at(1.2) { $0.receive(bytes) }
+    harness.at(1.2) { $0.type(bytes) }
     harness.run()
 
     #expect(harness.exitStatus == 0, "\(name)")
@@ -142,7 +147,7 @@ struct MetronomeSessionTests {
   @Test(arguments: [(Int32(SIGINT), Int32(130)), (Int32(SIGTERM), Int32(143)), (Int32(SIGHUP), Int32(129))])
   func aSignalEndsWithItsShellStatusAndGivesTheTerminalBack(signal: Int32, status: Int32) throws {
     let harness = try Harness(display: true)
-    harness.at(0.5) { $0.interrupted(by: signal) }
+    harness.at(0.5) { $0.receive(.interrupted(signal: signal)) }
     harness.run()
 
     #expect(harness.exitStatus == status)
@@ -151,7 +156,7 @@ struct MetronomeSessionTests {
 
   @Test func closedInputEndsTheRunWithANote() throws {
     let harness = try Harness(display: true)
-    harness.at(0.3) { $0.inputClosed() }
+    harness.at(0.3) { $0.receive(.inputClosed) }
     harness.run()
 
     #expect(harness.exitStatus == 0)
@@ -209,10 +214,24 @@ struct MetronomeSessionTests {
   /// device holds: here the period being written (512 frames) and the device's 1 024, 32 ms.
   @Test func theTimeATypedKeyTakesToBeHeardIsReported() throws {
     let harness = try Harness(PlaybackSettings(length: .seconds(2)), display: true)
-    harness.at(1.0) { $0.receive(Array("+".utf8)) }
+    harness.at(1.0) { $0.type(Array("+".utf8)) }
     harness.run()
 
     #expect(harness.standardError == ["metronome: 0 underruns\n", "metronome: typed keys were heard within 32 ms\n"])
+  }
+
+  /// A command that comes from another source than the keyboard (a remote control) takes the
+  /// same way in: it changes what plays from the next frame, and a quit ends the run.
+  @Test func aCommandFromAnySourceReachesTheStateMachine() throws {
+    let harness = try Harness()
+    harness.at(0.1) { $0.receive(.command(.nudgeTempo(10))) }
+    harness.at(0.2) { $0.receive(.command(.stepNumerator(-1))) }
+    harness.at(1.2) { $0.receive(.command(.quit)) }
+    harness.run()
+
+    #expect(harness.engine.viewModel.currentState.tempo.bpm == 130)
+    #expect(harness.engine.viewModel.currentState.meter.numerator == 3)
+    #expect(harness.exitStatus == 0)
   }
 
   /// The display shows what the view model's outputs say: a change sent to the view model
@@ -227,11 +246,11 @@ struct MetronomeSessionTests {
       viewModel.steppedDenominator.send(2)
     }
     harness.at(2.0) { _ in screens.append(harness.screen.text) }
-    harness.at(2.1) { $0.receive(Array(" ".utf8)) }
+    harness.at(2.1) { $0.type(Array(" ".utf8)) }
     harness.at(2.2) { _ in screens.append(harness.screen.text) }
-    harness.at(2.25) { $0.receive(Array("33".utf8)) }
+    harness.at(2.25) { $0.type(Array("33".utf8)) }
     harness.at(2.28) { _ in screens.append(harness.screen.text) }
-    harness.at(2.3) { $0.receive(Array("q".utf8)) }
+    harness.at(2.3) { $0.type(Array("q".utf8)) }
     harness.run()
 
     #expect(screens[0].hasPrefix(" metronome  120 BPM  4/4  playing\n\n >X< [x] [x] [x]"), "\(screens[0])")
@@ -260,11 +279,11 @@ struct MetronomeSessionTests {
       PlaybackSettings(meter: try Meter(2, 4), program: Program(setlist: setlist)), display: true)
     var screens: [String] = []
     for seconds in [0.1, 1.1, 3.1, 4.5] { harness.at(seconds) { _ in screens.append(harness.screen.text) } }
-    harness.at(4.6) { $0.receive(Array("B".utf8)) }
+    harness.at(4.6) { $0.type(Array("B".utf8)) }
     harness.at(4.65) { _ in screens.append(harness.screen.text) }
-    harness.at(4.7) { $0.receive(Array(" ".utf8)) }
+    harness.at(4.7) { $0.type(Array(" ".utf8)) }
     harness.at(4.8) { _ in screens.append(harness.screen.text) }
-    harness.at(4.9) { $0.receive(Array("q".utf8)) }
+    harness.at(4.9) { $0.type(Array("q".utf8)) }
     harness.run()
 
     #expect(screens[0].hasPrefix(" metronome  120 BPM  2/4  playing  count-in"), "\(screens[0])")
@@ -289,9 +308,9 @@ struct MetronomeSessionTests {
   @Test func aBeatHeardAfterAPauseIsNotShown() throws {
     let harness = try Harness(display: true)
     var screen = ""
-    harness.at(1.51) { $0.receive(Array(" ".utf8)) }
+    harness.at(1.51) { $0.type(Array(" ".utf8)) }
     harness.at(1.6) { _ in screen = harness.screen.text }
-    harness.at(1.7) { $0.receive(Array("q".utf8)) }
+    harness.at(1.7) { $0.type(Array("q".utf8)) }
     harness.run()
 
     #expect(screen.contains(" bar –  beat –"), "\(screen)")
@@ -323,12 +342,12 @@ struct MetronomeSessionTests {
             : Array(" +-*/t][}{r\u{1B}[A".utf8)
               .randomElement(using: &random) ?? 0
         }
-        harness.at(Double.random(in: 0...3, using: &random)) { $0.receive(bytes) }
+        harness.at(Double.random(in: 0...3, using: &random)) { $0.type(bytes) }
       }
       switch Int.random(in: 0..<6, using: &random) {
-      case 0: harness.at(Double.random(in: 0...3, using: &random)) { $0.interrupted(by: SIGTERM) }
-      case 1: harness.at(Double.random(in: 0...3, using: &random)) { $0.inputClosed() }
-      case 2: harness.at(Double.random(in: 0...3, using: &random)) { $0.resized() }
+      case 0: harness.at(Double.random(in: 0...3, using: &random)) { $0.receive(.interrupted(signal: SIGTERM)) }
+      case 1: harness.at(Double.random(in: 0...3, using: &random)) { $0.receive(.inputClosed) }
+      case 2: harness.at(Double.random(in: 0...3, using: &random)) { $0.receive(.resized) }
       default: break
       }
       harness.run()

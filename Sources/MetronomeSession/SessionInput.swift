@@ -1,0 +1,31 @@
+import TerminalUI
+
+/// What reaches a running session from outside it: the one seam for control.
+///
+/// Every source of commands feeds a session through this one type, on its main queue: typed keys
+/// and the system's events come from `SystemEvents`; a new source (a remote control over the
+/// network) is one more type that turns what it receives into these. Commands that must land on
+/// an exact audio frame (a key script's) are scheduled on the engine's clock instead, and reach
+/// the state machine through the same `MetronomeStore.perform(_:)`.
+public enum SessionInput: Hashable, Sendable {
+  /// A command, as a key asks for it: `.quit` ends the run, the others change the state.
+  case command(KeyCommand)
+  /// Standard input reached its end: nothing more will be typed.
+  case inputClosed
+  /// The terminal changed size.
+  case resized
+  /// A signal asked the program to end.
+  case interrupted(signal: Int32)
+
+  /// The commands the keys in one read of typed `bytes` are bound to; unbound keys are dropped.
+  public static func typed(_ bytes: [UInt8]) -> [SessionInput] {
+    KeyDecoder().decode(bytes).compactMap { KeyBindings.command(for: $0).map(SessionInput.command) }
+  }
+}
+
+/// A receiver of session inputs, on the main actor: a running session.
+@MainActor
+public protocol SessionInputReceiver: AnyObject, Sendable {
+  /// Acts on `input`.
+  func receive(_ input: SessionInput)
+}
