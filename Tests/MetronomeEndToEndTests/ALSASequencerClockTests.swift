@@ -6,20 +6,11 @@ import XCTest
 /// subsystem (`scripts/sequencer-vm`: an emulated sound card and the sequencer), since this kind
 /// of machine's kernel has none; a small client of the sequencer (`scripts/midi-recorder.c`)
 /// records what arrives and when.
-final class ALSASequencerClockTests: TimeLimitedTestCase {
+final class ALSASequencerClockTests: FolderTestCase {
   override class var timeLimit: Double { 600 }
 
   private static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  private var folder: URL!
-
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-sequencer-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws { try FileManager.default.removeItem(at: folder) }
-
   /// The metronome as it ships, built as `scripts/install` builds it (release, Swift's libraries
   /// linked in) in a scratch folder of its own, since `swift test` holds the default one.
   ///

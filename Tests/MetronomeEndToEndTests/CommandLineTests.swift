@@ -3,7 +3,7 @@ import MetronomeTesting
 import XCTest
 
 /// Runs the built binary as a script would and pins what it prints.
-final class CommandLineTests: TimeLimitedTestCase {
+final class CommandLineTests: FolderTestCase {
   func testVirtualRunAt120InThreeFourIsTheExactTimeline() throws {
     let run = try MetronomeProcess.run(["3/4", "120", "--virtual", "--bars", "2"])
     XCTAssertEqual(run.status, 0)
@@ -128,8 +128,8 @@ final class CommandLineTests: TimeLimitedTestCase {
   /// A key script that cannot be read is one line naming the file and why, as for a tempo map:
   /// status 66 for a file that cannot be opened, 65 for one that is not text; nothing plays.
   func testAKeyScriptThatCannotBeReadIsOneLine() throws {
-    let missing = FileManager.default.temporaryDirectory.appendingPathComponent("missing-\(UUID()).keys").path
-    let folder = FileManager.default.temporaryDirectory.path
+    let missing = folder.appendingPathComponent("missing.keys").path
+    let folder = self.folder.path
     let binary = MetronomeProcess.binary.path
     let cases: [(String, Int32, String)] = [
       (missing, 66, "\(missing): error: cannot read the key script: No such file or directory"),
@@ -211,8 +211,7 @@ final class CommandLineTests: TimeLimitedTestCase {
   }
 
   func testExportWritesTheClickTrackAndReportsIt() throws {
-    let directory = try temporaryDirectory()
-    let file = directory.appendingPathComponent("click.wav")
+    let file = folder.appendingPathComponent("click.wav")
     let run = try MetronomeProcess.run(["export", "7/8", "200", "--bars", "8", "--sound", "woodblock", "-o", file.path])
     XCTAssertEqual(run.status, 0, run.standardError)
     XCTAssertEqual(run.standardError, "metronome: wrote \(file.path): 403200 frames, 8.4 s\n")
@@ -224,27 +223,19 @@ final class CommandLineTests: TimeLimitedTestCase {
   }
 
   func testAnUnwritableExportFailsWithOneLineAndLeavesNothing() throws {
-    let directory = try temporaryDirectory()
-    let file = directory.appendingPathComponent("missing/click.wav")
+    let file = folder.appendingPathComponent("missing/click.wav")
     let run = try MetronomeProcess.run(["export", "--bars", "1", "-o", file.path])
     XCTAssertEqual(run.status, 1)
     XCTAssertEqual(
       run.standardError,
       "Error: cannot write '\(file.path)': No such file or directory; choose a writable path with --output\n")
-    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.path), [])
+    XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), [])
   }
 
   func testClosedStandardInputGivesAnEmptyKeyScript() throws {
     let run = try MetronomeProcess.run(["--virtual", "--beats", "2", "--keys", "-"])
     XCTAssertEqual(run.status, 0, run.standardError)
     XCTAssertEqual(run.standardOutput.split(separator: "\n").count, 2)
-  }
-
-  private func temporaryDirectory() throws -> URL {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-cli-\(UUID())")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    addTeardownBlock { try? FileManager.default.removeItem(at: directory) }
-    return directory
   }
 }
 

@@ -7,18 +7,9 @@ import XCTest
 /// playing into a null sink that it records, and stopped by process id when the run ends.
 ///
 /// The suite itself is the load: the other tests' builds and processes run beside these.
-final class DesktopAudioPlaybackTests: TimeLimitedTestCase {
+final class DesktopAudioPlaybackTests: FolderTestCase {
   private static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  private var folder: URL!
-
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-desktop-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws { try FileManager.default.removeItem(at: folder) }
-
   /// One run of metronome through a sound server, and what the server played.
   private struct Take {
     let run: TimedRun

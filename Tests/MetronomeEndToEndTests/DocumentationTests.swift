@@ -4,7 +4,7 @@ import TerminalUI
 import XCTest
 
 /// Keeps `--help`, the man page, the display's keys and the README's examples from drifting apart.
-final class DocumentationTests: TimeLimitedTestCase {
+final class DocumentationTests: FolderTestCase {
   private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
@@ -51,11 +51,8 @@ final class DocumentationTests: TimeLimitedTestCase {
     let examples = readme[section.upperBound..<end.lowerBound].split(separator: "\n")
       .map { String($0.prefix { $0 != "#" }).trimmingCharacters(in: .whitespaces) }
     XCTAssertGreaterThanOrEqual(examples.count, 12)
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-readme-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try Data(klickExampleMap.utf8).write(to: folder.appendingPathComponent("song.map"))
-    try Data("Opener: song.map\nTake Five: 8 5/4 172 Xx.x.\n".utf8).write(to: folder.appendingPathComponent("gig.txt"))
+    try write(klickExampleMap, to: "song.map")
+    try write("Opener: song.map\nTake Five: 8 5/4 172 Xx.x.\n", to: "gig.txt")
     for example in examples {
       var words = example.split(separator: " ").map(String.init).dropFirst()
       XCTAssertFalse(words.isEmpty && example != "metronome", example)

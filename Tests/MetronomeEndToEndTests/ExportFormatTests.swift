@@ -6,16 +6,7 @@ import XCTest
 
 /// Exports in the formats libsndfile writes, chosen by the file's extension as klick's `-W`
 /// chooses them: read back, they hold the same clicks as the WAV export.
-final class ExportFormatTests: TimeLimitedTestCase {
-  private var folder: URL!
-
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-formats-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws { try FileManager.default.removeItem(at: folder) }
-
+final class ExportFormatTests: FolderTestCase {
   private func export(_ name: String, _ extra: [String] = []) throws -> (ProcessResult, URL) {
     let file = folder.appendingPathComponent(name)
     let run = try MetronomeProcess.run(["export", "6/8", "120", "X..x..", "--bars", "2", "-o", file.path] + extra)

@@ -6,10 +6,9 @@ import XCTest
 /// Two metronomes in one Ableton Link session, playing into one JACK dummy server, each on a
 /// channel of its own: built only with the AbletonLink trait, and run (by scripts/test) inside a
 /// network namespace of its own, so that Link's multicast never leaves the machine.
-final class LinkSessionTests: TimeLimitedTestCase {
-  private var home: URL!
-
+final class LinkSessionTests: FolderTestCase {
   override func setUpWithError() throws {
+    try super.setUpWithError()
     let interfaces = try String(contentsOfFile: "/proc/net/dev", encoding: .utf8).split(separator: "\n").dropFirst(2)
       .compactMap { $0.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) }
     guard interfaces == ["lo"] else {
@@ -17,11 +16,7 @@ final class LinkSessionTests: TimeLimitedTestCase {
         "Link announces itself on every interface that is up (here \(interfaces)): run this test inside"
           + " `unshare -n` with the loopback up, as scripts/test does")
     }
-    home = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-link-\(UUID())")
-    try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
   }
-
-  override func tearDownWithError() throws { try FileManager.default.removeItem(at: home) }
 
   /// Two peers click together, share a tempo key and outlive each other.
   ///
@@ -32,10 +27,10 @@ final class LinkSessionTests: TimeLimitedTestCase {
     for attempt in 1...3 {
       let server = try JACKDummyServer()
       defer { server.stop() }
-      let environment = server.environment.merging(["HOME": home.path]) { $1 }
-      let capture = home.appendingPathComponent("link.wav")
+      let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+      let capture = folder.appendingPathComponent("link.wav")
       let recorder = try JACKRecorder(server: server, seconds: 11, file: capture, channels: 2)
-      let keys = home.appendingPathComponent("keys.txt")
+      let keys = folder.appendingPathComponent("keys.txt")
       try "3 up\n".write(to: keys, atomically: true, encoding: .utf8)
       let peer = ["--jack", "--link", "--headless", "--events", "ndjson"]
       let first = try BackgroundRun(
@@ -74,7 +69,7 @@ final class LinkSessionTests: TimeLimitedTestCase {
   func testTheDisplayShowsThePeersAndItsTempoKeyReachesThem() throws {
     let server = try JACKDummyServer()
     defer { server.stop() }
-    let environment = server.environment.merging(["HOME": home.path]) { $1 }
+    let environment = server.environment.merging(["HOME": folder.path]) { $1 }
     let display = try TmuxSession(
       command: "'\(MetronomeProcess.binary.path)' --jack --link --connect none 120", environment: environment)
     _ = try display.waitForScreen { $0.contains("Link · 0 peers") }

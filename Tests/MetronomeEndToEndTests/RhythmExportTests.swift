@@ -4,16 +4,7 @@ import XCTest
 
 /// Rhythms as exported: each level and each subdivision's click heard at its own peak on its exact
 /// frame, silent beats silent, and klick's own patterns giving the onsets klick's export gives.
-final class RhythmExportTests: TimeLimitedTestCase {
-  private var folder: URL!
-
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-rhythm-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws { try FileManager.default.removeItem(at: folder) }
-
+final class RhythmExportTests: FolderTestCase {
   /// The onsets of what `metronome export ARGUMENTS` wrote.
   private func export(_ arguments: [String]) throws -> [Onset] {
     let file = folder.appendingPathComponent("metronome.wav")

@@ -4,25 +4,7 @@ import XCTest
 
 /// Setlists from the command line: songs played one after another, each counted in, exported
 /// whole, moved between by keys on the display, and every problem one line saying where.
-final class SetlistTests: TimeLimitedTestCase {
-  private var folder: URL!
-
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-setlists-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws { try FileManager.default.removeItem(at: folder) }
-
-  @discardableResult
-  private func write(_ text: String, to name: String) throws -> String {
-    let file = folder.appendingPathComponent(name)
-    try FileManager.default.createDirectory(
-      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(text.utf8).write(to: file)
-    return file.path
-  }
-
+final class SetlistTests: FolderTestCase {
   /// A set of a map file (two sections, 2/4 at 120 and 60) and a map line (a bar of 3/4 at 120,
   /// counted in by two beats).
   private func twoSongs() throws -> String {

@@ -5,22 +5,7 @@ import XCTest
 /// klick's tempo maps and speed trainer, exported by klick and by metronome: the same length, the
 /// same onsets within a frame (ramps and per-beat tempos included), the same silent beats; and a
 /// map that cannot be read reported as a compiler reports an error.
-final class TempoMapTests: TimeLimitedTestCase {
-  private var folder: URL!
-
-  override func setUpWithError() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-maps-\(UUID())")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-  }
-
-  override func tearDownWithError() throws { try FileManager.default.removeItem(at: folder) }
-
-  private func write(_ text: String, to name: String) throws -> String {
-    let file = folder.appendingPathComponent(name)
-    try Data(text.utf8).write(to: file)
-    return file.path
-  }
-
+final class TempoMapTests: FolderTestCase {
   /// The samples `metronome export ARGUMENTS` wrote.
   private func export(_ arguments: [String]) throws -> [Float] {
     let file = folder.appendingPathComponent("metronome.wav")

@@ -1,0 +1,219 @@
+import Foundation
+import MetronomeTesting
+import XCTest
+
+/// Plays through real ALSA (its `jack` plugin), in real time, into a JACK dummy server, and finds
+/// the clicks in what was captured.
+final class ALSAPlaybackTests: LivePlaybackTestCase {
+  /// Eleven seconds at 137 BPM: every click lands where the beat grid put it, to the frame, with
+  /// no underrun and nothing after the last; a tempo key scripted at 6 s is heard at the next
+  /// beat; each line is printed when its beat is heard.
+  func testLivePlaybackLandsOnTheExactGridAndAppliesATempoChangeAtTheNextBeat() throws {
+    let heardOnTheGrid = { (take: Take) -> [String] in
+      // What was heard: one click per printed beat, each within one frame of its scheduled frame.
+      // Nothing after the last beat: ALSA's JACK bridge repeats its last period until the device
+      // is closed, so the run must end on silence or its final click would sound again.
+      let frames = take.printed.compactMap { $0["frame"] as? Int }
+      let onsets = take.onsets
+      guard onsets.count == frames.count, let first = onsets.first else {
+        return ["\(onsets.count) clicks heard for \(frames.count) beats: \(onsets.map(\.frame))"]
+      }
+      let heard = onsets.map { $0.frame - first.frame }
+      var problems = zip(heard, frames).filter { abs($0 - $1) > 1 }.map { "heard at \($0), scheduled at \($1)" }
+      if onsets.map({ $0.peak > 0.8 }) != frames.indices.map({ $0 % 4 == 0 }) {
+        problems.append("accents heard on \(onsets.map { $0.peak > 0.8 })")
+      }
+      return problems
+    }
+    guard
+      let take = try take(
+        ["137", "--duration", "11"], keys: "6.0 up\n", recordSeconds: 14, checkCapture: heardOnTheGrid)
+    else { return }
+
+    XCTAssertEqual(take.run.status, 0, take.run.standardError)
+    XCTAssertTrue(take.run.standardError.contains("metronome: 0 underruns"), take.run.standardError)
+    let frames = take.printed.compactMap { $0["frame"] as? Int }
+    let tempos = take.printed.compactMap { $0["tempo"] as? Double }
+    let times = take.printed.compactMap { $0["time"] as? Double }
+    XCTAssertGreaterThanOrEqual(frames.count, 24)
+
+    // The scheduled frames: the exact 137 BPM grid, then 147 BPM from the first beat after 6 s,
+    // one new interval after the last beat at 137.
+    let oldGrid = { (n: Int) in Int((Double(n) * 48_000 * 60 / 137).rounded()) }
+    guard let change = tempos.firstIndex(of: 147) else {
+      return XCTFail("the tempo change was not applied: \(tempos)")
+    }
+    XCTAssertEqual(change, (0...).first { oldGrid($0) > 6 * 48_000 })
+    XCTAssertEqual(Array(frames[..<change]), (0..<change).map(oldGrid))
+    for n in change..<frames.count {
+      XCTAssertEqual(frames[n], frames[change - 1] + Int((Double(n - change + 1) * 48_000 * 60 / 147).rounded()))
+    }
+    // The ndjson time is the frame in seconds.
+    for (time, frame) in zip(times, frames) { XCTAssertEqual(time, Double(frame) / 48_000, accuracy: 1e-9) }
+
+    // Each line comes when its beat is heard, not when it is rendered (all at once, ahead).
+    let arrivals = take.run.lines.map(\.seconds)
+    for (arrival, time) in zip(arrivals, times) {
+      XCTAssertEqual(arrival - arrivals[0], time - times[0], accuracy: 0.05, "arrivals \(arrivals), beats \(times)")
+    }
+  }
+
+  /// Sixteenths at 240 BPM, sixteen clicks a second, played live: every click of every beat where
+  /// its frame says, within one frame, and no underrun.
+  func testSixteenthsAt240LandOnTheirExactFramesLive() throws {
+    let everyClickOnItsFrame = { (take: Take) -> [String] in
+      let frames = take.printed.compactMap { $0["frame"] as? Int }
+      guard take.onsets.count == frames.count, let first = take.onsets.first else {
+        return ["\(take.onsets.count) clicks heard for \(frames.count) printed: \(take.onsets.map(\.frame))"]
+      }
+      return zip(take.onsets, frames).filter { abs(($0.frame - first.frame) - $1) > 1 }
+        .map { "heard at \($0.frame - first.frame), scheduled at \($1)" }
+    }
+    guard
+      let take = try take(
+        ["240", "--subdivide", "4", "--duration", "4"], recordSeconds: 7, checkCapture: everyClickOnItsFrame)
+    else { return }
+
+    XCTAssertEqual(take.run.status, 0, take.run.standardError)
+    XCTAssertTrue(take.run.standardError.contains("metronome: 0 underruns"), take.run.standardError)
+    XCTAssertEqual(take.printed.count, 64)
+    XCTAssertEqual(take.printed.filter { $0["sub"] as? Int != 0 }.count, 48)
+  }
+
+  /// A tempo map with meter changes, a ramp and silent beats, played live: every click heard within
+  /// one frame of its printed frame (which the virtual-time and klick tests pin to the map), the
+  /// silent beats not heard, and the run ending with the map.
+  func testATempoMapWithAMeterChangeAndARampLandsOnItsFramesLive() throws {
+    let map = folder.appendingPathComponent("song.map")
+    try "1 4/4 150\nramp: 1 3/4 150-100\n1 7/8 180 X.x.x.x\n".write(to: map, atomically: true, encoding: .utf8)
+    guard let take = try take(["--map", map.path], recordSeconds: 7, checkCapture: Self.heardOnTheirFrames) else {
+      return
+    }
+
+    XCTAssertEqual(take.run.status, 0, take.run.standardError)
+    XCTAssertTrue(take.run.standardError.contains("metronome: 0 underruns"), take.run.standardError)
+    XCTAssertEqual(
+      take.printed.compactMap { $0["meter"] as? String },
+      Array(repeating: "4/4", count: 4)
+        + Array(repeating: "3/4", count: 3) + Array(repeating: "7/8", count: 7))
+    XCTAssertEqual(take.printed.filter { $0["level"] as? String == "silent" }.count, 3)
+  }
+
+  /// A setlist of a map file and a map line, printed, plays song after song: the second song's
+  /// count-in of two beats starts on the frame the first ended, every click within a frame.
+  func testASetlistPlaysItsSongsOnTheirFramesLive() throws {
+    try "1 2/4 180\n1 3/4 120\n".write(
+      to: folder.appendingPathComponent("first.map"), atomically: true, encoding: .utf8)
+    let setlist = folder.appendingPathComponent("set.txt")
+    try "First: first.map\nSecond: 2 5/8 200 X.x.. count-in=2b\n".write(to: setlist, atomically: true, encoding: .utf8)
+    guard let take = try take(["--setlist", setlist.path], recordSeconds: 7, checkCapture: Self.heardOnTheirFrames)
+    else { return }
+
+    XCTAssertEqual(take.run.status, 0, take.run.standardError)
+    XCTAssertTrue(take.run.standardError.contains("metronome: 0 underruns"), take.run.standardError)
+    XCTAssertEqual(
+      take.printed.compactMap { $0["song"] as? Int }, Array(repeating: 0, count: 7) + Array(repeating: 1, count: 12))
+    // 2/4 at 180 (16000 frames a beat) counted in by a bar, then 3/4 at 120; the second song
+    // starts where the first's last bar ends: 4 × 16000 + 3 × 24000.
+    let second = try XCTUnwrap(take.printed.first { $0["song"] as? Int == 1 })
+    XCTAssertEqual(second["frame"] as? Int, 136_000)
+    XCTAssertEqual(second["beat"] as? Int, 4)
+  }
+
+  /// The render thread alone held for 300 ms: an underrun recovered from, counted and reported.
+  ///
+  /// ptrace stops one thread; JACK's thread in the same process plays on and drains the buffer.
+  /// metronome plays on to the end. The buffer stays as it was: no buffer it could grow to lasts
+  /// 300 ms.
+  func testAnUnderrunIsRecoveredCountedAndReported() throws {
+    let message = try runWithRenderThreadHeld(seconds: 0.3)
+
+    XCTAssertGreaterThanOrEqual(Self.underruns(in: message), 1, message)
+    XCTAssertFalse(message.contains("the buffer grew"), message)
+  }
+
+  /// The render thread held for 40 ms: the buffer doubles after the one underrun.
+  ///
+  /// 40 ms is longer than the default buffer lasts but not the largest it may grow to.
+  func testAnUnderrunThatALargerBufferWouldHaveCoveredGrowsTheBuffer() throws {
+    let message = try runWithRenderThreadHeld(seconds: 0.04)
+
+    XCTAssertEqual(Self.underruns(in: message), 1, message)
+    XCTAssertTrue(message.contains("metronome: after underruns the buffer grew from 1024 to 2048 frames"), message)
+  }
+
+  /// What metronome said after 3 s at 120 BPM with its render thread held for `seconds` once.
+  ///
+  /// It plays into the JACK dummy server; the run is checked to have ended well.
+  private func runWithRenderThreadHeld(seconds: Double) throws -> String {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let run = try BackgroundRun(
+      ["120", "--device", "metrosystem", "--duration", "3", "--headless"],
+      environment: server.environment.merging(["HOME": folder.path]) { $1 })
+    let renderThread = try waitForThread(named: "render", in: run.process.processIdentifier)
+    let hold = try ChildProcess.run(
+      try XCTUnwrap(ChildProcess.which("python3")), ["-c", Self.holdThread, "\(renderThread)", "\(seconds)"])
+    XCTAssertEqual(hold.status, 0, hold.standardError)
+    let message = run.finish().errors
+    XCTAssertEqual(run.process.terminationStatus, 0, message)
+    return message
+  }
+
+  /// The underruns metronome reported in `message`, 0 if it did not say.
+  private static func underruns(in message: String) -> Int {
+    let count = message.split(separator: "\n").first { $0.hasSuffix(" underruns") || $0.hasSuffix(" underrun") }
+    return count.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
+  }
+
+  /// Stops one thread for a while with ptrace, which (unlike a signal) leaves the other threads
+  /// of its process running: `python3 -c SCRIPT TID SECONDS`.
+  private static let holdThread = """
+    import ctypes, os, sys, time
+    libc = ctypes.CDLL(None, use_errno=True)
+    tid = int(sys.argv[1])
+    PTRACE_SEIZE, PTRACE_INTERRUPT, PTRACE_DETACH, WALL = 0x4206, 0x4207, 17, 0x40000000
+    assert libc.ptrace(PTRACE_SEIZE, tid, 0, 0) == 0, os.strerror(ctypes.get_errno())
+    assert libc.ptrace(PTRACE_INTERRUPT, tid, 0, 0) == 0, os.strerror(ctypes.get_errno())
+    os.waitpid(tid, WALL)
+    time.sleep(float(sys.argv[2]))
+    assert libc.ptrace(PTRACE_DETACH, tid, 0, 0) == 0, os.strerror(ctypes.get_errno())
+    """
+
+  /// The id of the thread called `name` in process `pid`, once it exists (within 5 s).
+  private func waitForThread(named name: String, in pid: Int32) throws -> Int {
+    for _ in 0..<250 {
+      let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+      for task in tasks {
+        let comm = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)
+        if comm?.trimmingCharacters(in: .whitespacesAndNewlines) == name, let id = Int(task) { return id }
+      }
+      usleep(20_000)
+    }
+    throw FixtureError("no thread named '\(name)' in process \(pid)")
+  }
+
+  /// ALSA's JACK bridge reports no error when its server goes away: it just stops taking audio.
+  ///
+  /// The run must notice, say so in one line and exit 1 rather than wait for ever (a `timeout`
+  /// wrapper ends a hang with SIGTERM, then SIGKILL, so this test fails instead of hanging).
+  func testAServerThatGoesAwayMidRunEndsItWithAnErrorInsteadOfAHang() throws {
+    guard let (status, message) = try playUntilTheServerGoesAway(["--device", "metrosystem"]) else { return }
+
+    XCTAssertEqual(status, 1, message)
+    XCTAssertTrue(
+      message.contains(
+        "Error: ALSA device 'metrosystem' could not keep playing (it has taken no audio for 2 s): is it still"
+          + " connected, and its sound server (JACK, PulseAudio) still running?\n"), message)
+  }
+
+  func testAMissingDeviceIsOneLineAndExitStatusOne() throws {
+    let run = try MetronomeProcess.run(
+      ["--device", "no-such-device", "--beats", "1", "--headless"], environment: ["HOME": folder.path])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      run.standardError,
+      "Error: no ALSA playback device 'no-such-device' (No such file or directory): no sound card? try --device NAME,"
+        + " `metronome devices`, or --silent\n")
+  }
+}

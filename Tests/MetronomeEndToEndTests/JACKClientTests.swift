@@ -1,0 +1,261 @@
+import Foundation
+import MetronomeTesting
+import XCTest
+
+/// Plays as a JACK client of its own (`--jack`), with the transport, MIDI clock in and out,
+/// into a JACK dummy server, and finds the clicks in what was captured.
+final class JACKClientTests: LivePlaybackTestCase {
+  /// As a JACK client of its own (no ALSA, no render thread: the server's cycles render), with a
+  /// tempo key: every click within one frame of its frame, no xrun.
+  func testANativeJACKClientPlaysOnTheExactGrid() throws {
+    guard
+      let take = try take(
+        ["137", "--duration", "5"], output: ["--jack", "--client-name", "metro-test", "--connect", "jackrec:input1"],
+        keys: "2.5 up\n", recordSeconds: 8, checkCapture: Self.heardOnTheirFrames)
+    else { return }
+
+    XCTAssertEqual(take.run.status, 0, take.run.standardError)
+    XCTAssertTrue(take.run.standardError.contains("metronome: 0 underruns"), take.run.standardError)
+    let tempos = take.printed.compactMap { $0["tempo"] as? Double }
+    XCTAssertEqual(Set(tempos), [137, 147])
+    XCTAssertGreaterThanOrEqual(tempos.count, 11)
+  }
+
+  /// A JACK server that goes away under the native client ends the run with one line and status 1.
+  func testANativeClientWhoseServerGoesAwayEndsWithOneLine() throws {
+    guard let (status, message) = try playUntilTheServerGoesAway(["--jack"]) else { return }
+
+    XCTAssertEqual(status, 1, message)
+    XCTAssertTrue(message.hasSuffix("Error: the JACK server went away: start it again, then metronome\n"), message)
+  }
+
+  /// Following a JACK transport whose timebase master is klick (-T), itself clicking on a second
+  /// channel, started, relocated to bar 6 and stopped by jack_transport as a player at the
+  /// transport would: metronome clicks on klick's frames, each within one frame, numbered with the
+  /// master's bars and beats, and falls silent when it stops.
+  func testFollowingAJACKTransportClicksWithItsMaster() throws {
+    let klick = try XCTUnwrap(ChildProcess.which("klick"), "klick is missing: run scripts/setup")
+    let timeout = URL(fileURLWithPath: "/usr/bin/timeout")
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+    let capture = folder.appendingPathComponent("transport.wav")
+    let recorder = try JACKRecorder(server: server, seconds: 8, file: capture, channels: 2)
+    let master = try BackgroundRun(
+      ["-s", "KILL", "30", klick.path, "-T", "-n", "master", "-p", "jackrec:input2", "4/4", "150"],
+      executable: timeout, environment: environment)
+    let run = try BackgroundRun(
+      [
+        "--kill-after", "5", "20", MetronomeProcess.binary.path, "--jack", "--follow-transport", "--connect",
+        "jackrec:input1", "--headless", "--events", "ndjson", "--duration", "7",
+      ], executable: timeout, environment: environment)
+    try server.waitForPorts { Set(["master:out", "metronome:click"]).isSubset(of: $0) }
+    // 384000 frames at 150 BPM are 20 beats: bar 6, beat 1.
+    let transport = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c",
+        "{ printf 'locate 0\\nplay\\n'; sleep 2; printf 'locate 384000\\n'; sleep 2; printf 'stop\\nquit\\n'; } | jack_transport",
+      ],
+      environment: environment)
+    let printed = try run.finish().output.split(separator: UInt8(ascii: "\n")).map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+    }
+    recorder.finish()
+    master.process.terminate()
+    _ = master.finish()
+
+    XCTAssertEqual(transport.status, 0, transport.standardError)
+    XCTAssertEqual(run.process.terminationStatus, 0)
+    let ours = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 0).samples, sampleRate: 48_000).map(\.frame)
+    let klicks = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 1).samples, sampleRate: 48_000).map(\.frame)
+    XCTAssertGreaterThanOrEqual(ours.count, 8)
+    XCTAssertEqual(ours.count, klicks.count, "ours \(ours), klick's \(klicks)")
+    let worst = zip(ours, klicks).map { abs($0 - $1) }.max() ?? 0
+    XCTAssertLessThanOrEqual(worst, 1, "ours \(ours), klick's \(klicks)")
+    let places = printed.compactMap { beat in (beat["bar"] as? Int).map { "\($0).\(beat["beat"] as? Int ?? 0)" } }
+    XCTAssertEqual(places.first, "1.1")
+    XCTAssertTrue(places.contains("6.1"), "\(places)")
+    XCTAssertTrue(printed.allSatisfy { $0["sync"] as? String == "jack" && $0["tempo"] as? Int == 150 })
+  }
+
+  /// As the timebase master, in 3/4 at 150, started by jack_transport: the bar, beat and tick
+  /// jack_showtime reads back at each transport frame are the metronome's beats counted from frame
+  /// 0 (19200 frames each), and its clicks, heard on that grid, accent every third.
+  func testAsTimebaseMasterItPublishesItsBarsAndBeats() throws {
+    let timeout = URL(fileURLWithPath: "/usr/bin/timeout")
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+    let capture = folder.appendingPathComponent("master.wav")
+    let recorder = try JACKRecorder(server: server, seconds: 6, file: capture)
+    let run = try BackgroundRun(
+      [
+        "--kill-after", "5", "20", MetronomeProcess.binary.path, "3/4", "150", "--jack", "--timebase-master",
+        "--connect", "jackrec:input1", "--headless", "--events", "ndjson", "--duration", "5",
+      ], executable: timeout, environment: environment)
+    try server.waitForPorts { $0.contains("metronome:click") }
+    let transport = try ChildProcess.run(
+      URL(fileURLWithPath: "/bin/sh"),
+      [
+        "-c",
+        "{ printf 'locate 0\\nplay\\n'; sleep 3; printf 'stop\\nquit\\n'; } | jack_transport & sleep 1; timeout 1 jack_showtime; wait",
+      ],
+      environment: environment)
+    let printed = try run.finish().output.split(separator: UInt8(ascii: "\n")).map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+    }
+    recorder.finish()
+
+    // "frame = 48128  frame_time = … state: Rolling	BBT:   1|3|0985"
+    let readings = transport.standardOutput.split(separator: "\n").filter { $0.contains("Rolling") }.compactMap {
+      line -> (frame: Int, bbt: [Int])? in
+      let words = line.split(whereSeparator: \.isWhitespace)
+      guard let frame = words.count > 2 ? Int(words[2]) : nil, let bbt = words.last else { return nil }
+      return (frame, bbt.split(separator: "|").compactMap { Int($0) })
+    }
+    XCTAssertGreaterThan(readings.count, 10, transport.standardOutput)
+    for reading in readings {
+      let beats = Double(reading.frame) / 19_200
+      let index = Int(beats)
+      let expected = [index / 3 + 1, index % 3 + 1, Int((beats - Double(index)) * 1_920)]
+      XCTAssertEqual(reading.bbt, expected, "at transport frame \(reading.frame)")
+    }
+    let onsets = Onset.detect(in: try WAVFile(contentsOf: capture).samples, sampleRate: 48_000)
+    XCTAssertGreaterThanOrEqual(onsets.count, 8)
+    XCTAssertTrue(
+      zip(onsets, onsets.dropFirst()).allSatisfy { abs($1.frame - $0.frame - 19_200) <= 1 }, "\(onsets.map(\.frame))")
+    let places = printed.compactMap { beat in (beat["bar"] as? Int).map { "\($0).\(beat["beat"] as? Int ?? 0)" } }
+    XCTAssertEqual(Array(places.prefix(4)), ["1.1", "1.2", "1.3", "2.1"])
+    XCTAssertEqual(
+      onsets.prefix(places.count).map { $0.peak > 0.8 }, places.map { $0.hasSuffix(".1") }, "\(places)")
+    XCTAssertEqual(run.process.terminationStatus, 0)
+  }
+
+  /// MIDI clock on the native client's MIDI port, read by jack_midi_dump: at 120, a bar of
+  /// count-in clocked, then Song Position 0 and Start on bar one, 24 ticks a quarter exactly 1000
+  /// frames apart throughout, and Stop when a key pauses it.
+  func testMIDIClockTicksOnItsExactFrames() throws {
+    let timeout = URL(fileURLWithPath: "/usr/bin/timeout")
+    let dump = try XCTUnwrap(ChildProcess.which("jack_midi_dump"))
+    let script = folder.appendingPathComponent("pause.txt")
+    try "3.5 space\n".write(to: script, atomically: true, encoding: .utf8)
+    typealias Capture = (run: ProcessResult, events: [(frame: Int, bytes: String)])
+    let onTheirFrames = { (capture: Capture) -> [String] in
+      let (run, events) = capture
+      var problems: [String] = []
+      if run.status != 0 { problems.append("status \(run.status): \(run.standardError)") }
+      let ticks = events.filter { $0.bytes == "f8" }.map(\.frame)
+      // 2 s of count-in and 1.5 s of music at 48 ticks a second.
+      if ticks.count != 168 { problems.append("\(ticks.count) ticks, not 168: \(events.prefix(5))") }
+      if !zip(ticks, ticks.dropFirst()).allSatisfy({ $1 - $0 == 1_000 }) {
+        problems.append("ticks not 1000 frames apart: \(ticks)")
+      }
+      let others = events.filter { $0.bytes != "f8" }
+      if others.map(\.bytes) != ["f2 00 00", "fa", "fc"] {
+        problems.append("not Song Position, Start, Stop: \(others)")
+      } else if others[0].frame != ticks.first.map({ $0 + 96_000 }) || ticks.count < 97
+        || others[1].frame != ticks[96] || others[2].frame <= ticks.last ?? .max
+      {
+        problems.append("Song Position, Start and Stop at \(others.map(\.frame)), ticks from \(ticks.first ?? -1)")
+      }
+      return problems
+    }
+    _ = try retakenWhileTheHarnessGlitches(check: onTheirFrames) {
+      let server = try JACKDummyServer()
+      defer { server.stop() }
+      let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+      let monitor = try BackgroundRun(
+        ["-s", "INT", "8", dump.path, "-a"], executable: timeout, environment: environment)
+      try server.waitForPorts { $0.contains("midi-monitor:input") }
+      let run = try MetronomeProcess.run(
+        [
+          "120", "--jack", "--connect", "none", "--midi-clock", "--midi-connect", "midi-monitor:input", "--count-in",
+          "1", "--keys", script.path, "--duration", "4.5", "--headless", "--events", "none",
+        ], environment: environment)
+      let events = String(decoding: monitor.finish().output, as: UTF8.self).split(separator: "\n").compactMap {
+        line -> (frame: Int, bytes: String)? in
+        let parts = line.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, let frame = Int(parts[0].trimmingCharacters(in: .whitespaces)) else { return nil }
+        return (frame, parts[1].trimmingCharacters(in: .whitespaces))
+      }
+      return ((run, events), server.brokenCycles())
+    }
+  }
+
+  /// The display says where the MIDI clock goes out, and the clock's port is there to connect to.
+  func testTheDisplayNamesTheMIDIClocksPort() throws {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+    let display = try TmuxSession(
+      command: "'\(MetronomeProcess.binary.path)' --jack --client-name drums --connect none --midi-clock 120",
+      environment: environment)
+    _ = try display.waitForScreen { $0.contains("MIDI clock on drums:midi_out") }
+    try server.waitForPorts { $0.contains("drums:midi_out") }
+    try display.send("q")
+    let outcome = try XCTUnwrap(try display.outcome())
+    XCTAssertEqual(outcome.status, 0)
+    XCTAssertTrue(outcome.terminalRestored)
+  }
+
+  /// One metronome following another's MIDI clock, both clicking on a channel of their own: the
+  /// follower waits through the sender's clocked count-in, then clicks on every one of the
+  /// sender's clicks, to the frame, at its tempo, and stops with the Stop the sender's run ends
+  /// with.
+  func testFollowingMIDIClockClicksWithTheSender() throws {
+    let timeout = URL(fileURLWithPath: "/usr/bin/timeout")
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+    let capture = folder.appendingPathComponent("midi.wav")
+    let recorder = try JACKRecorder(server: server, seconds: 8, file: capture, channels: 2)
+    let follower = try BackgroundRun(
+      [
+        "--kill-after", "5", "20", MetronomeProcess.binary.path, "--jack", "--client-name", "follower",
+        "--follow-midi-clock", "--connect", "jackrec:input1", "--headless", "--events", "ndjson", "--duration", "7",
+      ], executable: timeout, environment: environment)
+    try server.waitForPorts { $0.contains("follower:midi_in") }
+    let sender = try MetronomeProcess.run(
+      [
+        "137", "--jack", "--client-name", "sender", "--connect", "jackrec:input2", "--midi-clock", "--midi-connect",
+        "follower:midi_in", "--count-in", "1", "--duration", "4", "--headless", "--events", "none",
+      ], environment: environment)
+    let printed = try follower.finish().output.split(separator: UInt8(ascii: "\n")).map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+    }
+    recorder.finish()
+
+    XCTAssertEqual(sender.status, 0, sender.standardError)
+    XCTAssertEqual(follower.process.terminationStatus, 0)
+    let followed = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 0).samples, sampleRate: 48_000).map(
+      \.frame)
+    let sent = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 1).samples, sampleRate: 48_000).map(\.frame)
+    // The sender's first four clicks count in, unclocked as music.
+    let music = Array(sent.dropFirst(4))
+    XCTAssertGreaterThanOrEqual(followed.count, 6)
+    XCTAssertEqual(followed, Array(music.prefix(followed.count)), "sent \(sent)")
+    XCTAssertGreaterThanOrEqual(followed.count, music.count - 1, "sent \(sent), followed \(followed)")
+    XCTAssertTrue(printed.allSatisfy { $0["sync"] as? String == "midi" && $0["tempo"] as? Int == 137 }, "\(printed)")
+    XCTAssertEqual(printed.first?["bar"] as? Int, 1)
+  }
+
+  /// Without a JACK server, or at another rate than the server's, --jack is one line and status 1.
+  func testANativeClientWithoutAServerOrAtAnotherRateIsOneLine() throws {
+    let none = try MetronomeProcess.run(
+      ["--jack", "--beats", "1", "--headless"],
+      environment: ["HOME": folder.path])
+    XCTAssertEqual(none.status, 1)
+    XCTAssertTrue(none.standardError.hasPrefix("Error: no JACK server to join"), none.standardError)
+    XCTAssertEqual(none.standardError.split(separator: "\n").count, 1, none.standardError)
+
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let other = try MetronomeProcess.run(
+      ["--jack", "--rate", "44100", "--beats", "1", "--headless"],
+      environment: server.environment.merging(["HOME": folder.path]) { $1 })
+    XCTAssertEqual(other.status, 1)
+    XCTAssertEqual(
+      other.standardError, "Error: the JACK server runs at 48000 Hz: give --rate 48000, or start it at 44100\n")
+  }
+}

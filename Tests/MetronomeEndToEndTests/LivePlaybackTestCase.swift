@@ -1,0 +1,128 @@
+import Foundation
+import MetronomeTesting
+import XCTest
+
+/// Live playback in real time into a JACK dummy server of the test's own, the clicks found in
+/// what `jack_rec` captured: the set-up the ALSA and native JACK tests share.
+///
+/// ALSA's `jack` PCM is defined in an `.asoundrc` in the test's folder, its HOME.
+class LivePlaybackTestCase: FolderTestCase {
+  override func setUpWithError() throws {
+    try super.setUpWithError()
+    try """
+    pcm.metrojack {
+      type plug
+      slave.pcm { type jack; playback_ports { 0 "jackrec:input1" } }
+    }
+    pcm.metrosystem {
+      type plug
+      slave.pcm { type jack; playback_ports { 0 "system:playback_1" } }
+    }
+    """.write(to: folder.appendingPathComponent(".asoundrc"), atomically: true, encoding: .utf8)
+  }
+
+  /// One take: metronome playing into a JACK dummy server while `jack_rec` records its port.
+  struct Take {
+    let run: TimedRun
+    /// The beats metronome printed, as their ndjson objects.
+    let printed: [[String: Any]]
+    /// The clicks found in the recording.
+    let onsets: [Onset]
+    /// What went wrong in the harness itself (the server's broken cycles, the recorder's
+    /// dropped periods), which moves the capture by whole periods whatever metronome did.
+    let harnessTrouble: [String]
+  }
+
+  func take(
+    _ arguments: [String], output: [String], keys: String, recordSeconds: Int, during: (Int32) -> Void = { _ in }
+  ) throws -> Take {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let capture = folder.appendingPathComponent("capture.wav")
+    let recorder = try JACKRecorder(server: server, seconds: recordSeconds, file: capture)
+    let script = folder.appendingPathComponent("keys.txt")
+    try keys.write(to: script, atomically: true, encoding: .utf8)
+    let run = try TimedRun.run(
+      output + ["--headless", "--events", "ndjson", "--keys", script.path] + arguments,
+      environment: server.environment.merging(["HOME": folder.path]) { $1 })
+    let dropped = recorder.finish()
+    let printed = try run.lines.map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.text.utf8)) as? [String: Any])
+    }
+    return Take(
+      run: run, printed: printed,
+      onsets: Onset.detect(in: try WAVFile(contentsOf: capture).samples, sampleRate: 48_000),
+      harnessTrouble: server.brokenCycles() + (dropped.isEmpty ? [] : [dropped]))
+  }
+
+  /// A take whose capture passes `checkCapture`, which lists what is off in it, taken again while
+  /// the harness glitches (see `retakenWhileTheHarnessGlitches`).
+  func take(
+    _ arguments: [String], output: [String] = ["--device", "metrojack"], keys: String = "", recordSeconds: Int,
+    checkCapture: (Take) -> [String]
+  ) throws -> Take? {
+    try retakenWhileTheHarnessGlitches(check: checkCapture) {
+      let take = try take(arguments, output: output, keys: keys, recordSeconds: recordSeconds)
+      return (take, take.harnessTrouble)
+    }
+  }
+
+  /// What `attempt` captured, once `check` finds nothing off in it.
+  ///
+  /// An attempt is made again, up to three times, while what was off came with a glitch of the
+  /// harness itself (what `attempt` gives beside its capture): the server's broken cycles and the
+  /// recorder's dropped periods move the capture by whole periods whatever metronome did. What is
+  /// off in an attempt whose harness was whole fails the test at once.
+  func retakenWhileTheHarnessGlitches<Capture>(
+    check: (Capture) -> [String], _ attempt: () throws -> (capture: Capture, harnessTrouble: [String])
+  ) throws -> Capture? {
+    var troubles: [[String]] = []
+    for _ in 1...3 {
+      let (capture, harnessTrouble) = try attempt()
+      let problems = check(capture)
+      if problems.isEmpty {
+        if !harnessTrouble.isEmpty {
+          print("the JACK harness glitched, away from what was checked: \(harnessTrouble)")
+        }
+        return capture
+      }
+      guard !harnessTrouble.isEmpty else {
+        XCTFail(problems.joined(separator: "\n"))
+        return capture
+      }
+      print("the capture is off (\(problems)) and the JACK harness glitched (\(harnessTrouble)): taking again")
+      troubles.append(harnessTrouble)
+    }
+    XCTFail("the JACK harness glitched in all three takes: \(troubles)")
+    return nil
+  }
+
+  /// Each clicked beat a take printed, heard within one frame of its frame (from the first
+  /// heard); a description of each that was not.
+  static func heardOnTheirFrames(_ take: Take) -> [String] {
+    let frames = take.printed.filter { $0["level"] as? String != "silent" }.compactMap { $0["frame"] as? Int }
+    guard take.onsets.count == frames.count, let first = take.onsets.first else {
+      return ["\(take.onsets.count) clicks heard for \(frames.count) sounding: \(take.onsets.map(\.frame))"]
+    }
+    return zip(take.onsets, frames).filter { abs(($0.frame - first.frame) - $1) > 1 }
+      .map { "heard at \($0.frame - first.frame), scheduled at \($1)" }
+  }
+
+  /// How a run through `output` ends when its JACK server goes away: its status and what it said.
+  ///
+  /// It plays 120 BPM into a JACK dummy server, which is stopped once metronome's client has
+  /// joined it; nil (the test failed) when it never joined. A `timeout` wrapper ends a hang with
+  /// SIGTERM, then SIGKILL, so a run that does not notice fails instead of hanging.
+  func playUntilTheServerGoesAway(_ output: [String]) throws -> (status: Int32, message: String)? {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let run = try BackgroundRun(
+      ["--kill-after", "5", "20", MetronomeProcess.binary.path, "120"] + output + ["--duration", "15", "--headless"],
+      executable: URL(fileURLWithPath: "/usr/bin/timeout"),
+      environment: server.environment.merging(["HOME": folder.path]) { $1 })
+    try server.waitForPorts { $0.contains { $0.hasPrefix("metronome") } }
+    server.stop()
+    let message = run.finish().errors
+    return (run.process.terminationStatus, message)
+  }
+}
