@@ -1,45 +1,29 @@
 /// The position of a playing metronome: which click comes next and on which frame.
 ///
-/// A change of tempo, meter or rhythm keeps the phase: it applies from the next beat, which
-/// follows the last one by the new interval, and the count goes on within the bar instead of
-/// restarting it. The clicks of a beat's subdivision follow it, each at the beat's frame plus its
-/// own rounded offset (never by adding rounded steps), as the beat was divided when it sounded;
-/// one that the next beat overtakes (a tempo raised in mid-beat) is dropped. A second voice's
-/// clicks are spread the same way over each bar from its beat one; a change of tempo or meter in
-/// mid-bar drops the rest of that bar's, and the voice comes back with the next bar.
+/// Its `TempoSource` places the beats (the player's steady tempo, a tempo map or trainer, an
+/// outside clock); the sequencer lays the rhythm on them. A change of tempo, meter or rhythm
+/// keeps the phase: it applies from the next beat, and the count goes on within the bar instead
+/// of restarting it. The clicks of a beat's subdivision follow it, each at the beat's frame plus
+/// its own rounded offset (never by adding rounded steps), as the beat was divided when it
+/// sounded; one that the next beat overtakes (a tempo raised in mid-beat) is dropped. A second
+/// voice's clicks are spread the same way over each bar from its beat one; a change of tempo or
+/// meter in mid-bar drops the rest of that bar's, and the voice comes back with the next bar.
 ///
 /// A program may add a count-in before the first bar, played on its own at the starting tempo,
-/// a gap that mutes bars (counted, silent, every voice), and a tempo map whose sections set each
-/// beat's frame, meter, level, tempo, subdivision and a gap of their own; the map then ends
-/// the sequence (after one more beat, where the map ends, marking its end) and a change of tempo
-/// scales it instead of replacing it.
+/// and a gap that mutes bars (counted, silent, every voice).
 public struct BeatSequencer: Hashable, Sendable {
-  private var grid: BeatGrid
-  private var indexInGrid = 0
-  /// The tempo map playing, if any: its beat `indexInGrid` comes next.
-  private var playhead: MapPlayhead?
+  /// Where the beats come from.
+  private var source: BeatSource
   /// The count-in, if any, and how many of its beats have been played.
   private var countIn: CountInGrid?
   private var countInPlayed = 0
   /// The bars muted, if any.
-  private var gap: Gap?
+  private let gap: Gap?
   /// The song of a setlist it plays, if any.
   public let song: Int?
   /// The outside clock's anchor it follows, if any.
   public let transport: TransportAnchor?
-  /// The bar and beat of the first beat: 1 and 1, unless an outside clock says otherwise.
-  private var firstBar = 1
-  private var firstBeatInBar = 1
-  /// The last jump between sections carried out (or there when the sequencer began).
-  private var lastJumpID: Int?
-  /// Whether the section playing (or the bars looped, while they play) repeats.
-  private var loopsSection = false
-  /// The map's beats of the bars looped, if any.
-  private var loopedBeats: Range<Int>?
-  /// Whether the map's next beat was placed by a jump or a repeat rather than after the beat
-  /// before it in the map: a new multiplier then keeps its frame.
-  private var nextBeatIsPlaced = false
-  private var meter: Meter
+  private let sampleRate: SampleRate
   private var rhythm: Rhythm
   private var last: Beat?
   /// The last beat's own click (not a subdivision's), its length and how it was divided.
@@ -59,76 +43,53 @@ public struct BeatSequencer: Hashable, Sendable {
     startFrame: Int64, tempo: Tempo, meter: Meter, rhythm: Rhythm = Rhythm(), program: Program = Program(),
     lastPlayed: Beat? = nil, sampleRate: SampleRate
   ) {
-    self.meter = meter
     self.rhythm = rhythm
+    self.sampleRate = sampleRate
     gap = program.gap
-    lastJumpID = program.jump?.id
-    loopsSection = program.loopsSection
-    var playhead = program.map.map {
-      MapPlayhead(map: $0, multiplier: program.multiplier, startFrame: startFrame, sampleRate: sampleRate)
-    }
-    var startBeat = 0
-    if let map = program.map, let bars = program.loopBars, let first = map.firstBeat(ofBar: bars.lowerBound) {
-      loopedBeats = first..<(map.firstBeat(ofBar: bars.upperBound + 1) ?? map.firstBeat(ofSection: map.sections.count))
-      startBeat = first
-    }
-    indexInGrid = startBeat
-    let startTempo = playhead?.tempo(ofBeat: startBeat) ?? tempo
-    let startSection = program.map.flatMap { $0.position(ofBeat: startBeat).map { $0.section } } ?? 0
-    let startMeter = program.map?.sections[startSection].meter ?? meter
-    let startPattern = program.map.map { $0.sections[startSection].pattern } ?? rhythm.pattern
-    var musicFrame = startFrame
     song = program.setlist == nil ? nil : program.song
     transport = program.transport
-    if let anchor = program.transport {
-      // The anchor's first beat at or after the start: a play pressed later joins its grid.
-      let spacing = BeatGrid(
-        anchorFrame: anchor.frame, tempo: anchor.tempo, denominator: anchor.meter.denominator, sampleRate: sampleRate)
-      var passed =
-        startFrame > anchor.frame ? Int((Double(startFrame - anchor.frame) / spacing.framesPerBeat).rounded(.up)) : 0
-      let halfABeat = Int64(spacing.framesPerBeat / 2)
-      while let lastPlayed, spacing.frame(ofBeat: passed) <= lastPlayed.frame + halfABeat { passed += 1 }
-      musicFrame = spacing.frame(ofBeat: passed)
-      let place = anchor.beatInBar - 1 + passed
-      firstBar = anchor.bar + place / anchor.meter.numerator
-      firstBeatInBar = place % anchor.meter.numerator + 1
-    } else if let length = program.countInToPlay {
-      // klick's -c: whole bars of the first one's meter and pattern; 0 bars are two beats.
-      let isKlicksTwoBeats = length == .bars(0)
-      let countInMeter =
-        isKlicksTwoBeats
-        ? (try? Meter(2, startMeter.denominator, cap: NumeratorCap(atLeast: 2))) ?? startMeter : startMeter
-      let countInGrid = BeatGrid(
-        anchorFrame: startFrame, tempo: startTempo, denominator: countInMeter.denominator, sampleRate: sampleRate)
-      let beats =
-        switch length {
-        case .bars(let bars): isKlicksTwoBeats ? 2 : bars * countInMeter.numerator
-        case .beats(let beats): beats
-        }
-      // klick's two beats of count-in are both normal.
-      let pattern = isKlicksTwoBeats ? try? AccentPattern(levels: [.normal, .normal]) : startPattern
-      countIn = CountInGrid(grid: countInGrid, meter: countInMeter, pattern: pattern, beats: beats)
-      musicFrame = countInGrid.frame(ofBeat: beats)
+    let clockStart = program.transport.map {
+      ClockTempo.start(of: $0, at: startFrame, after: lastPlayed, sampleRate: sampleRate)
     }
-    grid = BeatGrid(anchorFrame: musicFrame, tempo: tempo, denominator: meter.denominator, sampleRate: sampleRate)
-    playhead?.rescale(to: program.multiplier, fromBeat: startBeat, atFrame: musicFrame)
-    self.playhead = playhead
+    var map = program.map.map {
+      MapTempo(
+        map: $0, program: program, startFrame: startFrame, firstBar: clockStart?.bar ?? 1, sampleRate: sampleRate)
+    }
+    var musicFrame = clockStart?.frame ?? startFrame
+    if clockStart == nil, let length = program.countInToPlay {
+      let countIn = CountInGrid(
+        length, startFrame: startFrame, tempo: map?.startTempo ?? tempo, meter: map?.startSection.meter ?? meter,
+        pattern: map.map { $0.startSection.pattern } ?? rhythm.pattern, sampleRate: sampleRate)
+      musicFrame = countIn.grid.frame(ofBeat: countIn.beats)
+      self.countIn = countIn
+    }
+    if var started = map {
+      started.start(atFrame: musicFrame)
+      map = started
+    }
+    source =
+      if let map {
+        .map(map)
+      } else if let anchor = program.transport {
+        .clock(
+          ClockTempo(
+            anchor: anchor, startFrame: startFrame, lastPlayed: lastPlayed, tempo: tempo, meter: meter,
+            sampleRate: sampleRate))
+      } else {
+        .steady(SteadyTempo(startFrame: musicFrame, tempo: tempo, meter: meter, sampleRate: sampleRate))
+      }
   }
 
   /// The frame bar one's beat `n` (counted from 0, after any count-in) falls on while nothing
   /// changes: where a run of `n` beats ends.
-  public func frame(ofBeat n: Int) -> Int64 {
-    playhead?.frame(ofBeat: n) ?? grid.frame(ofBeat: n)
-  }
+  public func frame(ofBeat n: Int) -> Int64 { source.frame(ofBeat: n) }
 
   /// The frame the next click falls on; nil once a tempo map has ended.
   public var nextFrame: Int64? { nextPending?.frame ?? nextBeatFrame }
 
   private var nextBeatFrame: Int64? {
     if let countIn, countInPlayed < countIn.beats { return countIn.grid.frame(ofBeat: countInPlayed) }
-    guard let playhead else { return grid.frame(ofBeat: indexInGrid) }
-    if let count = playhead.map.beatCount, indexInGrid > count { return nil }
-    return playhead.frame(ofBeat: indexInGrid)
+    return source.nextBeatFrame
   }
 
   /// The click due before the next beat, if any: the last beat's next subdivision click, or the
@@ -170,108 +131,27 @@ public struct BeatSequencer: Hashable, Sendable {
 
   private mutating func emitBeat() -> Beat {
     if let countIn, countInPlayed < countIn.beats { return emitCountInBeat(countIn) }
-    // Decided as the beat is played, so that a loop released up to then plays on.
-    repeatTheSectionIfItEnds()
-    let frame = nextBeatFrame ?? .max
-    let beatMeter: Meter
-    let beatInBar: Int
-    let tempo: Tempo
-    let length: Double
-    let level: AccentLevel?
-    var section: Beat.Section?
-    var volume = 1.0
-    var isMapEnd = false
-    var subdivision = rhythm.subdivision
-    var sectionGap: (gap: Gap, bar: Int)?
-    if let playhead {
-      let position = playhead.map.position(ofBeat: indexInGrid)
-      let mapSection = playhead.map.sections[position?.section ?? playhead.map.sections.count - 1]
-      beatMeter = mapSection.meter
-      let beatInSection = position?.beatInSection ?? 0
-      beatInBar = beatInSection % beatMeter.numerator + 1
-      tempo = playhead.tempo(ofBeat: indexInGrid)
-      length = playhead.length(ofBeat: indexInGrid)
-      section = position.map { Beat.Section(index: $0.section, barInSection: beatInSection / beatMeter.numerator + 1) }
-      volume = mapSection.volume
-      subdivision = mapSection.subdivision ?? subdivision
-      sectionGap = mapSection.gap.map { ($0, beatInSection / beatMeter.numerator + 1) }
-      isMapEnd = position == nil
-      // The end of the map is marked by a beat that is never heard.
-      level =
-        position == nil || rhythm.isMuted
-        ? .silent : (mapSection.pattern ?? .standard(beats: beatMeter.numerator)).level(ofBeat: beatInBar)
-    } else {
-      beatMeter = meter
-      if let last, !last.isCountIn {
-        let following = last.beatInBar + 1
-        beatInBar = following > meter.numerator ? 1 : following
-      } else {
-        beatInBar = firstBeatInBar
-      }
-      tempo = grid.tempo
-      length = grid.framesPerBeat
-      level = rhythm.level(ofBeat: beatInBar, in: meter)
-    }
-    let barNumber = last.map { $0.isCountIn ? 1 : (beatInBar == 1 ? $0.bar + 1 : $0.bar) } ?? firstBar
+    let placed = source.nextBeat(after: last, rhythm: rhythm)
+    let barNumber =
+      last.map { $0.isCountIn ? 1 : (placed.beatInBar == 1 ? $0.bar + 1 : $0.bar) } ?? placed.firstBar
     let count = (last?.count ?? -1) + 1
     let isGapMuted =
       gap?.mutes(bar: barNumber, count: count) ?? false
-      || sectionGap.map { $0.gap.mutes(bar: $0.bar, count: count) }
-        ?? false
+      || placed.sectionGap.map { $0.gap.mutes(bar: $0.bar, count: count) } ?? false
     let beat = Beat(
-      count: count, bar: barNumber, beatInBar: beatInBar, meter: beatMeter,
-      tempo: tempo, frame: frame, sampleRate: grid.sampleRate, level: isGapMuted ? .silent : level, section: section,
-      volume: volume, isGapMuted: isGapMuted, isMapEnd: isMapEnd, song: song, syncSource: transport?.source
-    )
+      count: count, bar: barNumber, beatInBar: placed.beatInBar, meter: placed.meter, tempo: placed.tempo,
+      frame: placed.frame, sampleRate: sampleRate, level: isGapMuted ? .silent : placed.level,
+      section: placed.section, volume: placed.volume, isGapMuted: isGapMuted, isMapEnd: placed.isMapEnd, song: song,
+      syncSource: transport?.source)
     last = beat
-    lastBeat = DividedSpan(beat: beat, length: length, clicks: subdivision.count, swing: subdivision.swing)
+    lastBeat = DividedSpan(
+      beat: beat, length: placed.length, clicks: placed.subdivision.count, swing: placed.subdivision.swing)
     nextClick = 1
-    if beatInBar == 1 {
-      let barLength =
-        playhead.map { $0.exactFrame(ofBeat: indexInGrid + beatMeter.numerator) - $0.exactFrame(ofBeat: indexInGrid) }
-        ?? grid.framesPerBeat * Double(beatMeter.numerator)
-      bar = rhythm.polyrhythm.map { DividedSpan(beat: beat, length: barLength, clicks: $0, swing: 0.5) }
+    if placed.beatInBar == 1 {
+      bar = rhythm.polyrhythm.map { DividedSpan(beat: beat, length: placed.barLength, clicks: $0, swing: 0.5) }
       nextVoiceClick = 0
     }
-    indexInGrid += 1
-    nextBeatIsPlaced = false
     return beat
-  }
-
-  /// The section of the map the last beat played is in (the first before any has played).
-  private var sectionPlaying: Int {
-    playhead?.map.position(ofBeat: max(indexInGrid - 1, 0))?.section ?? 0
-  }
-
-  /// Moves `offset` sections on (or back, or to the start of the one playing with 0) from the next
-  /// beat, which keeps its frame: the phase is kept, and the section's first bar starts there.
-  private mutating func jump(by offset: Int) {
-    guard var playhead, playhead.map.beatCount.map({ indexInGrid <= $0 }) ?? true else { return }
-    let target = min(max(sectionPlaying + offset, 0), playhead.map.sections.count - 1)
-    let first = playhead.map.firstBeat(ofSection: target)
-    playhead.rescale(to: playhead.multiplier, fromBeat: first, atFrame: playhead.frame(ofBeat: indexInGrid))
-    self.playhead = playhead
-    indexInGrid = first
-    nextBeatIsPlaced = true
-    bar = nil
-  }
-
-  /// When the section playing (or the bars looped, while they play) repeats and its last beat
-  /// was the last played, its first beat comes next, on the frame the following one would have
-  /// fallen on: no gap and no beat twice.
-  private mutating func repeatTheSectionIfItEnds() {
-    guard loopsSection, var playhead else { return }
-    let section = sectionPlaying
-    let looped =
-      loopedBeats.flatMap { $0.contains(indexInGrid - 1) ? $0 : nil }
-      ?? playhead.map.firstBeat(ofSection: section)..<playhead.map.firstBeat(ofSection: section + 1)
-    let end = looped.upperBound
-    guard indexInGrid == end else { return }
-    let first = looped.lowerBound
-    playhead.rescale(to: playhead.multiplier, fromBeat: first, atFrame: playhead.frame(ofBeat: end))
-    self.playhead = playhead
-    indexInGrid = first
-    nextBeatIsPlaced = true
   }
 
   /// The next beat of the count-in: numbered in bars up to 0 (bar 1 comes after it), counted
@@ -286,7 +166,7 @@ public struct BeatSequencer: Hashable, Sendable {
     let beat = Beat(
       count: countInPlayed - countIn.beats, bar: place / numerator - bars + 1, beatInBar: beatInBar,
       meter: countIn.meter, tempo: countIn.grid.tempo, frame: countIn.grid.frame(ofBeat: countInPlayed),
-      sampleRate: grid.sampleRate, level: rhythm.isMuted ? .silent : pattern.level(ofBeat: beatInBar), isCountIn: true,
+      sampleRate: sampleRate, level: rhythm.isMuted ? .silent : pattern.level(ofBeat: beatInBar), isCountIn: true,
       song: song)
     countInPlayed += 1
     last = beat
@@ -295,65 +175,16 @@ public struct BeatSequencer: Hashable, Sendable {
     return beat
   }
 
-  /// Plays on at `tempo` in `meter` with `rhythm` from the next beat.
-  ///
-  /// That beat follows the last one played by the new interval, but never falls before
-  /// `earliestFrame` (the first frame not yet rendered), so speeding up late in a long beat plays
-  /// the next one at once instead of skipping it.
-  ///
-  /// While a tempo map plays, the map sets tempo and meter: only `program`'s multiplier scales it,
-  /// from the next beat, which follows the last one by the map's interval at the new multiplier.
+  /// Plays on at `tempo` in `meter` with `rhythm` and `program` from the next beat, as the source
+  /// takes them (never before `earliestFrame`, the first frame not yet rendered).
   public mutating func change(
     tempo: Tempo, meter: Meter, rhythm: Rhythm = Rhythm(), program: Program = Program(), earliestFrame: Int64
   ) {
-    if var playhead {
-      if rhythm.polyrhythm != self.rhythm.polyrhythm { bar = nil }
-      self.rhythm = rhythm
-      loopsSection = program.loopsSection
-      if let jump = program.jump, jump.id != lastJumpID {
-        lastJumpID = jump.id
-        self.jump(by: jump.offset)
-        playhead = self.playhead ?? playhead
-      }
-      guard program.multiplier != playhead.multiplier else { return }
-      bar = nil
-      if indexInGrid > 0, !nextBeatIsPlaced, let lastBeat {
-        playhead.rescale(to: program.multiplier, fromBeat: indexInGrid - 1, atFrame: lastBeat.beat.frame)
-      } else {
-        // The next beat keeps its frame: the first, or one a jump or a repeat placed.
-        playhead.rescale(
-          to: program.multiplier, fromBeat: indexInGrid, atFrame: playhead.frame(ofBeat: indexInGrid))
-      }
-      if playhead.frame(ofBeat: indexInGrid) < earliestFrame {
-        playhead.rescale(to: program.multiplier, fromBeat: indexInGrid, atFrame: earliestFrame)
-      }
-      self.playhead = playhead
-      return
-    }
-    // An outside clock places the beats: its follower takes a new tempo or meter up from its
-    // next reading, and until then the beats keep to the clock's grid.
-    let followsClock = transport != nil
-    if (meter.numerator != self.meter.numerator && !followsClock) || rhythm.polyrhythm != self.rhythm.polyrhythm {
-      bar = nil
-    }
+    let voiceChanged = rhythm.polyrhythm != self.rhythm.polyrhythm
     self.rhythm = rhythm
-    guard !followsClock else { return }
-    self.meter = meter
-    let spacing = BeatGrid(anchorFrame: 0, tempo: tempo, denominator: meter.denominator, sampleRate: grid.sampleRate)
-    guard !spacing.hasSameSpacing(as: grid) else { return }
-    bar = nil
-    let anchor = lastBeat?.beat.frame ?? grid.anchorFrame
-    let regrid = BeatGrid(
-      anchorFrame: anchor, tempo: tempo, denominator: meter.denominator, sampleRate: grid.sampleRate)
-    let firstIndex = lastBeat == nil ? 0 : 1
-    if regrid.frame(ofBeat: firstIndex) >= earliestFrame {
-      grid = regrid
-      indexInGrid = firstIndex
-    } else {
-      grid = BeatGrid(
-        anchorFrame: earliestFrame, tempo: tempo, denominator: meter.denominator, sampleRate: grid.sampleRate)
-      indexInGrid = 0
-    }
+    let barIsCut = source.change(
+      tempo: tempo, meter: meter, program: program, earliestFrame: earliestFrame, lastBeatFrame: lastBeat?.beat.frame)
+    if voiceChanged || barIsCut { bar = nil }
   }
 }
 
@@ -380,4 +211,22 @@ private struct CountInGrid: Hashable, Sendable {
   let meter: Meter
   let pattern: AccentPattern?
   let beats: Int
+
+  /// A count-in of `length` from `startFrame`, at `tempo` in `meter` with `pattern`: klick's
+  /// `-c`, whole bars of the first one's meter and pattern, 0 bars being two normal beats.
+  init(
+    _ length: CountIn, startFrame: Int64, tempo: Tempo, meter: Meter, pattern: AccentPattern?, sampleRate: SampleRate
+  ) {
+    let isKlicksTwoBeats = length == .bars(0)
+    self.meter =
+      isKlicksTwoBeats ? (try? Meter(2, meter.denominator, cap: NumeratorCap(atLeast: 2))) ?? meter : meter
+    grid = BeatGrid(anchorFrame: startFrame, tempo: tempo, denominator: self.meter.denominator, sampleRate: sampleRate)
+    beats =
+      switch length {
+      case .bars(let bars): isKlicksTwoBeats ? 2 : bars * self.meter.numerator
+      case .beats(let beats): beats
+      }
+    // klick's two beats of count-in are both normal.
+    self.pattern = isKlicksTwoBeats ? try? AccentPattern(levels: [.normal, .normal]) : pattern
+  }
 }

@@ -1,0 +1,68 @@
+/// The player's own tempo: one constant stretch at a time, whose beat `n` sits at
+/// `anchor + round(n × framesPerBeat)`; a change of tempo or meter starts a new stretch from the
+/// last beat, keeping the phase and the place in the bar.
+public struct SteadyTempo: TempoSource {
+  private var grid: BeatGrid
+  private var index = 0
+  private var meter: Meter
+  /// The place in the bar of the first beat: 1, unless an outside clock said otherwise.
+  private let firstBeatInBar: Int
+
+  /// Beat one on `startFrame` at `tempo` in `meter`; the first beat at `firstBeatInBar`.
+  public init(startFrame: Int64, tempo: Tempo, meter: Meter, firstBeatInBar: Int = 1, sampleRate: SampleRate) {
+    grid = BeatGrid(anchorFrame: startFrame, tempo: tempo, denominator: meter.denominator, sampleRate: sampleRate)
+    self.meter = meter
+    self.firstBeatInBar = firstBeatInBar
+  }
+
+  /// The frame of the next beat.
+  public var nextBeatFrame: Int64? { grid.frame(ofBeat: index) }
+
+  /// The frame of beat `n` of the stretch playing.
+  public func frame(ofBeat n: Int) -> Int64 { grid.frame(ofBeat: n) }
+
+  /// The next beat: the one after `last` in the bar (the first after a count-in), at the
+  /// rhythm's level.
+  public mutating func nextBeat(after last: Beat?, rhythm: Rhythm) -> SourcedBeat {
+    let beatInBar: Int
+    if let last, !last.isCountIn {
+      let following = last.beatInBar + 1
+      beatInBar = following > meter.numerator ? 1 : following
+    } else {
+      beatInBar = firstBeatInBar
+    }
+    let beat = SourcedBeat(
+      frame: grid.frame(ofBeat: index), meter: meter, beatInBar: beatInBar, tempo: grid.tempo,
+      length: grid.framesPerBeat, barLength: grid.framesPerBeat * Double(meter.numerator),
+      level: rhythm.level(ofBeat: beatInBar, in: meter), subdivision: rhythm.subdivision)
+    index += 1
+    return beat
+  }
+
+  /// Plays on at `tempo` in `meter` from the next beat.
+  ///
+  /// That beat follows the last one played by the new interval, but never falls before
+  /// `earliestFrame` (the first frame not yet rendered), so speeding up late in a long beat plays
+  /// the next one at once instead of skipping it.
+  public mutating func change(
+    tempo: Tempo, meter: Meter, program: Program, earliestFrame: Int64, lastBeatFrame: Int64?
+  ) -> Bool {
+    let numeratorChanged = meter.numerator != self.meter.numerator
+    self.meter = meter
+    let spacing = BeatGrid(anchorFrame: 0, tempo: tempo, denominator: meter.denominator, sampleRate: grid.sampleRate)
+    guard !spacing.hasSameSpacing(as: grid) else { return numeratorChanged }
+    let regrid = BeatGrid(
+      anchorFrame: lastBeatFrame ?? grid.anchorFrame, tempo: tempo, denominator: meter.denominator,
+      sampleRate: grid.sampleRate)
+    let firstIndex = lastBeatFrame == nil ? 0 : 1
+    if regrid.frame(ofBeat: firstIndex) >= earliestFrame {
+      grid = regrid
+      index = firstIndex
+    } else {
+      grid = BeatGrid(
+        anchorFrame: earliestFrame, tempo: tempo, denominator: meter.denominator, sampleRate: grid.sampleRate)
+      index = 0
+    }
+    return true
+  }
+}

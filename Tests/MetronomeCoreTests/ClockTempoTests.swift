@@ -1,0 +1,42 @@
+import MetronomeCore
+import Testing
+
+/// An outside clock's anchor as a source of beats: its grid joined at the first beat to come,
+/// numbered from the anchor, and deaf to the keys' tempo.
+@Suite(.timeLimit(.minutes(1)))
+struct ClockTempoTests {
+  /// 4/4 at 120 (24 000 frames a beat) from frame 1 000, where bar 3's beat 2 falls.
+  private let anchor = TransportAnchor(
+    id: 1, source: .jack, frame: 1_000, bar: 3, beatInBar: 2, tempo: .standard, meter: .fourFour)
+
+  @Test func aLaterStartJoinsTheAnchorsGridAtItsNextBeat() {
+    let start = ClockTempo.start(of: anchor, at: 30_000, after: nil, sampleRate: .standard)
+    #expect(start.frame == 49_000)
+    #expect(start.bar == 3)
+    #expect(start.beatInBar == 4)
+    let later = ClockTempo.start(of: anchor, at: 50_000, after: nil, sampleRate: .standard)
+    #expect([later.frame, Int64(later.bar), Int64(later.beatInBar)] == [73_000, 4, 1])
+  }
+
+  /// A new anchor never plays a beat again that was played within half a beat of its own.
+  @Test func aBeatAlreadyPlayedIsNotPlayedAgain() {
+    let played = Beat(
+      count: 0, bar: 3, beatInBar: 2, meter: .fourFour, tempo: .standard, frame: 990, sampleRate: .standard)
+    let start = ClockTempo.start(of: anchor, at: 0, after: played, sampleRate: .standard)
+    #expect(start.frame == 25_000)
+    #expect(start.beatInBar == 3)
+  }
+
+  @Test func itsBeatsAreNumberedFromTheAnchorAndKeepToItsGrid() throws {
+    var clock = ClockTempo(
+      anchor: anchor, startFrame: 0, lastPlayed: nil, tempo: .standard, meter: .fourFour, sampleRate: .standard)
+    let first = clock.nextBeat(after: nil, rhythm: Rhythm())
+    #expect([first.frame, Int64(first.firstBar), Int64(first.beatInBar)] == [1_000, 3, 2])
+    #expect(clock.nextBeatFrame == 25_000)
+    let cut = clock.change(
+      tempo: try Tempo(bpm: 200), meter: try Meter(3, 4), program: Program(), earliestFrame: 2_000,
+      lastBeatFrame: 1_000)
+    #expect(!cut)
+    #expect(clock.nextBeatFrame == 25_000)
+  }
+}

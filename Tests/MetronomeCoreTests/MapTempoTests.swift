@@ -1,0 +1,70 @@
+import MetronomeCore
+import Testing
+
+/// A tempo map as a source of beats: each section's meter, tempo and levels, the end marked,
+/// a multiplier scaling it from the next beat, jumps and loops that keep the phase.
+@Suite(.timeLimit(.minutes(1)))
+struct MapTempoTests {
+  /// A bar of 3/4 at 120 (24 000 frames a beat), then a bar of 2/4 at 60 (48 000).
+  private let map: TempoMap
+
+  init() throws {
+    map = try TempoMapParser.parse("first: 1 3/4 120 X.x\nsecond: 1 2/4 60\n", source: "map")
+  }
+
+  /// The map's beats from `source` up to its end, each after the one before.
+  private func beats(of source: inout MapTempo, count: Int = 10) -> [SourcedBeat] {
+    var placed: [SourcedBeat] = []
+    while placed.count < count, source.nextBeatFrame != nil {
+      placed.append(source.nextBeat(after: nil, rhythm: Rhythm()))
+    }
+    return placed
+  }
+
+  @Test func eachSectionSetsItsBeatsAndTheEndIsMarked() {
+    var source = MapTempo(map: map, program: Program(map: map), startFrame: 0, sampleRate: .standard)
+    let placed = beats(of: &source)
+    #expect(placed.map(\.frame) == [0, 24_000, 48_000, 72_000, 120_000, 168_000])
+    #expect(placed.map(\.meter.numerator) == [3, 3, 3, 2, 2, 2])
+    #expect(placed.map(\.beatInBar) == [1, 2, 3, 1, 2, 1])
+    #expect(placed.map(\.level) == [.strong, .silent, .normal, .strong, .normal, .silent])
+    #expect(placed.map { $0.section?.index } == [0, 0, 0, 1, 1, nil])
+    #expect(placed.map(\.isMapEnd) == [false, false, false, false, false, true])
+    #expect(source.nextBeatFrame == nil)
+  }
+
+  @Test func aMultiplierScalesTheMapFromTheBeatAfterTheLast() {
+    var source = MapTempo(map: map, program: Program(map: map), startFrame: 0, sampleRate: .standard)
+    _ = beats(of: &source, count: 2)
+    let cut = source.change(
+      tempo: .standard, meter: .fourFour, program: Program(map: map, multiplier: 2), earliestFrame: 30_000,
+      lastBeatFrame: 24_000)
+    #expect(cut)
+    #expect(source.nextBeatFrame == 36_000)
+    #expect(source.startTempo.bpm == 240)
+  }
+
+  @Test func aJumpStartsTheNextSectionOnTheNextBeatsFrame() {
+    var source = MapTempo(map: map, program: Program(map: map), startFrame: 0, sampleRate: .standard)
+    _ = beats(of: &source, count: 1)
+    var program = Program(map: map)
+    program.jump = Program.SectionJump(id: 1, offset: 1)
+    let cut = source.change(tempo: .standard, meter: .fourFour, program: program, earliestFrame: 1, lastBeatFrame: 0)
+    #expect(cut)
+    let next = source.nextBeat(after: nil, rhythm: Rhythm())
+    #expect(next.frame == 24_000)
+    #expect(next.section?.index == 1)
+    #expect(next.meter.numerator == 2)
+  }
+
+  /// A looped section starts again on the frame its next beat would have had: no gap, no beat twice.
+  @Test func aLoopedSectionRepeatsSeamlessly() {
+    var program = Program(map: map)
+    program.loopsSection = true
+    var source = MapTempo(map: map, program: program, startFrame: 0, sampleRate: .standard)
+    let placed = beats(of: &source, count: 7)
+    #expect(placed.map(\.frame) == [0, 24_000, 48_000, 72_000, 96_000, 120_000, 144_000])
+    #expect(placed.map { $0.section?.index } == [0, 0, 0, 0, 0, 0, 0])
+  }
+
+}
