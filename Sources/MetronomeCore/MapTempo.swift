@@ -14,9 +14,9 @@ public struct MapTempo: TempoSource {
   private var loopsSection: Bool
   /// The map's beats of the bars looped, if any.
   private let loopedBeats: Range<Int>?
-  /// Whether the next beat was placed by a jump or a repeat rather than after the beat before it
-  /// in the map: a new multiplier then keeps its frame.
-  private var nextBeatIsPlaced = false
+  /// Whether the next beat was placed by the start, a jump or a repeat rather than after the beat
+  /// before it in the map: a new multiplier then keeps its frame, and no section has just ended.
+  private var nextBeatIsPlaced = true
   /// The bar the first beat is numbered.
   private let firstBar: Int
 
@@ -133,8 +133,11 @@ public struct MapTempo: TempoSource {
   /// When the section playing (or the bars looped, while they play) repeats and its last beat
   /// was the last played, its first beat comes next, on the frame the following one would have
   /// fallen on: no gap and no beat twice.
+  ///
+  /// A beat the start, a jump or a repeat placed follows no beat of the map: the beat before it in
+  /// the map, at the end of another section, was not played, so nothing repeats there.
   private mutating func repeatTheSectionIfItEnds() {
-    guard loopsSection else { return }
+    guard loopsSection, !nextBeatIsPlaced else { return }
     let section = sectionPlaying
     let looped =
       loopedBeats.flatMap { $0.contains(index - 1) ? $0 : nil }

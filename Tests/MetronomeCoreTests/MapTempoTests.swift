@@ -67,4 +67,29 @@ struct MapTempoTests {
     #expect(placed.map { $0.section?.index } == [0, 0, 0, 0, 0, 0, 0])
   }
 
+  /// FIXED: bars looped from a section's first bar started with the section before, which the
+  /// loop took for the one just played.
+  @Test func loopedBarsStartAtTheirFirst() {
+    let program = Program(map: map, loopBars: 2...2)
+    var source = MapTempo(map: map, program: program, startFrame: 500, sampleRate: .standard)
+    #expect(source.startTempo.bpm == 60)
+    #expect(source.startSection.meter.numerator == 2)
+    let placed = beats(of: &source, count: 4)
+    #expect(placed.map(\.frame) == [500, 48_500, 96_500, 144_500])
+    #expect(placed.map(\.beatInBar) == [1, 2, 1, 2])
+  }
+  /// FIXED: with a section looping, a jump went back to the start of the section it left; it now
+  /// plays the section it jumped to, and loops that one.
+  @Test func aJumpWhileLoopingMovesOnAndLoopsTheNewSection() {
+    var program = Program(map: map)
+    program.loopsSection = true
+    var source = MapTempo(map: map, program: program, startFrame: 0, sampleRate: .standard)
+    _ = beats(of: &source, count: 1)
+    program.jump = Program.SectionJump(id: 1, offset: 1)
+    _ = source.change(tempo: .standard, meter: .fourFour, program: program, earliestFrame: 1, lastBeatFrame: 0)
+    let placed = beats(of: &source, count: 4)
+    #expect(placed.map(\.frame) == [24_000, 72_000, 120_000, 168_000])
+    #expect(placed.map { $0.section?.index } == [1, 1, 1, 1])
+    #expect(placed.map(\.beatInBar) == [1, 2, 1, 2])
+  }
 }

@@ -184,6 +184,30 @@ final class TempoMapTests: FolderTestCase {
     XCTAssertEqual(beats.compactMap { $0["section"] as? Int }, [0, 0, 1, 1, 1, 1, 1, 1])
   }
 
+  /// FIXED: loops started in, or went back to, the section before.
+  ///
+  /// `--loop-bars` from a section's first bar started with the section before it, and `n` while a
+  /// section looped went back to the start of the one it left. Bars 3-4 (section b) now loop from
+  /// the start; and with a looping, `n` at 3.2 s moves on to b, which then loops.
+  func testLoopsStartWhereAskedAndAJumpWhileLoopingMovesOn() throws {
+    let map = try write("a: 2 2/4 120\nb: 2 2/4 120 Xx\nc: 1 3/4 120\n", to: "loops.map")
+    let keys = try write("0.1 l\n3.2 n\n6.2 q\n", to: "keys.txt")
+    let looped = try MetronomeProcess.run(
+      ["--map", map, "--loop-bars", "3-4", "--virtual", "--keys", keys, "--events", "ndjson"])
+
+    XCTAssertEqual(looped.status, 0, looped.standardError)
+    let sections = try looped.standardOutput.split(separator: "\n").map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])["section"] as? Int
+    }
+    XCTAssertEqual(sections.prefix(4), [1, 1, 1, 1])
+    let jumped = try MetronomeProcess.run(["--map", map, "--virtual", "--keys", keys, "--events", "ndjson"])
+    let after = try jumped.standardOutput.split(separator: "\n").map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    // Section a twice (4 beats, 2 s) while looping, then b from its first beat after n at 3.2 s.
+    XCTAssertEqual(after.compactMap { $0["section"] as? Int }, [0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1])
+  }
+
   /// A map read from standard input plays in virtual time, its count-in first, each line saying
   /// its beat: the exact timeline at once.
   func testAMapFromStandardInputPlaysItsExactTimeline() throws {
