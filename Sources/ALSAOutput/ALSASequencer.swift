@@ -8,7 +8,7 @@ import Synchronization
 /// It sends without blocking: a message the sequencer has no room for is counted, not waited for,
 /// since the sender is the render thread; `finish` tells how many there were.
 ///
-/// `@unchecked Sendable`: one thread sends; `finish`, which another may call as the program
+/// `@unchecked Sendable`: one thread sends; `finish`, which another may call as the process
 /// ends, only waits on the kernel's queue, touching none of the client's buffers, and reads the
 /// count, which is atomic.
 public final class ALSASequencer: @unchecked Sendable {
@@ -90,7 +90,7 @@ public final class ALSASequencer: @unchecked Sendable {
   }
 
   /// Waits until the queue has delivered every message sent, so that none is lost when the
-  /// program ends; returns how many messages the sequencer had no room for.
+  /// process ends; returns how many messages the sequencer had no room for.
   public func finish() -> Int {
     _ = snd_seq_sync_output_queue(handle)
     return dropped.load(ordering: .relaxed)

@@ -75,7 +75,7 @@ let map = try TempoMapParser.parse(mapText, source: "benchmark")
 let parseSeconds = (ContinuousClock.now - parseStart) / .seconds(1)
 let mapClock = AudioClockScheduler()
 let mapViewModel = MetronomeViewModel(
-  initialTempo: try Tempo(bpm: map.sections[0].bpm(ofBeat: 0)), program: Program(map: map), autoplay: true,
+  initialTempo: try Tempo(bpm: map.sections[0].bpm(ofBeat: 0)), programme: Programme(map: map), autoplay: true,
   beatScheduler: mapClock.eraseToBeatScheduler())
 var mapBeats = 0
 let counting = mapViewModel.beat.sink { _ in mapBeats += 1 }

@@ -9,7 +9,7 @@
 /// voice's clicks are spread the same way over each bar from its beat one; a change of tempo or
 /// meter in mid-bar drops the rest of that bar's, and the voice comes back with the next bar.
 ///
-/// A program may add a count-in before the first bar, played on its own at the starting tempo,
+/// A programme may add a count-in before the first bar, played on its own at the starting tempo,
 /// and a gap that mutes bars (counted, silent, every voice).
 public struct BeatSequencer: Hashable, Sendable {
   /// Where the beats come from.
@@ -36,27 +36,27 @@ public struct BeatSequencer: Hashable, Sendable {
   private var nextVoiceClick = 0
 
   /// A sequencer whose first beat, beat one of bar one (or of the count-in), falls on
-  /// `startFrame`, playing `rhythm` and `program`; following an outside clock, its first beat is
+  /// `startFrame`, playing `rhythm` and `programme`; following an outside clock, its first beat is
   /// the anchor's first at or after `startFrame`, and after `lastPlayed`, the beat played last
   /// before it, so that a new anchor never plays a beat twice.
   public init(
-    startFrame: Int64, tempo: Tempo, meter: Meter, rhythm: Rhythm = Rhythm(), program: Program = Program(),
+    startFrame: Int64, tempo: Tempo, meter: Meter, rhythm: Rhythm = Rhythm(), programme: Programme = Programme(),
     lastPlayed: Beat? = nil, sampleRate: SampleRate
   ) {
     self.rhythm = rhythm
     self.sampleRate = sampleRate
-    gap = program.gap
-    song = program.setlist == nil ? nil : program.song
-    transport = program.transport
-    let clockStart = program.transport.map {
+    gap = programme.gap
+    song = programme.setlist == nil ? nil : programme.song
+    transport = programme.transport
+    let clockStart = programme.transport.map {
       ClockTempo.start(of: $0, at: startFrame, after: lastPlayed, sampleRate: sampleRate)
     }
-    var map = program.map.map {
+    var map = programme.map.map {
       MapTempo(
-        map: $0, program: program, startFrame: startFrame, firstBar: clockStart?.bar ?? 1, sampleRate: sampleRate)
+        map: $0, programme: programme, startFrame: startFrame, firstBar: clockStart?.bar ?? 1, sampleRate: sampleRate)
     }
     var musicFrame = clockStart?.frame ?? startFrame
-    if clockStart == nil, let length = program.countInToPlay {
+    if clockStart == nil, let length = programme.countInToPlay {
       let countIn = CountInGrid(
         length, startFrame: startFrame, tempo: map?.startTempo ?? tempo, meter: map?.startSection.meter ?? meter,
         pattern: map.map { $0.startSection.pattern } ?? rhythm.pattern, sampleRate: sampleRate)
@@ -70,7 +70,7 @@ public struct BeatSequencer: Hashable, Sendable {
     source =
       if let map {
         .map(map)
-      } else if let anchor = program.transport {
+      } else if let anchor = programme.transport {
         .clock(
           ClockTempo(
             anchor: anchor, startFrame: startFrame, lastPlayed: lastPlayed, tempo: tempo, meter: meter,
@@ -175,15 +175,16 @@ public struct BeatSequencer: Hashable, Sendable {
     return beat
   }
 
-  /// Plays on at `tempo` in `meter` with `rhythm` and `program` from the next beat, as the source
+  /// Plays on at `tempo` in `meter` with `rhythm` and `programme` from the next beat, as the source
   /// takes them (never before `earliestFrame`, the first frame not yet rendered).
   public mutating func change(
-    tempo: Tempo, meter: Meter, rhythm: Rhythm = Rhythm(), program: Program = Program(), earliestFrame: Int64
+    tempo: Tempo, meter: Meter, rhythm: Rhythm = Rhythm(), programme: Programme = Programme(), earliestFrame: Int64
   ) {
     let voiceChanged = rhythm.polyrhythm != self.rhythm.polyrhythm
     self.rhythm = rhythm
     let barIsCut = source.change(
-      tempo: tempo, meter: meter, program: program, earliestFrame: earliestFrame, lastBeatFrame: lastBeat?.beat.frame)
+      tempo: tempo, meter: meter, programme: programme, earliestFrame: earliestFrame,
+      lastBeatFrame: lastBeat?.beat.frame)
     if voiceChanged || barIsCut { bar = nil }
   }
 }

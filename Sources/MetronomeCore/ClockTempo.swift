@@ -58,7 +58,7 @@ public struct ClockTempo: TempoSource {
   /// The clock places the beats: its follower takes a new tempo or meter up from its next
   /// reading, as a new anchor, and until then the beats keep to this grid.
   public mutating func change(
-    tempo: Tempo, meter: Meter, program: Program, earliestFrame: Int64, lastBeatFrame: Int64?
+    tempo: Tempo, meter: Meter, programme: Programme, earliestFrame: Int64, lastBeatFrame: Int64?
   ) -> Bool {
     false
   }

@@ -20,14 +20,14 @@ public struct MapTempo: TempoSource {
   /// The bar the first beat is numbered.
   private let firstBar: Int
 
-  /// `map` from its first beat (or that of the bars `program` loops), played as `program` says,
+  /// `map` from its first beat (or that of the bars `programme` loops), played as `programme` says,
   /// its first beat on `startFrame` and numbered `firstBar`.
-  public init(map: TempoMap, program: Program, startFrame: Int64, firstBar: Int = 1, sampleRate: SampleRate) {
-    playhead = MapPlayhead(map: map, multiplier: program.multiplier, startFrame: startFrame, sampleRate: sampleRate)
-    lastJumpID = program.jump?.id
-    loopsSection = program.loopsSection
+  public init(map: TempoMap, programme: Programme, startFrame: Int64, firstBar: Int = 1, sampleRate: SampleRate) {
+    playhead = MapPlayhead(map: map, multiplier: programme.multiplier, startFrame: startFrame, sampleRate: sampleRate)
+    lastJumpID = programme.jump?.id
+    loopsSection = programme.loopsSection
     self.firstBar = firstBar
-    if let bars = program.loopBars, let first = map.firstBeat(ofBar: bars.lowerBound) {
+    if let bars = programme.loopBars, let first = map.firstBeat(ofBar: bars.lowerBound) {
       loopedBeats = first..<(map.firstBeat(ofBar: bars.upperBound + 1) ?? map.firstBeat(ofSection: map.sections.count))
       index = first
     } else {
@@ -86,27 +86,27 @@ public struct MapTempo: TempoSource {
     return beat
   }
 
-  /// While a map plays, it sets tempo and meter: `program`'s multiplier scales it from the next
+  /// While a map plays, it sets tempo and meter: `programme`'s multiplier scales it from the next
   /// beat, which follows the last one by the map's interval at the new multiplier (never before
   /// `earliestFrame`), and its jumps and loops move between sections.
   public mutating func change(
-    tempo: Tempo, meter: Meter, program: Program, earliestFrame: Int64, lastBeatFrame: Int64?
+    tempo: Tempo, meter: Meter, programme: Programme, earliestFrame: Int64, lastBeatFrame: Int64?
   ) -> Bool {
     var barIsCut = false
-    loopsSection = program.loopsSection
-    if let jump = program.jump, jump.id != lastJumpID {
+    loopsSection = programme.loopsSection
+    if let jump = programme.jump, jump.id != lastJumpID {
       lastJumpID = jump.id
       barIsCut = self.jump(by: jump.offset)
     }
-    guard program.multiplier != playhead.multiplier else { return barIsCut }
+    guard programme.multiplier != playhead.multiplier else { return barIsCut }
     if index > 0, !nextBeatIsPlaced, let lastBeatFrame {
-      playhead.rescale(to: program.multiplier, fromBeat: index - 1, atFrame: lastBeatFrame)
+      playhead.rescale(to: programme.multiplier, fromBeat: index - 1, atFrame: lastBeatFrame)
     } else {
       // The next beat keeps its frame: the first, or one a jump or a repeat placed.
-      playhead.rescale(to: program.multiplier, fromBeat: index, atFrame: playhead.frame(ofBeat: index))
+      playhead.rescale(to: programme.multiplier, fromBeat: index, atFrame: playhead.frame(ofBeat: index))
     }
     if playhead.frame(ofBeat: index) < earliestFrame {
-      playhead.rescale(to: program.multiplier, fromBeat: index, atFrame: earliestFrame)
+      playhead.rescale(to: programme.multiplier, fromBeat: index, atFrame: earliestFrame)
     }
     return true
   }

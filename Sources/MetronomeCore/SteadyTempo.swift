@@ -45,7 +45,7 @@ public struct SteadyTempo: TempoSource {
   /// `earliestFrame` (the first frame not yet rendered), so speeding up late in a long beat plays
   /// the next one at once instead of skipping it.
   public mutating func change(
-    tempo: Tempo, meter: Meter, program: Program, earliestFrame: Int64, lastBeatFrame: Int64?
+    tempo: Tempo, meter: Meter, programme: Programme, earliestFrame: Int64, lastBeatFrame: Int64?
   ) -> Bool {
     let numeratorChanged = meter.numerator != self.meter.numerator
     self.meter = meter

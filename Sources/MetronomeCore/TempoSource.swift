@@ -16,11 +16,11 @@ public protocol TempoSource: Hashable, Sendable {
   /// first), with `rhythm`; the source moves on to the one after it.
   mutating func nextBeat(after last: Beat?, rhythm: Rhythm) -> SourcedBeat
 
-  /// Plays on at `tempo` in `meter` with `program` from the next beat, never before
+  /// Plays on at `tempo` in `meter` with `programme` from the next beat, never before
   /// `earliestFrame`; `lastBeatFrame` is the frame of the last beat played (not a count-in's).
   ///
   /// Returns whether the bar the second voice spreads its clicks over was cut short.
-  mutating func change(tempo: Tempo, meter: Meter, program: Program, earliestFrame: Int64, lastBeatFrame: Int64?)
+  mutating func change(tempo: Tempo, meter: Meter, programme: Programme, earliestFrame: Int64, lastBeatFrame: Int64?)
     -> Bool
 }
 
@@ -101,21 +101,21 @@ public enum BeatSource: TempoSource {
 
   /// Plays on with a change from the next beat; returns whether the second voice's bar was cut.
   public mutating func change(
-    tempo: Tempo, meter: Meter, program: Program, earliestFrame: Int64, lastBeatFrame: Int64?
+    tempo: Tempo, meter: Meter, programme: Programme, earliestFrame: Int64, lastBeatFrame: Int64?
   ) -> Bool {
     switch self {
     case .steady(var source):
       defer { self = .steady(source) }
       return source.change(
-        tempo: tempo, meter: meter, program: program, earliestFrame: earliestFrame, lastBeatFrame: lastBeatFrame)
+        tempo: tempo, meter: meter, programme: programme, earliestFrame: earliestFrame, lastBeatFrame: lastBeatFrame)
     case .map(var source):
       defer { self = .map(source) }
       return source.change(
-        tempo: tempo, meter: meter, program: program, earliestFrame: earliestFrame, lastBeatFrame: lastBeatFrame)
+        tempo: tempo, meter: meter, programme: programme, earliestFrame: earliestFrame, lastBeatFrame: lastBeatFrame)
     case .clock(var source):
       defer { self = .clock(source) }
       return source.change(
-        tempo: tempo, meter: meter, program: program, earliestFrame: earliestFrame, lastBeatFrame: lastBeatFrame)
+        tempo: tempo, meter: meter, programme: programme, earliestFrame: earliestFrame, lastBeatFrame: lastBeatFrame)
     }
   }
 }

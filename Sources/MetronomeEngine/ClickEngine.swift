@@ -44,7 +44,7 @@ public final class ClickEngine {
     )
     viewModel = MetronomeViewModel(
       initialMeter: settings.meter, initialTempo: settings.tempo, initialPattern: settings.pattern,
-      initialSubdivision: settings.subdivision, initialPolyrhythm: settings.polyrhythm, program: settings.program,
+      initialSubdivision: settings.subdivision, initialPolyrhythm: settings.polyrhythm, programme: settings.programme,
       autoplay: settings.startsPlaying,
       cap: settings.cap,
       sampleRate: settings.sampleRate, beatScheduler: clock.eraseToBeatScheduler()
@@ -54,11 +54,11 @@ public final class ClickEngine {
     let length = settings.length
     let played = PassthroughSubject<Beat, Never>()
     beats = played.eraseToAnyPublisher()
-    let program = settings.program
+    let programme = settings.programme
     subscription = viewModel.beat.sink { [unowned self] beat in
       guard beat.frame < self.endFrame else { return }
       // A song's end that is not the setlist's only marks where the next song starts.
-      if beat.isMapEnd, !program.endsRun(at: beat) { return }
+      if beat.isMapEnd, !programme.endsRun(at: beat) { return }
       guard !beat.isMapEnd, length?.contains(beat) ?? true else {
         self.endFrame = beat.frame
         return
@@ -103,20 +103,20 @@ public final class ClickEngine {
   /// plays until the player moves on.
   public var expectedFrames: Int64? {
     let sequencer = BeatSequencer(
-      startFrame: 0, tempo: settings.tempo, meter: settings.meter, program: settings.program,
+      startFrame: 0, tempo: settings.tempo, meter: settings.meter, programme: settings.programme,
       sampleRate: settings.sampleRate)
     guard let length = settings.length else {
-      guard let setlist = settings.program.setlist else {
-        return settings.program.map?.beatCount.map { min(sequencer.frame(ofBeat: $0), endFrame) }
+      guard let setlist = settings.programme.setlist else {
+        return settings.programme.map?.beatCount.map { min(sequencer.frame(ofBeat: $0), endFrame) }
       }
       // Each song starts, counted in, on the frame the one before it ended.
       var frames: Int64 = 0
-      var program = settings.program
+      var programme = settings.programme
       for song in setlist.songs.indices {
-        _ = program.select(song: song)
-        guard let beats = program.map?.beatCount else { return nil }
+        _ = programme.select(song: song)
+        guard let beats = programme.map?.beatCount else { return nil }
         let songFrames = BeatSequencer(
-          startFrame: 0, tempo: settings.tempo, meter: settings.meter, program: program,
+          startFrame: 0, tempo: settings.tempo, meter: settings.meter, programme: programme,
           sampleRate: settings.sampleRate
         ).frame(ofBeat: beats)
         frames = frames.addingReportingOverflow(songFrames).partialValue

@@ -3,7 +3,7 @@ import MetronomeViewModel
 
 /// Keeps a view model on a Link session's beats, one cycle at a time.
 ///
-/// A tempo or a start or stop made here (by a key, by the program) goes to the session first, so
+/// A tempo or a start or stop made here (by a key, by the metronome itself) goes to the session first, so
 /// every peer hears it, a tempo from the session's next beat on; then the session's tempo, beat
 /// and playing place the beats as a transport's would, the bar of the meter playing here being
 /// the session's quantum. A start waits for the session's next bar line, holding the beats until

@@ -28,7 +28,7 @@ public struct PlaybackSettings: Sendable {
   ///
   /// With a map, `tempo` and `meter` should be its first (the tempo multiplied); a map that ends
   /// ends the run.
-  public var program: Program
+  public var programme: Programme
   /// Whether it plays from the start; an outside clock may start it instead.
   public var startsPlaying = true
 
@@ -37,9 +37,9 @@ public struct PlaybackSettings: Sendable {
     meter: Meter = .fourFour, tempo: Tempo = .standard, pattern: AccentPattern? = nil, subdivision: Subdivision = .none,
     polyrhythm: Int? = nil, cap: NumeratorCap = .denominator,
     sampleRate: SampleRate = .standard, sound: ClickSound = .pulse, volume: Double = 1,
-    samples: [SoundKit.Voice: [Float]] = [:], length: PlayLength? = nil, program: Program = Program()
+    samples: [SoundKit.Voice: [Float]] = [:], length: PlayLength? = nil, programme: Programme = Programme()
   ) {
-    self.program = program
+    self.programme = programme
     self.meter = meter
     self.tempo = tempo
     self.pattern = pattern

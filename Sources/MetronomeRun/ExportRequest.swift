@@ -73,9 +73,9 @@ public struct ExportRequest: Sendable {
   /// Throws when the run `settings` describe does not end, or is too long for a WAV or AIFF
   /// file, whose sizes are 32 bits; FLAC and Ogg Vorbis count frames without that bound.
   private func checkSize(of settings: PlaybackSettings) throws(RunError) {
-    guard settings.length != nil || settings.program.ends else {
+    guard settings.length != nil || settings.programme.ends else {
       throw .usage(
-        settings.program.setlist == nil
+        settings.programme.setlist == nil
           ? "the map plays for ever: give --bars, --beats or --duration"
           : "a song of the setlist plays until you move on: give it bars (a map line), or --duration")
     }

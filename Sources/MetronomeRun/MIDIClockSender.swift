@@ -7,7 +7,7 @@ import MetronomeEngine
 /// port of the ALSA sequencer, each message timed to when its frame is heard.
 enum MIDIClockSender {
   /// What the run needs of the clock it sends: the port the display names, and what to do
-  /// before the program ends so that no message is lost.
+  /// before the process ends so that no message is lost.
   struct Started {
     let port: String
     let finish: (@Sendable () -> Void)?

@@ -86,7 +86,7 @@ public struct MusicRequest: Sendable {
       // A map's meters may hold more beats than their denominators.
       cap: playedMap == nil ? cap : NumeratorCap(atLeast: NumeratorCap.ceiling),
       sampleRate: sampleRate, sound: sound, volume: volume, samples: samples, length: length,
-      program: Program(
+      programme: Programme(
         map: playedMap, setlist: setlist, multiplier: multiplier, countIn: programme.countIn, gap: programme.gap,
         trainerTarget: programme.trainer?.sections.last?.bpm(ofBeat: 0), loopBars: programme.loopBars))
   }
@@ -102,7 +102,7 @@ public struct MusicRequest: Sendable {
     if let bars = programme.loopBars, let mapBars = playedMap.barCount, bars.upperBound > mapBars {
       throw .usage("--loop-bars \(bars.lowerBound)-\(bars.upperBound): the map has \(mapBars) bars")
     }
-    if Program(map: playedMap, setlist: setlist, loopBars: programme.loopBars).ends, length != nil {
+    if Programme(map: playedMap, setlist: setlist, loopBars: programme.loopBars).ends, length != nil {
       throw .usage("a map plays to its end: drop --beats, --bars and --duration, or start with --start-label")
     }
   }

@@ -22,11 +22,11 @@ public enum Player {
     let interactive = !isVirtual && !request.headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
     var settings = try request.music.load()
     // On the display a song's end waits for the player; a printed run plays the set through.
-    settings.program.setlist = settings.program.setlist?.waiting(interactive)
+    settings.programme.setlist = settings.programme.setlist?.waiting(interactive)
     ClockConnection.adapt(&settings, to: request.clock)
     let script = try keyScript(request.keysPath)
     let quits = script.presses.contains { KeyBindings.command(for: $0.key) == .quit }
-    if isVirtual, settings.length == nil, !settings.program.ends, !quits {
+    if isVirtual, settings.length == nil, !settings.programme.ends, !quits {
       throw .usage("a --virtual run needs --beats, --bars, --duration, a map that ends or a 'q' in --keys to end")
     }
     let engine = ClickEngine(settings: settings)
@@ -89,7 +89,7 @@ private struct Run {
   let events: BeatEventFormat?
   let reportsUnderruns: Bool
 
-  /// The session and its event sources, kept for as long as the program runs.
+  /// The session and its event sources, kept for as long as the process runs.
   @MainActor private static var running: (AnyObject, AnyObject?)?
 
   /// Starts a session on `mainQueue`, with the display if `interactive` (showing `syncStatus`, if

@@ -33,7 +33,7 @@ public struct RunError: Error, Equatable, CustomStringConvertible {
   /// A failure after the command line was accepted.
   public static func runtime(_ message: String) -> RunError { RunError(.runtime, message) }
 
-  /// The status the program ends with.
+  /// The status the process ends with.
   public var status: Int32 {
     switch kind {
     case .usage: 64

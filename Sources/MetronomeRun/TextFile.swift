@@ -4,7 +4,7 @@ import Glibc
 /// A kind of text file named on the command line (a tempo map, a setlist, a key script), read
 /// whole, and what to say when it cannot be.
 public struct TextFile: Sendable {
-  /// Why a file cannot be read as text, and the status the program ends with.
+  /// Why a file cannot be read as text, and the status the process ends with.
   public struct Unreadable: Error {
     /// Why, in words.
     public let message: String

@@ -5,13 +5,13 @@ import MetronomeEngine
 import OpenCombine
 
 /// The main queue of a live run: actions scheduled from any thread run one at a time, in time
-/// order, on the thread that calls `run()` (the program's main thread), each at its time on the
+/// order, on the thread that calls `run()` (the process's main thread), each at its time on the
 /// monotonic clock.
 ///
 /// It stands in for Dispatch's main queue there because every click tells the main queue when it
 /// is heard. Here that costs one wake-up of a sleeping thread; Dispatch's one-off timers and the
 /// worker threads that drain its main queue cost several (measured on this kind of machine: some
-/// 60 µs of CPU a click against a few), which at 16 clicks a second was a quarter of the program's
+/// 60 µs of CPU a click against a few), which at 16 clicks a second was a quarter of the process's
 /// CPU. Its time is an `AudioTime` counted from the loop's creation.
 ///
 /// `@unchecked Sendable`: the queue is read and written only while holding `mutex`.
@@ -67,7 +67,7 @@ public final class MainLoop: Scheduler, @unchecked Sendable {
     scheduleRepeating(after: date, interval: interval, action)
   }
 
-  /// Runs the actions as they come due, for as long as the program runs: it ends by `exit`.
+  /// Runs the actions as they come due, for as long as the process runs: it ends by `exit`.
   public func run() -> Never {
     pthread_mutex_lock(mutex)
     while true {

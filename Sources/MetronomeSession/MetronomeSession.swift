@@ -21,7 +21,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
     public var standardOutput: (String) -> Bool
     /// Writes to standard error: notes and errors.
     public var standardError: (String) -> Void
-    /// Ends the program with a status.
+    /// Ends the process with a status.
     public var exit: (Int32) -> Void
 
     /// Outputs as given.
@@ -61,8 +61,8 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
   private let sampleRate: SampleRate
   private let format: BeatEventFormat?
   private let display: SessionDisplay?
-  /// The program playing, whose songs and sections the display shows as their beats are heard.
-  private let place: ProgramPlace
+  /// The programme playing, whose songs and sections the display shows as their beats are heard.
+  private let place: ProgrammePlace
   /// Beats reported from the render thread and not yet shown.
   private let pendingBeats = SharedCount()
   private var player: LivePlayer?
@@ -91,7 +91,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
     self.rendering = rendering
     self.reportsUnderruns = reportsUnderruns
     sampleRate = engine.settings.sampleRate
-    place = ProgramPlace(program: engine.settings.program)
+    place = ProgrammePlace(programme: engine.settings.programme)
     switch presentation {
     case .headless(let format):
       self.format = format
@@ -156,7 +156,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
   ///
   /// Nonisolated: the titles are made on the thread that changes the song, the render thread too.
   private nonisolated static func titles(
-    of song: AnyPublisher<Int?, Never>, in place: ProgramPlace
+    of song: AnyPublisher<Int?, Never>, in place: ProgrammePlace
   ) -> AnyPublisher<String?, Never> {
     song.map { place.song($0) }.eraseToAnyPublisher()
   }
@@ -232,7 +232,8 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
           return
         }
         // A map's section sets tempo, meter, pattern and subdivision: shown as its beats are heard.
-        if let section = beat.section, let mapSection = place.program.map(ofSong: beat.song)?.sections[section.index] {
+        if let section = beat.section, let mapSection = place.programme.map(ofSong: beat.song)?.sections[section.index]
+        {
           $0.tempoText = beat.tempo.text
           $0.signature = beat.meter.signature
           $0.beatsPerBar = beat.meter.numerator

@@ -14,7 +14,7 @@ public enum SessionInput: Hashable, Sendable {
   case inputClosed
   /// The terminal changed size.
   case resized
-  /// A signal asked the program to end.
+  /// A signal asked the process to end.
   case interrupted(signal: Int32)
 
   /// The commands the keys in one read of typed `bytes` are bound to; unbound keys are dropped.

@@ -13,7 +13,7 @@ import TerminalUI
 public final class SystemEvents {
   private var sources: [any DispatchSourceProtocol] = []
 
-  /// Delivers events to `session` on `mainQueue` from now on, for as long as the program runs;
+  /// Delivers events to `session` on `mainQueue` from now on, for as long as the process runs;
   /// `interrupts` should have been watching since before the terminal was touched, so that no
   /// signal is lost.
   public init<MainQueue: Scheduler & Sendable>(

@@ -39,7 +39,7 @@ final class BeatGenerator {
       return
     }
     let scheduledGeneration = generation
-    let follows = settings.program.transport != nil
+    let follows = settings.programme.transport != nil
     emitNextBeat = { [weak self] in
       guard let self, self.generation == scheduledGeneration, let beat = self.sequencer?.advance() else { return }
       // Schedule the next beat before emitting, so a subscriber that reacts to this beat
@@ -50,14 +50,14 @@ final class BeatGenerator {
       if beat.isMapEnd, let song = beat.song { self.songEnds.send(song) }
     }
     let now = scheduler.now.frame(roundingUpAt: sampleRate)
-    let song = settings.program.setlist == nil ? nil : settings.program.song
-    if sequencer == nil || sequencer?.song != song || sequencer?.transport?.id != settings.program.transport?.id {
+    let song = settings.programme.setlist == nil ? nil : settings.programme.song
+    if sequencer == nil || sequencer?.song != song || sequencer?.transport?.id != settings.programme.transport?.id {
       sequencer = BeatSequencer(
         startFrame: now, tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm,
-        program: settings.program, lastPlayed: sequencer == nil ? nil : lastBeat, sampleRate: sampleRate)
+        programme: settings.programme, lastPlayed: sequencer == nil ? nil : lastBeat, sampleRate: sampleRate)
     } else {
       sequencer?.change(
-        tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm, program: settings.program,
+        tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm, programme: settings.programme,
         earliestFrame: now)
     }
     scheduleNextBeat()

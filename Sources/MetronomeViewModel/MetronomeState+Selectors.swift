@@ -19,5 +19,5 @@ extension MetronomeState {
   public var soundingPolyrhythm: Int? { isPolyrhythmMuted ? nil : polyrhythm }
 
   /// The song of the setlist playing or chosen, from 0; nil without a setlist.
-  public var songPlaying: Int? { program.setlist == nil ? nil : program.song }
+  public var songPlaying: Int? { programme.setlist == nil ? nil : programme.song }
 }

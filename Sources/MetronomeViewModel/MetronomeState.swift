@@ -24,7 +24,7 @@ public struct MetronomeState: Hashable, Sendable {
   public let cap: NumeratorCap
   /// The tempo map and count-in; while a map plays, the tempo scales the map (klick's `-x`): its
   /// multiplier is the tempo over the map's starting tempo.
-  public private(set) var program: Program
+  public private(set) var programme: Programme
   private let initialTempo: Tempo
   private let initialMeter: Meter
   private let initialPattern: AccentPattern?
@@ -34,10 +34,10 @@ public struct MetronomeState: Hashable, Sendable {
   /// The starting state.
   public init(
     tempo: Tempo, meter: Meter, isPlaying: Bool, cap: NumeratorCap, pattern: AccentPattern? = nil,
-    subdivision: Subdivision = .none, polyrhythm: Int? = nil, program: Program = Program()
+    subdivision: Subdivision = .none, polyrhythm: Int? = nil, programme: Programme = Programme()
   ) {
     self.tempo = tempo
-    self.program = program
+    self.programme = programme
     self.polyrhythm = polyrhythm
     self.subdivision = subdivision
     initialSubdivision = subdivision
@@ -66,22 +66,22 @@ public struct MetronomeState: Hashable, Sendable {
 
   /// What the beat generator needs.
   public var settings: MetronomeSettings {
-    var program = program
-    if let start = program.mapStartBPM { program.multiplier = tempo.bpm / start }
+    var programme = programme
+    if let start = programme.mapStartBPM { programme.multiplier = tempo.bpm / start }
     return MetronomeSettings(
       tempo: tempo, meter: meter, isPlaying: isPlaying,
       rhythm: Rhythm(
         pattern: pattern, subdivision: subdivision, polyrhythm: isPolyrhythmMuted ? nil : polyrhythm,
         isMuted: isMuted),
-      program: program)
+      programme: programme)
   }
 
   /// The tempo a map starts at, multiplied; nil without one.
-  private var mapStartTempo: Tempo? { program.mapStartBPM.flatMap { Tempo(clamping: $0 * program.multiplier) } }
+  private var mapStartTempo: Tempo? { programme.mapStartBPM.flatMap { Tempo(clamping: $0 * programme.multiplier) } }
 
   /// Moves to song `index` of the setlist, if it is another, at its starting tempo and meter.
   private mutating func playSong(_ index: Int) {
-    guard program.select(song: index), let map = program.map else { return }
+    guard programme.select(song: index), let map = programme.map else { return }
     tempo = mapStartTempo ?? tempo
     requestedNumerator = map.sections[0].meter.numerator
     denominator = map.sections[0].meter.denominator
@@ -130,13 +130,13 @@ public struct MetronomeState: Hashable, Sendable {
       isPlaying.toggle()
       tapTempo = TapTempo()
     case .jumpSection(let offset):
-      guard program.map != nil else { return }
-      program.jump = Program.SectionJump(id: (program.jump?.id ?? 0) + 1, offset: offset)
+      guard programme.map != nil else { return }
+      programme.jump = Programme.SectionJump(id: (programme.jump?.id ?? 0) + 1, offset: offset)
     case .toggleSectionLoop:
-      guard program.map != nil else { return }
-      program.loopsSection.toggle()
+      guard programme.map != nil else { return }
+      programme.loopsSection.toggle()
     case .follow(let anchor):
-      program.transport = anchor
+      programme.transport = anchor
       isPlaying = anchor != nil
       if let anchor {
         tempo = anchor.tempo
@@ -144,9 +144,9 @@ public struct MetronomeState: Hashable, Sendable {
         denominator = anchor.meter.denominator
       }
     case .moveSong(let offset):
-      playSong(program.song + offset)
+      playSong(programme.song + offset)
     case .songEnded(let song):
-      guard song == program.song, let setlist = program.setlist, song + 1 < setlist.songs.count else { return }
+      guard song == programme.song, let setlist = programme.setlist, song + 1 < setlist.songs.count else { return }
       playSong(song + 1)
       if setlist.waitsBetweenSongs { isPlaying = false }
     case .reset:

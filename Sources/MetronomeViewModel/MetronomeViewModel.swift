@@ -71,7 +71,7 @@ public final class MetronomeViewModel: @unchecked Sendable {
 
   /// A view model at `initialMeter`, `initialTempo`, `initialPattern` (beat one strong unless
   /// given), `initialSubdivision` and a second voice of `initialPolyrhythm` clicks per bar,
-  /// playing `program` (a map, whose starting tempo times its multiplier should be
+  /// playing `programme` (a map, whose starting tempo times its multiplier should be
   /// `initialTempo`; a count-in), at once if `autoplay`, whose beats are counted in frames at `sampleRate` and emitted
   /// on `beatScheduler`.
   public init(
@@ -80,7 +80,7 @@ public final class MetronomeViewModel: @unchecked Sendable {
     initialPattern: AccentPattern? = nil,
     initialSubdivision: Subdivision = .none,
     initialPolyrhythm: Int? = nil,
-    program: Program = Program(),
+    programme: Programme = Programme(),
     autoplay: Bool = false,
     cap: NumeratorCap = .denominator,
     sampleRate: SampleRate = .standard,
@@ -88,7 +88,7 @@ public final class MetronomeViewModel: @unchecked Sendable {
   ) {
     let initial = MetronomeState(
       tempo: initialTempo, meter: initialMeter, isPlaying: autoplay, cap: cap, pattern: initialPattern,
-      subdivision: initialSubdivision, polyrhythm: initialPolyrhythm, program: program)
+      subdivision: initialSubdivision, polyrhythm: initialPolyrhythm, programme: programme)
     let state = CurrentValueSubject<MetronomeState, Never>(initial)
     self.state = state
     self.beatScheduler = beatScheduler
@@ -111,7 +111,7 @@ public final class MetronomeViewModel: @unchecked Sendable {
     isMuted = output(\.isMuted)
     polyrhythm = output(\.soundingPolyrhythm)
     song = output(\.songPlaying)
-    isLooping = output(\.program.loopsSection)
+    isLooping = output(\.programme.loopsSection)
     settings = output(\.settings)
 
     let generator = BeatGenerator(scheduler: beatScheduler, sampleRate: sampleRate)

@@ -2,8 +2,8 @@ import Dispatch
 import Glibc
 import MetronomeCore
 
-/// Turns SIGINT, SIGTERM and SIGHUP into a flag the program polls and a handler it sets, so that
-/// every way out runs the program's own clean-up instead of dying mid-write.
+/// Turns SIGINT, SIGTERM and SIGHUP into a flag the process polls and a handler it sets, so that
+/// every way out runs the process's own clean-up instead of dying mid-write.
 ///
 /// It watches from the moment it is made; a signal that comes before the handler is set is handed
 /// to it when set.

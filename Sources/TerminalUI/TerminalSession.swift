@@ -28,7 +28,7 @@ public final class TerminalSession: @unchecked Sendable {
       cc[Int(VTIME)] = 0
     }
     guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw TerminalError.notATerminal }
-    // Ctrl-Z would stop the program with the terminal still raw: ignore it while the display runs.
+    // Ctrl-Z would stop the process with the terminal still raw: ignore it while the display runs.
     signal(SIGTSTP, SIG_IGN)
     send("\u{1B}[?1049h\u{1B}[?25l")
   }

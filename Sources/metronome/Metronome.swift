@@ -18,7 +18,7 @@ struct Metronome: ParsableCommand {
   /// and key of playing (the default command), then the other commands.
   static func main() {
     // A reader that goes away (`metronome export -o - | head -c 100`) is a write error to
-    // report, not a signal that ends the program without a word.
+    // report, not a signal that ends the process without a word.
     signal(SIGPIPE, SIG_IGN)
     let arguments = Array(CommandLine.arguments.dropFirst())
     guard [["--help"], ["-h"], ["help"]].contains(arguments) else {

@@ -34,7 +34,7 @@ struct ClockTempoTests {
     #expect([first.frame, Int64(first.firstBar), Int64(first.beatInBar)] == [1_000, 3, 2])
     #expect(clock.nextBeatFrame == 25_000)
     let cut = clock.change(
-      tempo: try Tempo(bpm: 200), meter: try Meter(3, 4), program: Program(), earliestFrame: 2_000,
+      tempo: try Tempo(bpm: 200), meter: try Meter(3, 4), programme: Programme(), earliestFrame: 2_000,
       lastBeatFrame: 1_000)
     #expect(!cut)
     #expect(clock.nextBeatFrame == 25_000)

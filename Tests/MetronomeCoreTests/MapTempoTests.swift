@@ -22,7 +22,7 @@ struct MapTempoTests {
   }
 
   @Test func eachSectionSetsItsBeatsAndTheEndIsMarked() {
-    var source = MapTempo(map: map, program: Program(map: map), startFrame: 0, sampleRate: .standard)
+    var source = MapTempo(map: map, programme: Programme(map: map), startFrame: 0, sampleRate: .standard)
     let placed = beats(of: &source)
     #expect(placed.map(\.frame) == [0, 24_000, 48_000, 72_000, 120_000, 168_000])
     #expect(placed.map(\.meter.numerator) == [3, 3, 3, 2, 2, 2])
@@ -34,10 +34,10 @@ struct MapTempoTests {
   }
 
   @Test func aMultiplierScalesTheMapFromTheBeatAfterTheLast() {
-    var source = MapTempo(map: map, program: Program(map: map), startFrame: 0, sampleRate: .standard)
+    var source = MapTempo(map: map, programme: Programme(map: map), startFrame: 0, sampleRate: .standard)
     _ = beats(of: &source, count: 2)
     let cut = source.change(
-      tempo: .standard, meter: .fourFour, program: Program(map: map, multiplier: 2), earliestFrame: 30_000,
+      tempo: .standard, meter: .fourFour, programme: Programme(map: map, multiplier: 2), earliestFrame: 30_000,
       lastBeatFrame: 24_000)
     #expect(cut)
     #expect(source.nextBeatFrame == 36_000)
@@ -45,11 +45,12 @@ struct MapTempoTests {
   }
 
   @Test func aJumpStartsTheNextSectionOnTheNextBeatsFrame() {
-    var source = MapTempo(map: map, program: Program(map: map), startFrame: 0, sampleRate: .standard)
+    var source = MapTempo(map: map, programme: Programme(map: map), startFrame: 0, sampleRate: .standard)
     _ = beats(of: &source, count: 1)
-    var program = Program(map: map)
-    program.jump = Program.SectionJump(id: 1, offset: 1)
-    let cut = source.change(tempo: .standard, meter: .fourFour, program: program, earliestFrame: 1, lastBeatFrame: 0)
+    var programme = Programme(map: map)
+    programme.jump = Programme.SectionJump(id: 1, offset: 1)
+    let cut = source.change(
+      tempo: .standard, meter: .fourFour, programme: programme, earliestFrame: 1, lastBeatFrame: 0)
     #expect(cut)
     let next = source.nextBeat(after: nil, rhythm: Rhythm())
     #expect(next.frame == 24_000)
@@ -59,9 +60,9 @@ struct MapTempoTests {
 
   /// A looped section starts again on the frame its next beat would have had: no gap, no beat twice.
   @Test func aLoopedSectionRepeatsSeamlessly() {
-    var program = Program(map: map)
-    program.loopsSection = true
-    var source = MapTempo(map: map, program: program, startFrame: 0, sampleRate: .standard)
+    var programme = Programme(map: map)
+    programme.loopsSection = true
+    var source = MapTempo(map: map, programme: programme, startFrame: 0, sampleRate: .standard)
     let placed = beats(of: &source, count: 7)
     #expect(placed.map(\.frame) == [0, 24_000, 48_000, 72_000, 96_000, 120_000, 144_000])
     #expect(placed.map { $0.section?.index } == [0, 0, 0, 0, 0, 0, 0])
@@ -70,8 +71,8 @@ struct MapTempoTests {
   /// FIXED: bars looped from a section's first bar started with the section before, which the
   /// loop took for the one just played.
   @Test func loopedBarsStartAtTheirFirst() {
-    let program = Program(map: map, loopBars: 2...2)
-    var source = MapTempo(map: map, program: program, startFrame: 500, sampleRate: .standard)
+    let programme = Programme(map: map, loopBars: 2...2)
+    var source = MapTempo(map: map, programme: programme, startFrame: 500, sampleRate: .standard)
     #expect(source.startTempo.bpm == 60)
     #expect(source.startSection.meter.numerator == 2)
     let placed = beats(of: &source, count: 4)
@@ -81,12 +82,12 @@ struct MapTempoTests {
   /// FIXED: with a section looping, a jump went back to the start of the section it left; it now
   /// plays the section it jumped to, and loops that one.
   @Test func aJumpWhileLoopingMovesOnAndLoopsTheNewSection() {
-    var program = Program(map: map)
-    program.loopsSection = true
-    var source = MapTempo(map: map, program: program, startFrame: 0, sampleRate: .standard)
+    var programme = Programme(map: map)
+    programme.loopsSection = true
+    var source = MapTempo(map: map, programme: programme, startFrame: 0, sampleRate: .standard)
     _ = beats(of: &source, count: 1)
-    program.jump = Program.SectionJump(id: 1, offset: 1)
-    _ = source.change(tempo: .standard, meter: .fourFour, program: program, earliestFrame: 1, lastBeatFrame: 0)
+    programme.jump = Programme.SectionJump(id: 1, offset: 1)
+    _ = source.change(tempo: .standard, meter: .fourFour, programme: programme, earliestFrame: 1, lastBeatFrame: 0)
     let placed = beats(of: &source, count: 4)
     #expect(placed.map(\.frame) == [24_000, 72_000, 120_000, 168_000])
     #expect(placed.map { $0.section?.index } == [1, 1, 1, 1])

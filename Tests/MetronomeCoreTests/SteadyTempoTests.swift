@@ -41,7 +41,7 @@ struct SteadyTempoTests {
     var steady = try source(120)
     _ = beats(2, of: &steady)
     let cut = steady.change(
-      tempo: try Tempo(bpm: 60), meter: .fourFour, program: Program(), earliestFrame: 30_000, lastBeatFrame: 24_000)
+      tempo: try Tempo(bpm: 60), meter: .fourFour, programme: Programme(), earliestFrame: 30_000, lastBeatFrame: 24_000)
     #expect(cut)
     #expect(steady.nextBeatFrame == 72_000)
   }
@@ -51,7 +51,7 @@ struct SteadyTempoTests {
     var steady = try source(30)
     _ = beats(1, of: &steady)
     _ = steady.change(
-      tempo: try Tempo(bpm: 240), meter: .fourFour, program: Program(), earliestFrame: 90_000, lastBeatFrame: 0)
+      tempo: try Tempo(bpm: 240), meter: .fourFour, programme: Programme(), earliestFrame: 90_000, lastBeatFrame: 0)
     #expect(steady.nextBeatFrame == 90_000)
   }
 
@@ -59,10 +59,10 @@ struct SteadyTempoTests {
     var steady = try source(120)
     _ = beats(1, of: &steady)
     let same = steady.change(
-      tempo: .standard, meter: .fourFour, program: Program(), earliestFrame: 10, lastBeatFrame: 0)
+      tempo: .standard, meter: .fourFour, programme: Programme(), earliestFrame: 10, lastBeatFrame: 0)
     #expect(!same)
     let shorter = steady.change(
-      tempo: .standard, meter: try Meter(3, 4), program: Program(), earliestFrame: 10, lastBeatFrame: 0)
+      tempo: .standard, meter: try Meter(3, 4), programme: Programme(), earliestFrame: 10, lastBeatFrame: 0)
     #expect(shorter)
     #expect(steady.nextBeatFrame == 24_000)
   }

@@ -3,7 +3,7 @@ import MetronomeTesting
 import XCTest
 
 /// Drives the interactive display in a real pseudo-terminal (tmux): keys in, screen out, and the
-/// terminal's settings afterwards equal to those before, however the program ends.
+/// terminal's settings afterwards equal to those before, however the process ends.
 final class InteractiveDisplayTests: TimeLimitedTestCase {
   /// Starts a silent run with the display; without colour unless `environment` says otherwise, so
   /// that the lit beat shows in the text (`>x<`) rather than only in its colour.

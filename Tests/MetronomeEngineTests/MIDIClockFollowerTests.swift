@@ -44,7 +44,7 @@ struct MIDIClockFollowerTests {
   /// but not started), then every beat on the sender's own frame from its Start, numbered alike,
   /// at its tempo.
   @Test func followsAClockOnItsExactFrames() throws {
-    let sent = PlaybackSettings(tempo: try Tempo(bpm: 137), program: Program(countIn: .bars(1)))
+    let sent = PlaybackSettings(tempo: try Tempo(bpm: 137), programme: Programme(countIn: .bars(1)))
 
     let (sentBeats, followed, follower) = try play(sent, toFrame: 300_000)
 

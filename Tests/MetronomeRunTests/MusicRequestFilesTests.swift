@@ -39,8 +39,8 @@ struct MusicRequestFilesTests {
     }.request().music.load()
     #expect(settings.meter == (try Meter(3, 4)))
     #expect(settings.tempo.bpm == 50)
-    #expect(settings.program.map?.sections.count == 2)
-    #expect(settings.program.ends)
+    #expect(settings.programme.map?.sections.count == 2)
+    #expect(settings.programme.ends)
   }
 
   @Test func aMissingMapIsInputAndABadOneIsDataAtItsLine() throws {

@@ -155,7 +155,7 @@ struct MusicRequestTests {
     #expect(settings.tempo.bpm == 150)
     #expect(settings.meter == (try Meter(3, 4)))
     #expect(settings.length == .bars(4))
-    #expect(settings.program.countIn == .bars(2))
-    #expect(settings.program.map == nil)
+    #expect(settings.programme.countIn == .bars(2))
+    #expect(settings.programme.map == nil)
   }
 }

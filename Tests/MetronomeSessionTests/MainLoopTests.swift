@@ -24,7 +24,7 @@ private final class RunLog: Sendable {
   var threads: Set<pthread_t> { entries.withLock { Set($0.map(\.thread)) } }
 }
 
-/// The loop runs forever on a thread of its own, as on the program's main thread; each test's
+/// The loop runs forever on a thread of its own, as on the process's main thread; each test's
 /// thread stays parked in it once the test is done.
 private func startLoop(_ loop: MainLoop) -> pthread_t {
   let started = Mutex<pthread_t>(0)

@@ -276,7 +276,7 @@ struct MetronomeSessionTests {
       songs: [Setlist.Song(title: "Opener", map: opener), Setlist.Song(title: "Ballad", map: ballad)],
       waitsBetweenSongs: true)
     let harness = try Harness(
-      PlaybackSettings(meter: try Meter(2, 4), program: Program(setlist: setlist)), display: true)
+      PlaybackSettings(meter: try Meter(2, 4), programme: Programme(setlist: setlist)), display: true)
     var screens: [String] = []
     for seconds in [0.1, 1.1, 3.1, 4.5] { harness.at(seconds) { _ in screens.append(harness.screen.text) } }
     harness.at(4.6) { $0.type(Array("B".utf8)) }

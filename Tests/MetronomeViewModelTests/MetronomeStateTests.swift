@@ -10,11 +10,11 @@ struct MetronomeStateTests {
   /// A state at `signature` and `bpm`, paused unless `playing`, under `cap`.
   private func state(
     _ signature: String = "4/4", _ bpm: Double = 120, playing: Bool = false, cap: NumeratorCap = .denominator,
-    pattern: String? = nil, program: Program = Program()
+    pattern: String? = nil, programme: Programme = Programme()
   ) throws -> MetronomeState {
     MetronomeState(
       tempo: try Tempo(bpm: bpm), meter: try Meter(parsing: signature, cap: cap), isPlaying: playing, cap: cap,
-      pattern: try pattern.map { try AccentPattern(parsing: $0) }, program: program)
+      pattern: try pattern.map { try AccentPattern(parsing: $0) }, programme: programme)
   }
 
   /// `state` after each of `actions` in turn.
@@ -130,11 +130,11 @@ struct MetronomeStateTests {
 
   @Test func eachSectionJumpIsANewOneAndTheLoopToggles() throws {
     let map = try TempoMapParser.parse(klickExampleMap, source: "example")
-    let start = try state(program: Program(map: map))
+    let start = try state(programme: Programme(map: map))
     let twice = reduce(start, .jumpSection(by: 1), .jumpSection(by: 1))
-    #expect(twice.program.jump == Program.SectionJump(id: 2, offset: 1))
-    #expect(reduce(start, .toggleSectionLoop).program.loopsSection)
-    #expect(!reduce(start, .toggleSectionLoop, .toggleSectionLoop).program.loopsSection)
+    #expect(twice.programme.jump == Programme.SectionJump(id: 2, offset: 1))
+    #expect(reduce(start, .toggleSectionLoop).programme.loopsSection)
+    #expect(!reduce(start, .toggleSectionLoop, .toggleSectionLoop).programme.loopsSection)
   }
 
   @Test func followingAClockTakesItsTempoAndMeterAndPlaysUntilItStops() throws {
@@ -145,16 +145,16 @@ struct MetronomeStateTests {
     #expect(following.isPlaying)
     #expect(following.tempo.bpm == 140)
     #expect(following.meter == sevenEight)
-    #expect(following.program.transport == anchor)
+    #expect(following.programme.transport == anchor)
     let stopped = reduce(following, .follow(nil))
     #expect(!stopped.isPlaying)
-    #expect(stopped.program.transport == nil)
+    #expect(stopped.programme.transport == nil)
   }
 
   @Test func withAMapTheTempoScalesIt() throws {
     let map = try TempoMapParser.parse("4 4/4 100\n", source: "map")
-    let start = try state("4/4", 100, program: Program(map: map))
-    #expect(reduce(start, .setTempo(150)).settings.program.multiplier == 1.5)
+    let start = try state("4/4", 100, programme: Programme(map: map))
+    #expect(reduce(start, .setTempo(150)).settings.programme.multiplier == 1.5)
     #expect(reduce(start, .setTempo(150), .reset).tempo.bpm == 100)
   }
 }

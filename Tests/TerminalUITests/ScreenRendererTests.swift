@@ -65,7 +65,7 @@ struct ScreenRendererTests {
     #expect(ScreenRenderer(width: 20, height: 5, colors: false).lines(for: playing).count == 5)
   }
 
-  /// A program adds the song, the section and what comes next under the position; the header
+  /// A programme adds the song, the section and what comes next under the position; the header
   /// says count-in and loop; a bar a gap mutes is counted, lit dim (or `-x-` without colour).
   @Test func showsWhereAProgramIsAndDimsAMutedBar() {
     var state = playing

@@ -1,21 +1,22 @@
 import MetronomeCore
 
-/// How the display names where a program is: the song, the section and bar, and what comes next
+/// How the display names where a programme is: the song, the section and bar, and what comes next
 /// (the next section and its tempo, the next song, the end, a trainer's target).
-struct ProgramPlace {
-  /// The program the run started with: its setlist, maps and trainer.
-  let program: Program
+struct ProgrammePlace {
+  /// The programme the run started with: its setlist, maps and trainer.
+  let programme: Programme
 
   /// "Ballad (2/3)" for song `index`; nil without a setlist.
   func song(_ index: Int?) -> String? {
-    guard let setlist = program.setlist, let index, setlist.songs.indices.contains(index) else { return nil }
+    guard let setlist = programme.setlist, let index, setlist.songs.indices.contains(index) else { return nil }
     return "\(setlist.songs[index].title) (\(index + 1)/\(setlist.songs.count))"
   }
 
   /// The section `beat` is in and what comes after it, `isLooping` or not; nil for a beat
   /// outside a map.
   func section(of beat: Beat, isLooping: Bool) -> (section: String, upcoming: String?)? {
-    guard let place = beat.section, let map = program.map(ofSong: beat.song), map.sections.indices.contains(place.index)
+    guard let place = beat.section, let map = programme.map(ofSong: beat.song),
+      map.sections.indices.contains(place.index)
     else { return nil }
     let index = place.index
     let section = map.sections[index]
@@ -23,13 +24,13 @@ struct ProgramPlace {
     // The keys may have scaled the map: its tempos are shown as heard.
     let multiplier = beat.tempo.bpm / section.bpm(ofBeat: beatInSection)
     // A trainer's sections are its steps.
-    let unnamed = program.trainerTarget == nil ? "section" : "step"
+    let unnamed = programme.trainerTarget == nil ? "section" : "step"
     let name = { (at: Int) in map.sections[at].label ?? "\(unnamed) \(at + 1)" }
     let here =
       "\(name(index)) (\(index + 1)/\(map.sections.count)) · bar \(place.barInSection)"
       + (section.bars.map { " of \($0)" } ?? "")
     var upcoming: String?
-    if isLooping, let bars = program.loopBars {
+    if isLooping, let bars = programme.loopBars {
       upcoming = "loop: bars \(bars.lowerBound)-\(bars.upperBound)"
     } else if isLooping {
       upcoming = "next: \(name(index)) again (loop)"
@@ -41,13 +42,13 @@ struct ProgramPlace {
         upcoming =
           "next: \(name((index + 1) % map.sections.count)) \(Tempo.format(next.bpm(ofBeat: 0) * multiplier)) BPM"
           + " \(next.meter) \(when)"
-      } else if let setlist = program.setlist, let song = beat.song, song + 1 < setlist.songs.count {
+      } else if let setlist = programme.setlist, let song = beat.song, song + 1 < setlist.songs.count {
         upcoming = "next song: \(setlist.songs[song + 1].title) \(when)"
       } else {
         upcoming = "end \(when)"
       }
     }
-    if let target = program.trainerTarget {
+    if let target = programme.trainerTarget {
       upcoming = (upcoming.map { $0 + " · " } ?? "") + "target \(Tempo.format(target * multiplier)) BPM"
     }
     return (here, upcoming)

@@ -8,7 +8,7 @@ import OpenCombineShim
 import XCTest
 
 /// Count-ins, tempo maps and the speed trainer: exact timelines in virtual time.
-final class ProgramTimelineTests: TimeLimitedTestCase {
+final class ProgrammeTimelineTests: TimeLimitedTestCase {
   private var scheduler: TestScheduler<AudioTime, Never>!
 
   override func setUp() {
@@ -16,9 +16,9 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
     scheduler = TestScheduler(now: 0)
   }
 
-  private func makeViewModel(tempo: Double = 120, _ program: Program) throws -> MetronomeViewModel {
+  private func makeViewModel(tempo: Double = 120, _ programme: Programme) throws -> MetronomeViewModel {
     MetronomeViewModel(
-      initialTempo: try Tempo(bpm: tempo), program: program, autoplay: true,
+      initialTempo: try Tempo(bpm: tempo), programme: programme, autoplay: true,
       beatScheduler: scheduler.limited().eraseToBeatScheduler())
   }
 
@@ -35,7 +35,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   private func advance(toFrame frame: Int64) { scheduler.advance(to: AudioTime(frame: frame, sampleRate: .standard)) }
 
   func testACountInOfOneBarAt120PutsTheFirstBarOfMusicAtFrame96000() throws {
-    let viewModel = try makeViewModel(Program(countIn: .bars(1)))
+    let viewModel = try makeViewModel(Programme(countIn: .bars(1)))
     let beats = record(viewModel)
 
     advance(toFrame: 120_000)
@@ -50,7 +50,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
 
   /// klick's `-c 0`: two beats, then bar one.
   func testACountInOfNoBarsCountsTwoBeats() throws {
-    let viewModel = try makeViewModel(Program(countIn: .bars(0)))
+    let viewModel = try makeViewModel(Programme(countIn: .bars(0)))
     let beats = record(viewModel)
 
     advance(toFrame: 48_000)
@@ -61,7 +61,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   /// A count-in of three beats in 4/4 is the last three beats of a bar, 2, 3 and 4, leading
   /// into bar one.
   func testACountInOfBeatsLeadsIntoBarOne() throws {
-    let viewModel = try makeViewModel(Program(countIn: .beats(3)))
+    let viewModel = try makeViewModel(Programme(countIn: .beats(3)))
     let beats = record(viewModel)
     let levels = scheduler.record(viewModel.beat.map(\.level))
 
@@ -74,7 +74,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   /// A gap of 3:1 mutes every fourth bar: its beats are counted, silent and marked, and the next
   /// click after it is on the grid.
   func testAGapOfThreeToOneMutesEveryFourthBarAndComesBackOnTheGrid() throws {
-    let viewModel = try makeViewModel(Program(gap: .bars(play: 3, mute: 1)))
+    let viewModel = try makeViewModel(Programme(gap: .bars(play: 3, mute: 1)))
     var beats: [Beat] = []
     let recording = viewModel.beat.sink { beats.append($0) }
 
@@ -92,7 +92,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   /// nothing follows.
   func testAMapPlaysItsSectionsThenEnds() throws {
     let map = try TempoMapParser.parse("intro: 1 2/4 120\n1 3/8 60 X.x\n", source: "map")
-    let viewModel = try makeViewModel(Program(map: map))
+    let viewModel = try makeViewModel(Programme(map: map))
     let beats = record(viewModel)
     let levels = scheduler.record(viewModel.beat.map(\.level))
 
@@ -111,7 +111,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
     let trainer = try XCTUnwrap(
       TempoMap.klickTrainer(from: 80, to: 120, barsPerBPM: 10, meter: .fourFour, pattern: nil))
     XCTAssertEqual(trainer.sections.map(\.bars), [400, nil])
-    let viewModel = try makeViewModel(tempo: 80, Program(map: trainer))
+    let viewModel = try makeViewModel(tempo: 80, Programme(map: trainer))
     var beats: [Beat] = []
     let recording = viewModel.beat.sink { beats.append($0) }
 
@@ -138,7 +138,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
       let map = try XCTUnwrap(
         TempoMap.stepTrainer(
           from: 100, to: 120, step: 5, every: .bars(4), meter: .fourFour, pattern: nil, loops: loops))
-      let viewModel = try makeViewModel(tempo: 100, Program(map: map))
+      let viewModel = try makeViewModel(tempo: 100, Programme(map: map))
       var beats: [Beat] = []
       let recording = viewModel.beat.sink { beats.append($0) }
 
@@ -163,7 +163,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   /// is turned off; the map then goes on with the next section.
   func testALoopedSectionRepeatsSeamlesslyUntilReleased() throws {
     let map = try TempoMapParser.parse("a: 2 2/4 120\nb: 1 3/4 60\n", source: "map")
-    let viewModel = try makeViewModel(Program(map: map))
+    let viewModel = try makeViewModel(Programme(map: map))
     let beats = record(viewModel)
     scheduler.schedule(after: AudioTime(frame: 10_000, sampleRate: .standard)) {
       viewModel.actions.send(.toggleSectionLoop)
@@ -186,7 +186,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   /// The next and previous sections start on the next beat, which keeps its frame.
   func testJumpsMoveToTheNextAndPreviousSectionFromTheNextBeat() throws {
     let map = try TempoMapParser.parse("a: 2 2/4 120\nb: 1 3/4 60\nc: 1 1/4 240\n", source: "map")
-    let viewModel = try makeViewModel(Program(map: map))
+    let viewModel = try makeViewModel(Programme(map: map))
     let beats = record(viewModel)
     scheduler.schedule(after: AudioTime(frame: 30_000, sampleRate: .standard)) {
       viewModel.actions.send(.jumpSection(by: 1))
@@ -210,7 +210,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   /// the 120 BPM beats of the map follow each other every 19200 frames instead of 24000.
   func testATempoChangeScalesTheMapFromTheNextBeat() throws {
     let map = try TempoMapParser.parse("2 120\n1 60\n", source: "map")
-    let viewModel = try makeViewModel(Program(map: map))
+    let viewModel = try makeViewModel(Programme(map: map))
     let beats = record(viewModel)
     scheduler.schedule(after: AudioTime(frame: 30_000, sampleRate: .standard)) { viewModel.tempo.send(150) }
 
@@ -228,7 +228,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   /// counted from its first, and the next section's plain again, all on the grid.
   func testASectionDividesAndMutesItsOwnBeats() throws {
     let map = try TempoMapParser.parse("2 2/4 120 swing=60\n2 2/4 120 sub=3 gap=1:1\n1 2/4 120\n", source: "map")
-    let viewModel = try makeViewModel(Program(map: map))
+    let viewModel = try makeViewModel(Programme(map: map))
     var beats: [Beat] = []
     let recording = viewModel.beat.sink { beats.append($0) }
 
@@ -248,7 +248,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   /// A random gap mutes the bars it draws, bar one never, and the clicks stay on the grid.
   func testARandomGapMutesTheBarsItDrawsOnTheGrid() throws {
     let gap = Gap.random(percent: 30, byBeat: false, seed: 11)
-    let viewModel = try makeViewModel(Program(gap: gap))
+    let viewModel = try makeViewModel(Programme(gap: gap))
     var beats: [Beat] = []
     let recording = viewModel.beat.sink { beats.append($0) }
 
@@ -269,9 +269,9 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
     XCTAssertEqual(map.firstBeat(ofBar: 3), 4)
     XCTAssertEqual(map.barCount, 4)
     XCTAssertNil(map.firstBeat(ofBar: 5))
-    var program = Program(map: map, loopBars: 2...3)
-    program.countIn = .bars(0)
-    let viewModel = try makeViewModel(program)
+    var programme = Programme(map: map, loopBars: 2...3)
+    programme.countIn = .bars(0)
+    let viewModel = try makeViewModel(programme)
     let beats = record(viewModel)
     scheduler.schedule(after: AudioTime(frame: 300_000, sampleRate: .standard)) {
       viewModel.actions.send(.toggleSectionLoop)
@@ -299,7 +299,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   /// Each song is counted in by a bar, at its own tempo, on the frame the one before it ended;
   /// the set ends with the last song's end.
   func testASetlistCountsInEachSongWhereTheOneBeforeEnded() throws {
-    let viewModel = try makeViewModel(Program(setlist: try twoSongs()))
+    let viewModel = try makeViewModel(Programme(setlist: try twoSongs()))
     let beats = record(viewModel)
 
     advance(toFrame: 10_000_000)
@@ -316,7 +316,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   /// A setlist that waits between songs stops on the next one at a song's end, at its tempo;
   /// play counts it in from where play was pressed.
   func testASetlistThatWaitsStopsOnTheNextSongUntilPlay() throws {
-    let viewModel = try makeViewModel(Program(setlist: try twoSongs(waiting: true)))
+    let viewModel = try makeViewModel(Programme(setlist: try twoSongs(waiting: true)))
     let beats = record(viewModel)
     let tempo = scheduler.record(viewModel.tempoText)
     scheduler.schedule(after: AudioTime(frame: 200_000, sampleRate: .standard)) { viewModel.tappedPlayPause.send(()) }
@@ -336,7 +336,7 @@ final class ProgramTimelineTests: TimeLimitedTestCase {
   /// The next-song key stops the song at once and counts in the next from the first frame not
   /// yet played; the previous-song key on the first song does nothing.
   func testSongKeysStopAndCountInTheOtherSong() throws {
-    let viewModel = try makeViewModel(Program(setlist: try twoSongs()))
+    let viewModel = try makeViewModel(Programme(setlist: try twoSongs()))
     let beats = record(viewModel)
     scheduler.schedule(after: AudioTime(frame: 10_000, sampleRate: .standard)) {
       viewModel.actions.send(.moveSong(by: -1))

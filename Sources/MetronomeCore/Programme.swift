@@ -1,6 +1,6 @@
 /// What a run plays beyond one steady tempo: a tempo map (or a setlist of them), how much faster
 /// than written it plays (klick's `-x`), a count-in before the music (klick's `-c`) and a gap.
-public struct Program: Hashable, Sendable {
+public struct Programme: Hashable, Sendable {
   /// The map setting every beat's tempo, meter and level (with a setlist, the song's); nil for
   /// the steady tempo.
   public var map: TempoMap?
@@ -43,7 +43,7 @@ public struct Program: Hashable, Sendable {
     }
   }
 
-  /// A program as given, a setlist starting with its first song; by default a steady tempo
+  /// A programme as given, a setlist starting with its first song; by default a steady tempo
   /// straight away.
   public init(
     map: TempoMap? = nil, setlist: Setlist? = nil, multiplier: Double = 1, countIn: CountIn? = nil, gap: Gap? = nil,
