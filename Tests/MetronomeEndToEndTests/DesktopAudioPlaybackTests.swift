@@ -31,18 +31,18 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     func problems(tolerance: Int) -> [String] { problems(in: onsets, tolerance: tolerance) }
 
     /// What is off in the recording, when the sink may have played the rest of a click that a
-    /// stop of the whole process cut off: what was queued then plays when the process goes on.
+    /// glitch cut off (a stop of the whole process, a sound server that let the stream run dry):
+    /// what was queued then plays when the stream goes on.
     ///
-    /// One onset more is taken for that rest when it is heard between the last click before the
-    /// skipped beats and the first after them, and is quieter than the click it is the rest of.
-    var problemsAfterAStop: [String] {
-      let gap = skipped.first?["frame"] as? Int ?? 0
-      guard let lastBefore = played.lastIndex(where: { $0["frame"] as? Int ?? 0 < gap }),
-        onsets.count == played.count + 1
-      else { return problems }
-      let rest = onsets[lastBefore + 1]
-      guard rest.peak < onsets[lastBefore].peak else { return ["a whole click sounded again: \(rest)"] }
-      return problems(in: onsets.enumerated().filter { $0.offset != lastBefore + 1 }.map(\.element))
+    /// One onset more is taken for that rest when it is quieter than the click just before it, and
+    /// leaving it out leaves nothing off; a whole click heard again is never taken for one.
+    func problemsAfterAGlitch(tolerance: Int = 1) -> [String] {
+      guard onsets.count == played.count + 1 else { return problems(tolerance: tolerance) }
+      for index in onsets.indices.dropFirst() where onsets[index].peak < onsets[index - 1].peak {
+        let rest = onsets.enumerated().filter { $0.offset != index }.map(\.element)
+        if problems(in: rest, tolerance: tolerance).isEmpty { return [] }
+      }
+      return problems(tolerance: tolerance)
     }
 
     private func problems(in onsets: [Onset], tolerance: Int = 1) -> [String] {
@@ -71,9 +71,30 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
 
   /// Runs `metronome ARGUMENTS --headless --events ndjson` through `server`; `onLine` sees each
   /// line's index and metronome's process id as the line arrives.
+  ///
+  /// A run that underran or glitched while the machine itself stalled (see `StallWatch`) says
+  /// nothing about metronome, and is taken again, up to three times in all, unless the test
+  /// makes a glitch of its own (`retakesAfterAStall` false). One that underran on a machine that
+  /// did not stall is kept, and fails the test's checks.
   private func take(
-    _ server: String, _ arguments: [String], onLine: (Int, pid_t) -> Void = { _, _ in }
+    _ server: String, _ arguments: [String], retakesAfterAStall: Bool = true,
+    onLine: (Int, pid_t) -> Void = { _, _ in }
   ) throws -> Take {
+    var attempt = 1
+    while true {
+      let watch = StallWatch()
+      let take = try takeOnce(server, arguments, onLine: onLine)
+      let stall = watch.stop()
+      let errors = take.run.standardError
+      let troubled = !errors.contains("metronome: 0 underruns\n") || errors.contains("glitches lost")
+      guard retakesAfterAStall, troubled, stall > 0.015, attempt < 3 else { return take }
+      print("the machine stalled for \(Int(stall * 1000)) ms during the take, which underran: taking again")
+      attempt += 1
+    }
+  }
+
+  /// One take of `metronome ARGUMENTS` through `server`, as `take` describes it.
+  private func takeOnce(_ server: String, _ arguments: [String], onLine: (Int, pid_t) -> Void) throws -> Take {
     let capture = folder.appendingPathComponent("capture.wav")
     let pidFile = folder.appendingPathComponent("metronome.pid")
     let run = try TimedRun.run(
@@ -140,7 +161,7 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   /// an estimate between its timing updates, which places the stream to within a few frames (once,
   /// with no underrun, the clicks moved by 8) and a gap to within some (soaks measured 11 and 32
   /// frames off after one), so the clicks are held to 16 frames (a third of a millisecond), or 48
-  /// (a millisecond) after an underrun.
+  /// (a millisecond) after an underrun or a glitch the position reported.
   func testThirtySecondsThroughPulseAudioUnderrunAtMostOnceAndKeepTheGrid() throws {
     var policies: [String: Int] = [:]
     let take = try take("pulseaudio", ["137", "--duration", "30"]) { index, pid in
@@ -157,7 +178,12 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     XCTAssertLessThanOrEqual(underruns.first ?? 0, 1, errors)
     XCTAssertEqual(errors.contains("the buffer grew from 1024 to 2048 frames"), underran, errors)
     XCTAssertEqual(take.printed.count, 69)
-    XCTAssertEqual(take.problems(tolerance: underran ? 48 : 16), [], errors)
+    // A glitch may cut a click, whose rest then plays when the stream goes on; and the grid after
+    // it is placed by PulseAudio's estimate of its position, good to some frames, as after an underrun.
+    let glitched = errors.contains("metronome: glitches lost")
+    let tolerance = underran || glitched ? 48 : 16
+    XCTAssertEqual(
+      glitched ? take.problemsAfterAGlitch(tolerance: tolerance) : take.problems(tolerance: tolerance), [], errors)
     XCTAssertEqual(policies["render"], Self.schedulingFIFO, "\(policies)")
     XCTAssertEqual(policies["threaded-ml"], Self.schedulingFIFO, "\(policies)")
   }
@@ -170,7 +196,7 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   func testAProcessStoppedFor300MillisecondsComesBackOnTheGridThroughPipeWire() throws {
     // At 240 BPM a beat falls every 250 ms, so the gap always holds one.
     var stoppedAfter: Int?
-    let take = try take("pipewire", ["240", "--duration", "6"]) { index, pid in
+    let take = try take("pipewire", ["240", "--duration", "6"], retakesAfterAStall: false) { index, pid in
       guard index == 8 else { return }
       stoppedAfter = index
       kill(pid, SIGSTOP)
@@ -186,6 +212,6 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
       take.run.standardError.contains(
         "the clicks kept their grid, skipping \(take.skipped.count) beat\(take.skipped.count == 1 ? "" : "s")\n"),
       take.run.standardError)
-    XCTAssertEqual(take.problemsAfterAStop, [])
+    XCTAssertEqual(take.problemsAfterAGlitch(), [])
   }
 }

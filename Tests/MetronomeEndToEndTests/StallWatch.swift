@@ -1,0 +1,36 @@
+import Foundation
+
+/// Watches the machine for stalls while a live take runs: a thread of the test's own asks to
+/// sleep 2 ms at a time and records how late it woke.
+///
+/// A stall of tens of milliseconds means the machine held every process at once (a busy host
+/// under the virtual machine), which no buffer a sound server gives its clients is sized for: the
+/// harness's trouble, to tell apart from underruns the metronome caused itself.
+final class StallWatch: @unchecked Sendable {
+  private let lock = NSLock()
+  private var watching = true
+  private var worst = 0.0
+  private let stopped = DispatchSemaphore(value: 0)
+
+  /// Starts watching at once.
+  init() {
+    Thread { [self] in
+      var last = DispatchTime.now().uptimeNanoseconds
+      while lock.withLock({ watching }) {
+        usleep(2_000)
+        let now = DispatchTime.now().uptimeNanoseconds
+        let late = Double(now - last) / 1e9 - 0.002
+        last = now
+        lock.withLock { worst = max(worst, late) }
+      }
+      stopped.signal()
+    }.start()
+  }
+
+  /// Stops watching; returns the longest the watcher woke late, in seconds.
+  func stop() -> Double {
+    lock.withLock { watching = false }
+    stopped.wait()
+    return lock.withLock { worst }
+  }
+}
