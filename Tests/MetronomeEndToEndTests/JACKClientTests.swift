@@ -119,11 +119,18 @@ final class JACKClientTests: LivePlaybackTestCase {
       return (frame, bbt.split(separator: "|").compactMap { Int($0) })
     }
     XCTAssertGreaterThan(readings.count, 10, transport.standardOutput)
-    for reading in readings {
-      let beats = Double(reading.frame) / 19_200
+    // Bar, beat and tick of the metronome's beats (19 200 frames each) at a transport frame.
+    func position(atFrame frame: Int) -> [Int] {
+      let beats = Double(frame) / 19_200
       let index = Int(beats)
-      let expected = [index / 3 + 1, index % 3 + 1, Int((beats - Double(index)) * 1_920)]
-      XCTAssertEqual(reading.bbt, expected, "at transport frame \(reading.frame)")
+      return [index / 3 + 1, index % 3 + 1, Int((beats - Double(index)) * 1_920)]
+    }
+    // A server in asynchronous mode (the default) may hand jack_showtime the frame of a cycle with
+    // the master's position of the cycle before: one period (256 frames) behind, never more.
+    for reading in readings {
+      XCTAssertTrue(
+        [position(atFrame: reading.frame), position(atFrame: reading.frame - 256)].contains(reading.bbt),
+        "at transport frame \(reading.frame): \(reading.bbt), not \(position(atFrame: reading.frame))")
     }
     let onsets = Onset.detect(in: try WAVFile(contentsOf: capture).samples, sampleRate: 48_000)
     XCTAssertGreaterThanOrEqual(onsets.count, 8)

@@ -20,7 +20,7 @@ final class JACKDummyServer {
     // Real-time scheduling, as JACK is meant to run: a server on the normal scheduler misses cycles
     // whenever other processes keep the cores busy, and every miss moves the capture by a period.
     server.arguments = [
-      "--realtime", "-P", "70", "--sync", "-n", name, "-d", "dummy", "-r", "\(sampleRate)", "-p", "\(periodFrames)",
+      "--realtime", "-P", "70", "-n", name, "-d", "dummy", "-r", "\(sampleRate)", "-p", "\(periodFrames)",
     ]
     _ = FileManager.default.createFile(atPath: log.path, contents: nil)
     let logHandle = try FileHandle(forWritingTo: log)
