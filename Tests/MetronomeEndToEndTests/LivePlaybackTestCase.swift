@@ -69,7 +69,7 @@ class LivePlaybackTestCase: FolderTestCase {
 
   /// What `attempt` captured, once `check` finds nothing off in it.
   ///
-  /// An attempt is made again, up to three times, while what was off came with a glitch of the
+  /// An attempt is made again, up to five times, while what was off came with a glitch of the
   /// harness itself (what `attempt` gives beside its capture): the server's broken cycles and the
   /// recorder's dropped periods move the capture by whole periods whatever metronome did. What is
   /// off in an attempt whose harness was whole fails the test at once.
@@ -77,7 +77,7 @@ class LivePlaybackTestCase: FolderTestCase {
     check: (Capture) -> [String], _ attempt: () throws -> (capture: Capture, harnessTrouble: [String])
   ) throws -> Capture? {
     var troubles: [[String]] = []
-    for _ in 1...3 {
+    for _ in 1...5 {
       let (capture, harnessTrouble) = try attempt()
       let problems = check(capture)
       if problems.isEmpty {
@@ -93,7 +93,7 @@ class LivePlaybackTestCase: FolderTestCase {
       print("the capture is off (\(problems)) and the JACK harness glitched (\(harnessTrouble)): taking again")
       troubles.append(harnessTrouble)
     }
-    XCTFail("the JACK harness glitched in all three takes: \(troubles)")
+    XCTFail("the JACK harness glitched in all five takes: \(troubles)")
     return nil
   }
 
