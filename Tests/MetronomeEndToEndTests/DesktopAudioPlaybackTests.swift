@@ -30,31 +30,55 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     /// The same, with each click allowed `tolerance` frames off its grid.
     func problems(tolerance: Int) -> [String] { problems(in: onsets, tolerance: tolerance) }
 
-    /// What is off in the recording, when the sink may have played the rest of a click that a
-    /// glitch cut off (a stop of the whole process, a sound server that let the stream run dry):
-    /// what was queued then plays when the stream goes on.
+    /// What is off in the recording after a glitch that metronome reported: the glitch may have
+    /// cut the click that was playing, whose rest then plays when the stream goes on (a stop of the
+    /// whole process, a sound server that let the stream run dry) or whose head was lost.
     ///
     /// One onset more is taken for that rest when it is quieter than the click just before it, and
-    /// leaving it out leaves nothing off; a whole click heard again is never taken for one.
+    /// leaving it out leaves nothing off; a whole click heard again is never taken for one. One
+    /// click heard off its grid by no more than the frames the glitch lost is taken for a click
+    /// whose head was cut, when it is the only one off.
     func problemsAfterAGlitch(tolerance: Int = 1) -> [String] {
-      guard onsets.count == played.count + 1 else { return problems(tolerance: tolerance) }
-      for index in onsets.indices.dropFirst() where onsets[index].peak < onsets[index - 1].peak {
-        let rest = onsets.enumerated().filter { $0.offset != index }.map(\.element)
-        if problems(in: rest, tolerance: tolerance).isEmpty { return [] }
+      if onsets.count == played.count + 1 {
+        for index in onsets.indices.dropFirst() where onsets[index].peak < onsets[index - 1].peak {
+          let rest = onsets.enumerated().filter { $0.offset != index }.map(\.element)
+          if problems(in: rest, tolerance: tolerance).isEmpty { return [] }
+        }
+      } else if let offsets = offsets(of: onsets) {
+        let off = offsets.indices.filter { abs(offsets[$0].heard - offsets[$0].scheduled) > tolerance }
+        if let cut = off.first, off.count == 1, abs(offsets[cut].heard - offsets[cut].scheduled) <= lostFrames {
+          return problems(in: onsets, tolerance: tolerance, ignoring: cut)
+        }
       }
       return problems(tolerance: tolerance)
     }
 
-    private func problems(in onsets: [Onset], tolerance: Int = 1) -> [String] {
+    /// The frames metronome said glitches lost, from its last lines.
+    private var lostFrames: Int {
+      let line = run.standardError.split(separator: "\n").first { $0.hasPrefix("metronome: glitches lost ") }
+      let milliseconds = line.flatMap { Double($0.split(separator: " ")[3]) } ?? 0
+      return Int((milliseconds * 48).rounded(.up))
+    }
+
+    /// Each played click's offset in frames from the grid the first of `onsets` set; nil when
+    /// not as many clicks were heard as played.
+    private func offsets(of onsets: [Onset]) -> [(heard: Int, scheduled: Int)]? {
       let frames = played.compactMap { $0["frame"] as? Int }
-      guard onsets.count == frames.count, let first = onsets.first, let firstFrame = frames.first else {
-        return ["\(onsets.count) clicks heard for \(frames.count) beats played: \(onsets.map(\.frame))"]
+      guard onsets.count == frames.count, let first = onsets.first, let firstFrame = frames.first else { return nil }
+      return zip(onsets, frames).map { ($0.frame - first.frame, $1 - firstFrame) }
+    }
+
+    /// What is off in `onsets`, the click at index `ignoring` (one a glitch cut) left out.
+    private func problems(in onsets: [Onset], tolerance: Int = 1, ignoring: Int? = nil) -> [String] {
+      guard let offsets = offsets(of: onsets) else {
+        return ["\(onsets.count) clicks heard for \(played.count) beats played: \(onsets.map(\.frame))"]
       }
-      var problems = zip(onsets, frames).filter { abs(($0.frame - first.frame) - ($1 - firstFrame)) > tolerance }
-        .map { "heard at \($0.frame - first.frame), scheduled at \($1 - firstFrame)" }
-      let accents = played.map { $0["beat"] as? Int == 1 }
-      if onsets.map({ $0.peak > 0.8 }) != accents {
-        problems.append("accents heard on \(onsets.map { $0.peak > 0.8 })")
+      let kept = offsets.indices.filter { $0 != ignoring }
+      var problems = kept.map { offsets[$0] }.filter { abs($0.heard - $0.scheduled) > tolerance }
+        .map { "heard at \($0.heard), scheduled at \($0.scheduled)" }
+      let accents = kept.map { played[$0]["beat"] as? Int == 1 }
+      if kept.map({ onsets[$0].peak > 0.8 }) != accents {
+        problems.append("accents heard on \(kept.map { onsets[$0].peak > 0.8 })")
       }
       return problems
     }
@@ -69,26 +93,23 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     }
   }
 
-  /// Runs `metronome ARGUMENTS --headless --events ndjson` through `server`; `onLine` sees each
-  /// line's index and metronome's process id as the line arrives.
+  /// Runs `metronome ARGUMENTS --headless --events ndjson` through `server` until `check` finds
+  /// nothing off in the take; `onLine` sees each line's index and metronome's process id as the
+  /// line arrives.
   ///
-  /// A run that underran or glitched while the machine itself stalled (see `StallWatch`, whose
-  /// thread a stop of metronome does not hold) says nothing about metronome, and is taken again,
-  /// up to five times in all. One that underran on a machine that did not stall is kept, and
-  /// fails the test's checks.
+  /// A take that is off while the machine itself stalled (see `StallWatch`, whose thread a stop
+  /// of metronome does not hold) says nothing about metronome: a stall holds the server and the
+  /// recorder too, which then lose or add whole periods of the recording (a recorder stopped for
+  /// some 50 ms moved it by 8192 frames, with metronome's stream whole). It is taken again, up to five
+  /// times in all; one that is off on a machine that did not stall fails the test at once.
   private func take(
-    _ server: String, _ arguments: [String], onLine: (Int, pid_t) -> Void = { _, _ in }
-  ) throws -> Take {
-    var attempt = 1
-    while true {
+    _ server: String, _ arguments: [String], check: (Take) -> [String], onLine: (Int, pid_t) -> Void = { _, _ in }
+  ) throws -> Take? {
+    try retakenWhileTheHarnessGlitches(check: check) {
       let watch = StallWatch()
       let take = try takeOnce(server, arguments, onLine: onLine)
       let stall = watch.stop()
-      let errors = take.run.standardError
-      let troubled = !errors.contains("metronome: 0 underruns\n") || errors.contains("glitches lost")
-      guard troubled, stall > 0.015, attempt < 5 else { return take }
-      print("the machine stalled for \(Int(stall * 1000)) ms during the take, which underran: taking again")
-      attempt += 1
+      return (take, stall > 0.015 ? ["the machine stalled for \(Int(stall * 1000)) ms"] : [])
     }
   }
 
@@ -136,17 +157,20 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   /// priority, as root has it, while the main thread is not.
   func testThirtySecondsThroughPipeWirePlayOnTheGridWithTheDefaults() throws {
     var policies: [String: Int] = [:]
-    let take = try take("pipewire", ["137", "--duration", "30"]) { index, pid in
+    let take = try take("pipewire", ["137", "--duration", "30"]) { take in
+      let errors = take.run.standardError
+      var problems = take.problems
+      if take.run.status != 0 { problems.append("status \(take.run.status)") }
+      if !errors.contains("buffer 1024 frames") { problems.append("not the default buffer") }
+      if !errors.contains("metronome: 0 underruns\n") || errors.contains("glitch") { problems.append("it underran") }
+      if take.played.count != 69 { problems.append("\(take.played.count) beats played") }
+      if take.worstLineLateness >= 0.05 { problems.append("a line \(take.worstLineLateness) s late") }
+      return problems.isEmpty ? [] : problems + [errors]
+    } onLine: { index, pid in
       if index == 2 { policies = Self.schedulingPolicies(of: pid) }
     }
 
-    XCTAssertEqual(take.run.status, 0, take.run.standardError)
-    XCTAssertTrue(take.run.standardError.contains("buffer 1024 frames"), take.run.standardError)
-    XCTAssertTrue(take.run.standardError.contains("metronome: 0 underruns\n"), take.run.standardError)
-    XCTAssertFalse(take.run.standardError.contains("glitch"), take.run.standardError)
-    XCTAssertEqual(take.played.count, 69)
-    XCTAssertEqual(take.problems, [])
-    XCTAssertLessThan(take.worstLineLateness, 0.05)
+    XCTAssertNotNil(take)
     XCTAssertEqual(policies["main"], Self.schedulingOther, "\(policies)")
     XCTAssertEqual(policies["render"], Self.schedulingFIFO, "\(policies)")
     XCTAssertEqual(policies["alsa-pipewire"], Self.schedulingFIFO, "\(policies)")
@@ -163,26 +187,29 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   /// (a millisecond) after an underrun or a glitch the position reported.
   func testThirtySecondsThroughPulseAudioUnderrunAtMostOnceAndKeepTheGrid() throws {
     var policies: [String: Int] = [:]
-    let take = try take("pulseaudio", ["137", "--duration", "30"]) { index, pid in
+    let take = try take("pulseaudio", ["137", "--duration", "30"]) { take in
+      let errors = take.run.standardError
+      let underruns = errors.split(separator: "\n").compactMap { line in
+        line.hasPrefix("metronome: ") && line.contains(" underrun") ? Int(line.split(separator: " ")[1]) : nil
+      }
+      let underran = underruns.first ?? 0 > 0
+      // A glitch may cut a click, as `problemsAfterAGlitch` says; the grid after it is placed by
+      // PulseAudio's estimate of its position, good to some frames, as after an underrun.
+      let glitched = errors.contains("metronome: glitches lost")
+      let tolerance = underran || glitched ? 48 : 16
+      var problems = glitched ? take.problemsAfterAGlitch(tolerance: tolerance) : take.problems(tolerance: tolerance)
+      if take.run.status != 0 { problems.append("status \(take.run.status)") }
+      if underruns.count != 1 || underruns[0] > 1 { problems.append("underruns: \(underruns)") }
+      if errors.contains("the buffer grew from 1024 to 2048 frames") != underran {
+        problems.append("the buffer grew \(underran ? "not " : "")without an underrun")
+      }
+      if take.printed.count != 69 { problems.append("\(take.printed.count) beats printed") }
+      return problems.isEmpty ? [] : problems + [errors]
+    } onLine: { index, pid in
       if index == 2 { policies = Self.schedulingPolicies(of: pid) }
     }
 
-    XCTAssertEqual(take.run.status, 0, take.run.standardError)
-    let errors = take.run.standardError
-    let underruns = errors.split(separator: "\n").compactMap { line in
-      line.hasPrefix("metronome: ") && line.contains(" underrun") ? Int(line.split(separator: " ")[1]) : nil
-    }
-    XCTAssertEqual(underruns.count, 1, errors)
-    let underran = underruns.first ?? 0 > 0
-    XCTAssertLessThanOrEqual(underruns.first ?? 0, 1, errors)
-    XCTAssertEqual(errors.contains("the buffer grew from 1024 to 2048 frames"), underran, errors)
-    XCTAssertEqual(take.printed.count, 69)
-    // A glitch may cut a click, whose rest then plays when the stream goes on; and the grid after
-    // it is placed by PulseAudio's estimate of its position, good to some frames, as after an underrun.
-    let glitched = errors.contains("metronome: glitches lost")
-    let tolerance = underran || glitched ? 48 : 16
-    XCTAssertEqual(
-      glitched ? take.problemsAfterAGlitch(tolerance: tolerance) : take.problems(tolerance: tolerance), [], errors)
+    XCTAssertNotNil(take)
     XCTAssertEqual(policies["render"], Self.schedulingFIFO, "\(policies)")
     XCTAssertEqual(policies["threaded-ml"], Self.schedulingFIFO, "\(policies)")
   }
@@ -195,7 +222,18 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   func testAProcessStoppedFor300MillisecondsComesBackOnTheGridThroughPipeWire() throws {
     // At 240 BPM a beat falls every 250 ms, so the gap always holds one.
     var stoppedAfter: Int?
-    let take = try take("pipewire", ["240", "--duration", "6"]) { index, pid in
+    let take = try take("pipewire", ["240", "--duration", "6"]) { take in
+      let errors = take.run.standardError
+      var problems = take.problemsAfterAGlitch()
+      if take.run.status != 0 { problems.append("status \(take.run.status)") }
+      if take.printed.count != 24 { problems.append("\(take.printed.count) beats printed") }
+      let skipped = take.skipped.count
+      if skipped < 1 { problems.append("no beat skipped") }
+      if !errors.contains("the clicks kept their grid, skipping \(skipped) beat\(skipped == 1 ? "" : "s")\n") {
+        problems.append("the skipped beats not said")
+      }
+      return problems.isEmpty ? [] : problems + [errors]
+    } onLine: { index, pid in
       guard index == 8 else { return }
       stoppedAfter = index
       kill(pid, SIGSTOP)
@@ -203,14 +241,7 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
       kill(pid, SIGCONT)
     }
 
+    XCTAssertNotNil(take)
     XCTAssertEqual(stoppedAfter, 8, "metronome was not stopped")
-    XCTAssertEqual(take.run.status, 0, take.run.standardError)
-    XCTAssertEqual(take.printed.count, 24)
-    XCTAssertGreaterThanOrEqual(take.skipped.count, 1)
-    XCTAssertTrue(
-      take.run.standardError.contains(
-        "the clicks kept their grid, skipping \(take.skipped.count) beat\(take.skipped.count == 1 ? "" : "s")\n"),
-      take.run.standardError)
-    XCTAssertEqual(take.problemsAfterAGlitch(), [])
   }
 }

@@ -67,36 +67,6 @@ class LivePlaybackTestCase: FolderTestCase {
     }
   }
 
-  /// What `attempt` captured, once `check` finds nothing off in it.
-  ///
-  /// An attempt is made again, up to five times, while what was off came with a glitch of the
-  /// harness itself (what `attempt` gives beside its capture): the server's broken cycles and the
-  /// recorder's dropped periods move the capture by whole periods whatever metronome did. What is
-  /// off in an attempt whose harness was whole fails the test at once.
-  func retakenWhileTheHarnessGlitches<Capture>(
-    check: (Capture) -> [String], _ attempt: () throws -> (capture: Capture, harnessTrouble: [String])
-  ) throws -> Capture? {
-    var troubles: [[String]] = []
-    for _ in 1...5 {
-      let (capture, harnessTrouble) = try attempt()
-      let problems = check(capture)
-      if problems.isEmpty {
-        if !harnessTrouble.isEmpty {
-          print("the JACK harness glitched, away from what was checked: \(harnessTrouble)")
-        }
-        return capture
-      }
-      guard !harnessTrouble.isEmpty else {
-        XCTFail(problems.joined(separator: "\n"))
-        return capture
-      }
-      print("the capture is off (\(problems)) and the JACK harness glitched (\(harnessTrouble)): taking again")
-      troubles.append(harnessTrouble)
-    }
-    XCTFail("the JACK harness glitched in all five takes: \(troubles)")
-    return nil
-  }
-
   /// Each clicked beat a take printed, heard within one frame of its frame (from the first
   /// heard); a description of each that was not.
   static func heardOnTheirFrames(_ take: Take) -> [String] {
