@@ -79,7 +79,7 @@ final class JACKClientTests: LivePlaybackTestCase {
         URL(fileURLWithPath: "/bin/sh"),
         [
           "-c",
-          "{ printf 'locate 0\\nplay\\n'; sleep 2; printf 'locate 384000\\n'; sleep 2; printf 'stop\\nquit\\n'; } | jack_transport",
+          "{ printf 'locate 0\\nplay\\n'; sleep 2; printf 'locate 384000\\n'; sleep 2; printf 'stop\\nquit\\n'; } | timeout -k 1 10 jack_transport",
         ],
         environment: environment)
       let printed = try run.finish().output.split(separator: UInt8(ascii: "\n")).map {
@@ -154,7 +154,7 @@ final class JACKClientTests: LivePlaybackTestCase {
         URL(fileURLWithPath: "/bin/sh"),
         [
           "-c",
-          "{ printf 'locate 0\\nplay\\n'; sleep 3; printf 'stop\\nquit\\n'; } | jack_transport & sleep 1; timeout 1 jack_showtime; wait",
+          "{ printf 'locate 0\\nplay\\n'; sleep 3; printf 'stop\\nquit\\n'; } | timeout -k 1 10 jack_transport & sleep 1; timeout -k 1 1 stdbuf -oL jack_showtime; wait",
         ],
         environment: environment)
       let printed = try run.finish().output.split(separator: UInt8(ascii: "\n")).map {
@@ -203,7 +203,7 @@ final class JACKClientTests: LivePlaybackTestCase {
       defer { server.stop() }
       let environment = server.environment.merging(["HOME": folder.path]) { $1 }
       let monitor = try BackgroundRun(
-        ["-s", "INT", "8", dump.path, "-a"], executable: timeout, environment: environment)
+        ["-k", "2", "-s", "INT", "8", dump.path, "-a"], executable: timeout, environment: environment)
       try server.waitForPorts { $0.contains("midi-monitor:input") }
       let run = try MetronomeProcess.run(
         [
