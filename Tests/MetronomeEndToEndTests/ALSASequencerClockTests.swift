@@ -39,6 +39,10 @@ final class ALSASequencerClockTests: FolderTestCase {
   /// are timed before the device plays. The emulated machine's own timing moves single ticks by
   /// up to a tick's length (a system call there may take milliseconds), so no bound is put on
   /// every one.
+  ///
+  /// The emulator is a process of this machine: when the machine held its processes (see
+  /// `StallWatch`) for over 5 ms while the emulated one ran, which scatters the ticks as the
+  /// emulated machine sees them whatever metronome did, a take that is off is taken again.
   func testTheClockReachesASequencerPortOnTimeAndFollowsATempoKey() throws {
     let recorder = folder.appendingPathComponent("midi-recorder")
     let compiled = try ChildProcess.run(
@@ -58,39 +62,57 @@ final class ALSASequencerClockTests: FolderTestCase {
     wait
     cat recorded
     """.write(to: script, atomically: true, encoding: .utf8)
-    let run = try ChildProcess.run(
-      Self.repository.appendingPathComponent("scripts/sequencer-vm"),
-      [script.path, recorder.path, try shippedBinary().path])
-    XCTAssertEqual(run.status, 0, run.standardError)
-    let lines = run.standardOutput.split(separator: "\n").map(String.init)
-    XCTAssert(
-      lines.contains(
-        "Error: no ALSA MIDI sequencer (No such file or directory): is the kernel's sequencer loaded (modprobe snd-seq)?"
-          + " Or send the clock on a JACK MIDI port with --jack"), run.standardOutput)
-    XCTAssert(lines.contains("status without a sequencer: 1"), run.standardOutput)
-    XCTAssert(lines.contains("status with a sequencer: 0"), run.standardOutput)
+    let binary = try shippedBinary()
+    _ = try retakenWhileTheHarnessGlitches(check: Self.problems) {
+      let watch = StallWatch()
+      let run = try ChildProcess.run(
+        Self.repository.appendingPathComponent("scripts/sequencer-vm"), [script.path, recorder.path, binary.path])
+      let stall = watch.stop()
+      return (run, stall > 0.005 ? ["the machine stalled for \(Int(stall * 1000)) ms"] : [])
+    }
+  }
 
+  /// What is off in what the emulated machine printed, as the test above describes it.
+  private static func problems(in run: ProcessResult) -> [String] {
+    var problems: [String] = []
+    if run.status != 0 { problems.append("the machine ended with \(run.status): \(run.standardError)") }
+    let lines = run.standardOutput.split(separator: "\n").map(String.init)
+    let error =
+      "Error: no ALSA MIDI sequencer (No such file or directory): is the kernel's sequencer loaded (modprobe snd-seq)?"
+      + " Or send the clock on a JACK MIDI port with --jack"
+    for expected in [error, "status without a sequencer: 1", "status with a sequencer: 0"]
+    where !lines.contains(expected) {
+      problems.append("no line '\(expected)'")
+    }
     let received = lines.compactMap { line -> (micros: Double, message: String)? in
       let fields = line.split(separator: " ", maxSplits: 1)
       guard fields.count == 2, let micros = Double(fields[0]) else { return nil }
       return (micros, String(fields[1]))
     }
-    XCTAssertEqual(received.prefix(2).map(\.message), ["songpos 0", "start"], run.standardOutput)
-    XCTAssertEqual(received.last?.message, "stop")
+    if received.prefix(2).map(\.message) != ["songpos 0", "start"] || received.last?.message != "stop" {
+      problems.append("not Song Position, Start, …, Stop")
+    }
     let ticks = received.filter { $0.message == "clock" }.map(\.micros)
-    XCTAssertEqual(ticks.count, 16 * 24, run.standardOutput)
-    guard ticks.count == 16 * 24 else { return }
+    guard ticks.count == 16 * 24 else {
+      return problems + ["\(ticks.count) ticks, not \(16 * 24)", run.standardOutput]
+    }
     // The first four quarters at 120; the key lands on beat 5, and from the sixth on it is 130.
     for (range, tempo) in [(0..<96, 120.0), (120..<384, 130.0)] {
-      let (spacing, offsets) = Self.fit(Array(ticks[range]))
+      let (spacing, offsets) = fit(Array(ticks[range]))
       let expected = 60e6 / tempo / 24
-      XCTAssertEqual(spacing, expected, accuracy: expected * 0.005, "ticks \(range) at \(tempo)")
+      if abs(spacing - expected) > expected * 0.005 {
+        problems.append("ticks \(range) \(spacing) µs apart, not \(expected)")
+      }
       let sorted = offsets.map(\.magnitude).sorted()
-      XCTAssertLessThan(sorted[sorted.count * 9 / 10], 2_500, "ticks \(range): \(offsets.map { Int($0) })")
       // The first beat's ticks, timed before the device had played (a median: the emulation makes single ticks late).
       let firstBeat = offsets.prefix(24).sorted()[12]
-      XCTAssertLessThan(firstBeat.magnitude, 2_500, "ticks \(range): \(offsets.map { Int($0) })")
+      if sorted[sorted.count * 9 / 10] >= 2_500 || firstBeat.magnitude >= 2_500 {
+        problems.append(
+          "ticks \(range): 90th percentile \(Int(sorted[sorted.count * 9 / 10])) µs, first beat's median \(Int(firstBeat)) µs,"
+            + " 2500 at most: \(offsets.map { Int($0) })")
+      }
     }
+    return problems
   }
 
   /// The spacing of the straight line through `times` (least squares), and each time's offset from it.
