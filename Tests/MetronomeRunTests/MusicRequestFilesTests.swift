@@ -6,13 +6,16 @@ import Testing
 /// The files a request names, read once: each problem one line, with the status that says
 /// whether the file could not be read (66) or was wrong (65).
 @Suite(.timeLimit(.minutes(1)))
-struct MusicRequestFilesTests {
+final class MusicRequestFilesTests {
   private let folder: URL
 
   init() throws {
     folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-request-\(UUID())")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
   }
+
+  // Each test has an instance and a folder of its own, removed when it ends.
+  deinit { try? FileManager.default.removeItem(at: folder) }
 
   /// Writes `text` to `name` in the test's folder; returns its path.
   private func write(_ text: String, to name: String) throws -> String {
