@@ -82,17 +82,15 @@ final class JACKClientTests: LivePlaybackTestCase {
           "{ printf 'locate 0\\nplay\\n'; sleep 2; printf 'locate 384000\\n'; sleep 2; printf 'stop\\nquit\\n'; } | timeout -k 1 10 jack_transport",
         ],
         environment: environment)
-      let printed = try run.finish().output.split(separator: UInt8(ascii: "\n")).map {
-        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
-      }
-      let dropped = recorder.finish()
+      let printed = try Self.beats(printedBy: run)
+      let harnessTrouble = recorder.finishTake()
       master.process.terminate()
       _ = master.finish()
       let ours = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 0).samples, sampleRate: 48_000)
       let klicks = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 1).samples, sampleRate: 48_000)
       return (
         (transport.status, run.process.terminationStatus, ours.map(\.frame), klicks.map(\.frame), printed),
-        server.brokenCycles() + (dropped.isEmpty ? [] : [dropped])
+        harnessTrouble
       )
     }
   }
@@ -157,14 +155,12 @@ final class JACKClientTests: LivePlaybackTestCase {
           "{ printf 'locate 0\\nplay\\n'; sleep 3; printf 'stop\\nquit\\n'; } | timeout -k 1 10 jack_transport & sleep 1; timeout -k 1 1 stdbuf -oL jack_showtime; wait",
         ],
         environment: environment)
-      let printed = try run.finish().output.split(separator: UInt8(ascii: "\n")).map {
-        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
-      }
-      let dropped = recorder.finish()
+      let printed = try Self.beats(printedBy: run)
+      let harnessTrouble = recorder.finishTake()
       let onsets = Onset.detect(in: try WAVFile(contentsOf: capture).samples, sampleRate: 48_000)
       return (
         (transport.standardOutput, run.process.terminationStatus, onsets, printed),
-        server.brokenCycles() + (dropped.isEmpty ? [] : [dropped])
+        harnessTrouble
       )
     }
   }
@@ -280,15 +276,13 @@ final class JACKClientTests: LivePlaybackTestCase {
           "137", "--jack", "--client-name", "sender", "--connect", "jackrec:input2", "--midi-clock", "--midi-connect",
           "follower:midi_in", "--count-in", "1", "--duration", "4", "--headless", "--events", "none",
         ], environment: environment)
-      let printed = try follower.finish().output.split(separator: UInt8(ascii: "\n")).map {
-        try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
-      }
-      let dropped = recorder.finish()
+      let printed = try Self.beats(printedBy: follower)
+      let harnessTrouble = recorder.finishTake()
       let followed = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 0).samples, sampleRate: 48_000)
       let sent = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 1).samples, sampleRate: 48_000)
       return (
         (sender, follower.process.terminationStatus, followed.map(\.frame), sent.map(\.frame), printed),
-        server.brokenCycles() + (dropped.isEmpty ? [] : [dropped])
+        harnessTrouble
       )
     }
   }
@@ -310,5 +304,12 @@ final class JACKClientTests: LivePlaybackTestCase {
     XCTAssertEqual(other.status, 1)
     XCTAssertEqual(
       other.standardError, "Error: the JACK server runs at 48000 Hz: give --rate 48000, or start it at 44100\n")
+  }
+
+  /// The beats a run printed as ndjson, one object each.
+  private static func beats(printedBy run: BackgroundRun) throws -> [[String: Any]] {
+    try run.finish().output.split(separator: UInt8(ascii: "\n")).map {
+      try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0)) as? [String: Any])
+    }
   }
 }

@@ -85,11 +85,13 @@ final class JACKDummyServer {
 /// under test connect to them as well, and JACK mixes what each input gets into its channel.
 final class JACKRecorder {
   let file: URL
+  private let server: JACKDummyServer
   private let recorder = Process()
   private let errors = Pipe()
 
   init(server: JACKDummyServer, seconds: Int, file: URL, channels: Int = 1) throws {
     self.file = file
+    self.server = server
     recorder.executableURL = ChildProcess.which("jack_rec")
     recorder.arguments =
       ["-f", file.path, "-d", "\(seconds)"] + Array(repeating: "system:capture_1", count: channels)
@@ -113,6 +115,14 @@ final class JACKRecorder {
     let complaints = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     recorder.waitUntilExit()
     return complaints.split(separator: "\n").filter { $0.contains("overrun") }.joined(separator: "\n")
+  }
+
+  /// Waits for the recording to end; returns what went wrong in the harness during the take: the
+  /// server's broken cycles and the periods the recorder dropped, either of which moves the
+  /// capture whatever the devices under test did.
+  func finishTake() -> [String] {
+    let dropped = finish()
+    return server.brokenCycles() + (dropped.isEmpty ? [] : [dropped])
   }
 
   deinit {

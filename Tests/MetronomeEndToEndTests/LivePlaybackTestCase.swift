@@ -45,14 +45,14 @@ class LivePlaybackTestCase: FolderTestCase {
     let run = try TimedRun.run(
       output + ["--headless", "--events", "ndjson", "--keys", script.path] + arguments,
       environment: server.environment.merging(["HOME": folder.path]) { $1 })
-    let dropped = recorder.finish()
+    let harnessTrouble = recorder.finishTake()
     let printed = try run.lines.map {
       try XCTUnwrap(try JSONSerialization.jsonObject(with: Data($0.text.utf8)) as? [String: Any])
     }
     return Take(
       run: run, printed: printed,
       onsets: Onset.detect(in: try WAVFile(contentsOf: capture).samples, sampleRate: 48_000),
-      harnessTrouble: server.brokenCycles() + (dropped.isEmpty ? [] : [dropped]))
+      harnessTrouble: harnessTrouble)
   }
 
   /// A take whose capture passes `checkCapture`, which lists what is off in it, taken again while
