@@ -13,13 +13,15 @@
 ///   cycles; a jump of two cycles or more that two readings in a row agree on is taken, rounded to
 ///   whole cycles, at once.
 /// - **to the frame** (PulseAudio, which interpolates its position between updates): a reading
-///   jitters by a few frames, so a step of six frames or more can be seen, but the position can
+///   jitters by a few frames, and the estimate corrects itself now and then by steps of tens of
+///   frames with nothing lost, so only a step of a millisecond or more is a loss; the position can
 ///   also be stale for a while after a stop. A step is taken once most of the last eight readings
 ///   agree on it, as their mean.
 public struct GlitchDetector: Sendable {
   private let framesPerNanosecond: Double
   private let cycleFrames: Double
   private let cycleThreshold: Double
+  private let frameThreshold: Double
   private let bufferFrames: Double
   private var baseline: Double?
   /// The largest step every position has moved by so far: the device's cycle, or 1.
@@ -47,6 +49,9 @@ public struct GlitchDetector: Sendable {
     self.bufferFrames = Double(max(bufferFrames, 0))
     // Above the cycle's own jitter and a busy machine's scheduling delays, below any loss that is heard.
     cycleThreshold = max(2 * self.cycleFrames, Double(sampleRate) / 100)
+    // PulseAudio's estimate, with nothing lost, stepped by 7 to 26 frames at 48 kHz (every 1.5 s
+    // or so, in 30 s runs): a millisecond is above that, and below a loss a listener hears.
+    frameThreshold = max(2 * Self.frameJitter, Double(sampleRate) / 1_000)
     jumps.reserveCapacity(Self.window)
     sortedJumps.reserveCapacity(Self.window)
   }
@@ -69,8 +74,7 @@ public struct GlitchDetector: Sendable {
       granularity = Self.greatestCommonDivisor(granularity, position.heardFrames - firstHeard)
     }
     let jump = offset - baseline
-    // Twice the jitter, so that readings on either side of the baseline keep it centred.
-    let threshold = reportsFrames ? 2 * Self.frameJitter : cycleThreshold
+    let threshold = reportsFrames ? frameThreshold : cycleThreshold
     guard abs(jump) >= threshold else {
       jumps.removeAll(keepingCapacity: true)
       steadyPositions += 1

@@ -183,10 +183,10 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   /// The plugin's client thread (`threaded-ml`, which carries every write) runs at real-time
   /// priority. Beside the suite the server may let the stream run dry once; then the buffer grows
   /// so that it does not again, and the clicks come back on their grid. PulseAudio's position is
-  /// an estimate between its timing updates, which places the stream to within a few frames (once,
-  /// with no underrun, the clicks moved by 8) and a gap to within some (soaks measured 11 and 32
-  /// frames off after one), so the clicks are held to 16 frames (a third of a millisecond), or 48
-  /// (a millisecond) after an underrun or a glitch the position reported.
+  /// an estimate between its timing updates, which places the stream to within a few frames and a
+  /// gap to within some (soaks measured 11 and 32 frames off after one), so the clicks are held to
+  /// 16 frames (a third of a millisecond), or 48 (a millisecond) after an underrun or a glitch the
+  /// position reported.
   func testThirtySecondsThroughPulseAudioUnderrunAtMostOnceAndKeepTheGrid() throws {
     var policies: [String: Int] = [:]
     let take = try take("pulseaudio", ["137", "--duration", "30"]) { take in
