@@ -75,7 +75,7 @@ final class JACKClient: @unchecked Sendable {
       position.beats_per_minute.isFinite, position.beats_per_minute > 0,
       let meter = try? Meter(
         Int(position.beats_per_bar.rounded()), Int(position.beat_type.rounded()),
-        cap: NumeratorCap(atLeast: NumeratorCap.ceiling))
+        cap: .widest)
     {
       barBeat = TransportReading.BarBeat(
         bar: Int(position.bar), beat: Int(position.beat),

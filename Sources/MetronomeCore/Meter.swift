@@ -89,8 +89,7 @@ public enum MeterError: Error, Equatable, Sendable, CustomStringConvertible {
     case .numeratorTooSmall(let numerator):
       return "meter numerator \(numerator) is too small: a bar has at least 1 beat"
     case .numeratorOverCap(let numerator, let denominator, let maximum):
-      return "meter \(numerator)/\(denominator) has more than \(maximum) beats per bar;"
-        + " raise the cap with --max-numerator \(min(numerator, NumeratorCap.ceiling))"
+      return "meter \(numerator)/\(denominator) has more than \(maximum) beats per bar: write at most \(maximum)"
     }
   }
 }

@@ -111,7 +111,7 @@ public enum TempoMapParser {
 
     func parseMeter(_ word: Word) throws(TempoMapError) -> Meter {
       do {
-        return try Meter(parsing: String(word.text), cap: NumeratorCap(atLeast: NumeratorCap.ceiling))
+        return try Meter(parsing: String(word.text), cap: .widest)
       } catch {
         throw fail(word.column, "\(error)")
       }

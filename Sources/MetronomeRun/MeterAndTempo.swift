@@ -17,7 +17,9 @@ public struct MeterAndTempo: Sendable {
   public let trainer: (target: Tempo, barsPerBPM: Double)?
 
   /// The words read; throws a usage error for words that are none of these, or two of one kind.
-  public init(words: [String], cap: NumeratorCap) throws(RunError) {
+  ///
+  /// A meter is taken as written, up to 64 beats a bar whatever its note value.
+  public init(words: [String]) throws(RunError) {
     guard words.count <= 3 else {
       throw RunError.usage(
         "expected at most a meter, a tempo and a pattern, got '\(words.joined(separator: " "))'")
@@ -44,7 +46,7 @@ public struct MeterAndTempo: Sendable {
         }
       } else if word.contains("/") {
         guard meter == nil else { throw RunError.usage("two meters given: write one, such as 7/8") }
-        do { meter = try Meter(parsing: word, cap: cap) } catch { throw RunError.usage("\(error)") }
+        do { meter = try Meter(parsing: word, cap: .widest) } catch { throw RunError.usage("\(error)") }
       } else if let bpm = Double(word) {
         guard tempo == nil else { throw RunError.usage("two tempos given: write one, such as 120") }
         do { tempo = try Tempo(bpm: bpm) } catch { throw RunError.usage("\(error)") }

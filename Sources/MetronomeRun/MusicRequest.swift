@@ -38,7 +38,7 @@ public struct MusicRequest: Sendable {
       throw .usage("--max-numerator must be from 1 to \(NumeratorCap.ceiling)")
     }
     cap = NumeratorCap(atLeast: music.maxNumerator)
-    start = try MeterAndTempo(words: music.words, cap: cap)
+    start = try MeterAndTempo(words: music.words)
     pattern = try Self.accentPattern(music, start: start)
     subdivision = try Self.subdivision(music)
     if let poly = music.poly, !Rhythm.polyrhythmCounts.contains(poly) {
@@ -84,7 +84,7 @@ public struct MusicRequest: Sendable {
     return PlaybackSettings(
       meter: meter, tempo: tempo, pattern: pattern, subdivision: subdivision, polyrhythm: polyrhythm,
       // A map's meters may hold more beats than their denominators.
-      cap: playedMap == nil ? cap : NumeratorCap(atLeast: NumeratorCap.ceiling),
+      cap: playedMap == nil ? cap : .widest,
       sampleRate: sampleRate, sound: sound, volume: volume, samples: samples, length: length,
       programme: Programme(
         map: playedMap, setlist: setlist, multiplier: multiplier, countIn: programme.countIn, gap: programme.gap,

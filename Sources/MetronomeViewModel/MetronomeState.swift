@@ -20,8 +20,9 @@ public struct MetronomeState: Hashable, Sendable {
   public let polyrhythm: Int?
   /// Whether the second voice is silenced while the beats play on.
   public private(set) var isPolyrhythmMuted = false
-  /// The rule for the largest numerator.
-  public let cap: NumeratorCap
+  /// The rule for the largest numerator, allowing the meter last written (at the start, by a
+  /// setter, by a transport followed) as it is.
+  public private(set) var cap: NumeratorCap
   /// The tempo map and count-in; while a map plays, the tempo scales the map (klick's `-x`): its
   /// multiplier is the tempo over the map's starting tempo.
   public private(set) var programme: Programme
@@ -46,7 +47,7 @@ public struct MetronomeState: Hashable, Sendable {
     requestedNumerator = meter.numerator
     denominator = meter.denominator
     self.isPlaying = isPlaying
-    self.cap = cap
+    self.cap = cap.allowing(meter)
     initialTempo = tempo
     initialMeter = meter
   }
@@ -85,6 +86,7 @@ public struct MetronomeState: Hashable, Sendable {
     tempo = mapStartTempo ?? tempo
     requestedNumerator = map.sections[0].meter.numerator
     denominator = map.sections[0].meter.denominator
+    cap = cap.allowing(map.sections[0].meter)
     tapTempo = TapTempo()
   }
 
@@ -110,6 +112,7 @@ public struct MetronomeState: Hashable, Sendable {
     case .setMeter(let meter):
       requestedNumerator = meter.numerator
       denominator = meter.denominator
+      cap = cap.allowing(meter)
     case .setPattern(let pattern):
       requestedPattern = pattern
     case .cycleLevel(let beat):
@@ -142,6 +145,7 @@ public struct MetronomeState: Hashable, Sendable {
         tempo = anchor.tempo
         requestedNumerator = anchor.meter.numerator
         denominator = anchor.meter.denominator
+        cap = cap.allowing(anchor.meter)
       }
     case .moveSong(let offset):
       playSong(programme.song + offset)
@@ -153,6 +157,7 @@ public struct MetronomeState: Hashable, Sendable {
       tempo = mapStartTempo ?? initialTempo
       requestedNumerator = initialMeter.numerator
       denominator = initialMeter.denominator
+      cap = cap.allowing(initialMeter)
       requestedPattern = initialPattern
       subdivision = initialSubdivision
       isMuted = false

@@ -22,7 +22,7 @@ struct RhythmOptions: ParsableArguments {
   @Option(help: ArgumentHelp("A second voice of N clicks a bar (3 in 4/4).", valueName: "clicks"))
   var poly: Int?
 
-  @Option(help: ArgumentHelp("Allow at least N beats a bar (5/4, 7/4).", valueName: "n"))
+  @Option(help: ArgumentHelp("Let keys step to N beats a bar (7/4 from 4/4).", valueName: "n"))
   var maxNumerator: Int?
 
   /// The values given.

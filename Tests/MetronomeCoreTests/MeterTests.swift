@@ -26,6 +26,18 @@ struct MeterTests {
     #expect(cap.maxNumerator(denominator: 32) == 32)
   }
 
+  /// A written meter is allowed over its own denominator only, beside the rule or a raised cap.
+  @Test func aCapAllowsTheMeterWrittenOverItsOwnDenominator() throws {
+    let cap = NumeratorCap.denominator.allowing(try Meter(12, 8, cap: .widest))
+    #expect(cap.maxNumerator(denominator: 8) == 12)
+    #expect(cap.maxNumerator(denominator: 4) == 4)
+    #expect(cap.maxNumerator(denominator: 16) == 16)
+    #expect(NumeratorCap(atLeast: 14).allowing(try Meter(12, 8, cap: .widest)).maxNumerator(denominator: 8) == 14)
+    #expect(throws: MeterError.numeratorOverCap(numerator: 65, denominator: 4, maximum: 64)) {
+      try Meter(parsing: "65/4", cap: .widest)
+    }
+  }
+
   @Test func stepperMapsOneToFourOntoFourToThirtyTwo() {
     #expect((1...4).map(Meter.denominator(forStep:)) == [4, 8, 16, 32])
     #expect([4, 8, 16, 32].map(Meter.step(forDenominator:)) == [1, 2, 3, 4])
@@ -42,7 +54,9 @@ struct MeterTests {
   @Test func errorsSayWhatToDo() {
     #expect(
       MeterError.numeratorOverCap(numerator: 5, denominator: 4, maximum: 4).description
-        == "meter 5/4 has more than 4 beats per bar; raise the cap with --max-numerator 5"
-    )
+        == "meter 5/4 has more than 4 beats per bar: write at most 4")
+    #expect(
+      MeterError.numeratorOverCap(numerator: 65, denominator: 4, maximum: 64).description
+        == "meter 65/4 has more than 64 beats per bar: write at most 64")
   }
 }

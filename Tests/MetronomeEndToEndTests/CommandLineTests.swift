@@ -107,7 +107,7 @@ final class CommandLineTests: FolderTestCase {
       ),
       (["7/3"], "Error: meter denominator 3 is not one of 1, 2, 4, 8, 16, 32, 64"),
       (["0/4"], "Error: meter numerator 0 is too small: a bar has at least 1 beat"),
-      (["5/4"], "Error: meter 5/4 has more than 4 beats per bar; raise the cap with --max-numerator 5"),
+      (["65/4"], "Error: meter 65/4 has more than 64 beats per bar: write at most 64"),
       (["--bogus"], "Error: Unknown option '--bogus'"),
       (
         ["--virtual"],
@@ -204,10 +204,14 @@ final class CommandLineTests: FolderTestCase {
     XCTAssertEqual(run.process.terminationStatus, SIGINT)
   }
 
-  func testFiveFourPlaysOnceTheCapIsRaised() throws {
-    let run = try MetronomeProcess.run(["5/4", "--max-numerator", "5", "--virtual", "--bars", "1"])
-    XCTAssertEqual(run.status, 0, run.standardError)
-    XCTAssertEqual(run.standardOutput.split(separator: "\n").last, "2.000000 bar 1 beat 5 regular")
+  /// Meters play as typed, with no cap to raise: 5/4, and 12/8 with its pattern.
+  func testMetersPlayAsTyped() throws {
+    let fiveFour = try MetronomeProcess.run(["5/4", "--virtual", "--bars", "1"])
+    XCTAssertEqual(fiveFour.status, 0, fiveFour.standardError)
+    XCTAssertEqual(fiveFour.standardOutput.split(separator: "\n").last, "2.000000 bar 1 beat 5 regular")
+    let twelveEight = try MetronomeProcess.run(["12/8", "90", "X..x..X..x..", "--virtual", "--bars", "1"])
+    XCTAssertEqual(twelveEight.status, 0, twelveEight.standardError)
+    XCTAssertEqual(twelveEight.standardOutput.split(separator: "\n").last, "3.666667 bar 1 beat 12 silent")
   }
 
   func testExportWritesTheClickTrackAndReportsIt() throws {

@@ -24,14 +24,15 @@ struct MusicRequestTests {
         + " pattern (such as Xxxx)")
   }
 
-  /// The default cap is the denominator; a raised one lets a player ask for 5/4.
-  @Test func fiveFourNeedsARaisedCap() throws {
-    #expect(usageError(options { $0.music.words = ["5/4"] }) != nil)
-    let raised = try options {
-      $0.music.words = ["5/4"]
-      $0.music.maxNumerator = 5
-    }.request().music
-    #expect(raised.start.meter.numerator == 5)
+  /// A meter is taken as written, 5/4 and 12/8 included, up to 64 beats a bar; `--max-numerator`
+  /// is checked on its own.
+  @Test func aMeterIsTakenAsWritten() throws {
+    for (words, signature) in [(["5/4"], "5/4"), (["12/8", "90", "X..x..X..x.."], "12/8"), (["64/1"], "64/1")] {
+      #expect(try options { $0.music.words = words }.request().music.start.meter.signature == signature)
+    }
+    #expect(
+      usageError(options { $0.music.words = ["65/4"] })
+        == "meter 65/4 has more than 64 beats per bar: write at most 64")
     #expect(usageError(options { $0.music.maxNumerator = 65 }) == "--max-numerator must be from 1 to 64")
   }
 

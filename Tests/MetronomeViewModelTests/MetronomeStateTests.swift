@@ -67,6 +67,23 @@ struct MetronomeStateTests {
     #expect(reduce(try state("7/4", cap: raised), .stepNumerator(by: 1)).meter.numerator == 7)
   }
 
+  /// A meter written as it is plays as written over its own note value: 5/4 needs no raised cap
+  /// and comes back when the note value steps away and back, while the keys step no further.
+  @Test func aWrittenMeterPlaysAsWrittenOverItsDenominator() throws {
+    let fiveFour = try Meter(5, 4, cap: .widest)
+    let start = MetronomeState(tempo: .standard, meter: fiveFour, isPlaying: false, cap: .denominator)
+    #expect(start.meter == fiveFour)
+    #expect(reduce(start, .stepDenominator(by: -1)).meter == fiveFour)
+    #expect(reduce(start, .stepDenominator(by: 1)).meter == (try Meter(5, 8)))
+    #expect(reduce(start, .stepDenominator(by: 1), .stepDenominator(by: -1)).meter == fiveFour)
+    #expect(reduce(start, .stepNumerator(by: 1)).meter == fiveFour)
+    // A meter set later is allowed in its place; the reset allows the first again.
+    let sevenFour = reduce(start, .setMeter(try Meter(7, 4, cap: .widest)))
+    #expect(sevenFour.meter.signature == "7/4")
+    #expect(reduce(sevenFour, .setMeter(.fourFour), .setNumerator(5)).meter == .fourFour)
+    #expect(reduce(sevenFour, .reset).meter == fiveFour)
+  }
+
   @Test func aNumeratorAskedAboveTheCapIsShownClampedAndKept() throws {
     let asked = reduce(try state("4/8"), .setNumerator(12))
     #expect(asked.requestedNumerator == 12)
