@@ -97,6 +97,11 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
+    .systemLibrary(name: "CLiblo", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
+    .target(
+      name: "OSCControl",
+      dependencies: ["CLiblo", "MetronomeCore", "MetronomeViewModel", "MetronomeSession", "TerminalUI"]
+    ),
     .target(
       name: "MetronomeRun",
       dependencies: [
@@ -109,6 +114,7 @@ let package = Package(
         .target(name: "LinkSync", condition: .when(traits: ["AbletonLink"])),
         "AudioFiles",
         "TerminalUI",
+        "OSCControl",
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
@@ -171,6 +177,15 @@ let package = Package(
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MetronomeCore"]),
     .testTarget(
+      name: "OSCControlTests",
+      dependencies: [
+        "OSCControl", "MetronomeCore", "MetronomeAudio", "MetronomeViewModel", "MetronomeSession", "TerminalUI",
+        "MetronomeTesting",
+        .product(name: "OpenCombineShim", package: "OpenCombine"),
+        .product(name: "CombineSchedulers", package: "combine-schedulers"),
+      ]
+    ),
+    .testTarget(
       name: "MetronomeSessionTests",
       dependencies: [
         "MetronomeSession", "MetronomeEngine", "MetronomeAudio", "MetronomeCore", "MetronomeViewModel", "TerminalUI",
@@ -180,11 +195,13 @@ let package = Package(
     ),
     .testTarget(
       name: "MetronomeRunTests",
-      dependencies: ["MetronomeRun", "MetronomeCore", "MetronomeEngine", "MetronomeAudio", "MetronomeTesting"]
+      dependencies: [
+        "MetronomeRun", "MetronomeCore", "MetronomeEngine", "MetronomeAudio", "MetronomeTesting", "OSCControl",
+      ]
     ),
     .testTarget(
       name: "MetronomeEndToEndTests",
-      dependencies: ["metronome", "MetronomeTesting", "TerminalUI", "MetronomeCore", "AudioFiles"]
+      dependencies: ["metronome", "MetronomeTesting", "TerminalUI", "MetronomeCore", "AudioFiles", "OSCControl"]
     ),
     .testTarget(
       name: "MetronomeTestingTests",

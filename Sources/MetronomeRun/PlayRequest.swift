@@ -43,11 +43,14 @@ public struct PlayRequest: Sendable {
   public let headless: Bool
   /// How printed beats are written; nil prints nothing (sound only).
   public let events: BeatEventFormat?
+  /// klick's OSC remote control, if asked for.
+  public let remote: RemoteRequest?
 
   /// The request the options make; throws a usage error for a value out of range or options
   /// that do not go together.
   public init(
-    music: MusicRequest, output options: RequestOptions.Output, sync: RequestOptions.Sync
+    music: MusicRequest, output options: RequestOptions.Output, sync: RequestOptions.Sync,
+    remote: RequestOptions.Remote = RequestOptions.Remote()
   ) throws(RunError) {
     self.music = music
     clock = try Self.clock(sync, output: options)
@@ -84,6 +87,7 @@ public struct PlayRequest: Sendable {
     keysPath = options.keys
     headless = options.headless
     events = BeatEventFormat(rawValue: options.events.rawValue)
+    self.remote = try RemoteRequest(remote, virtual: options.virtual)
   }
 
   /// The clock the sync options ask to follow; throws for JACK's options without `--jack`, two

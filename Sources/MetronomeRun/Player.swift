@@ -3,15 +3,15 @@ import JACKOutput
 import MetronomeAudio
 import MetronomeEngine
 import MetronomeSession
+import OSCControl
 import OpenCombine
 import TerminalUI
 
 /// Plays a request: reads its files, opens its output, connects its sync and starts its session,
 /// which ends the process with the run's status.
 ///
-/// Where a session's commands come from (typed keys, a key script, signals, the end of input) is
-/// wired here; a new source of commands, such as a network remote control, is started here too
-/// and feeds the same session.
+/// Where a session's commands come from (typed keys, a key script, signals, the end of input,
+/// klick's OSC remote control) is wired here; each feeds the same session.
 public enum Player {
   /// Plays `request` until its session ends the process; throws a `RunError` for what stops it
   /// from starting (a file that cannot be read, a device that cannot be opened).
@@ -30,10 +30,15 @@ public enum Player {
       throw .usage("a --virtual run needs --beats, --bars, --duration, a map that ends or a 'q' in --keys to end")
     }
     let engine = ClickEngine(settings: settings)
+    // Before the output, so that a port in use stops the run before anything plays.
+    let remote = try request.remote.map { remote throws(RunError) in
+      try RemoteControl(remote, request, engine: engine)
+    }
     let output = try OpenedOutput.open(request.output, settings, announce: !interactive)
+    if !interactive, let remote { _ = TextOutput.standardError.write("metronome: OSC on \(remote.endpoint)\n") }
     let run = Run(
       engine: engine, output: output, script: script, interrupts: interrupts, interactive: interactive,
-      events: request.events, reportsUnderruns: request.output != .silent && !isVirtual)
+      events: request.events, reportsUnderruns: request.output != .silent && !isVirtual, remote: remote)
     if isVirtual {
       // Nothing to clean up, so signals keep their default action: Ctrl-C ends it.
       try onTheMainActor { () throws(RunError) in try run.start(rendering: .inline, on: InlineScheduler()) }
@@ -88,6 +93,8 @@ private struct Run {
   let interactive: Bool
   let events: BeatEventFormat?
   let reportsUnderruns: Bool
+  /// klick's OSC remote control, started with the session; nil for none.
+  let remote: RemoteControl?
 
   /// The session and its event sources, kept for as long as the process runs.
   @MainActor private static var running: (AnyObject, AnyObject?)?
@@ -129,5 +136,6 @@ private struct Run {
       interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive, mainQueue: mainQueue) }
     )
     session.start()
+    remote?.start(controlling: session, on: mainQueue)
   }
 }

@@ -136,6 +136,19 @@ public enum RequestOptions {
     public init() {}
   }
 
+  /// Remote control over the network: klick's OSC.
+  public struct Remote: Sendable, Equatable {
+    /// `--osc`: the UDP port to listen on.
+    public var osc: Int?
+    /// `--osc-return`: where `/klick/ready` goes at start (a liblo URL or a port).
+    public var oscReturn: String?
+    /// `--osc-host`: the address to listen on.
+    public var oscHost: String?
+
+    /// No remote control.
+    public init() {}
+  }
+
   /// What a headless run prints for each beat.
   public enum BeatEvents: String, CaseIterable, Sendable {
     /// Plain text lines.

@@ -190,6 +190,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
         let seconds = player.secondsUntilHeard(frame: clock.now.frame(roundingUpAt: sampleRate))
         slowestKey = max(slowestKey ?? 0, seconds)
       }
+    case .action(let action): viewModel.dispatch(action)
     case .inputClosed: finish(Ending(status: 0, note: "standard input closed; stopped"))
     case .resized: display?.redrawAll()
     case .interrupted(let signal): finish(Ending(status: InterruptWatcher.exitStatus(for: signal)))

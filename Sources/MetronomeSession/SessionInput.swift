@@ -1,15 +1,18 @@
+import MetronomeViewModel
 import TerminalUI
 
 /// What reaches a running session from outside it: the one seam for control.
 ///
 /// Every source of commands feeds a session through this one type, on its main queue: typed keys
-/// and the system's events come from `SystemEvents`; a new source (a remote control over the
-/// network) is one more type that turns what it receives into these. Commands that must land on
+/// and the system's events come from `SystemEvents`, klick's OSC messages from `OSCRemoteControl`;
+/// a new source is one more type that turns what it receives into these. Commands that must land on
 /// an exact audio frame (a key script's) are scheduled on the engine's clock instead, and reach
 /// the state machine through the same `MetronomeStore.perform(_:)`.
 public enum SessionInput: Hashable, Sendable {
   /// A command, as a key asks for it: `.quit` ends the run, the others change the state.
   case command(KeyCommand)
+  /// An action on the state, as a remote control asks for it: a value set rather than a step.
+  case action(MetronomeAction)
   /// Standard input reached its end: nothing more will be typed.
   case inputClosed
   /// The terminal changed size.

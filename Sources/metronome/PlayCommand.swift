@@ -26,6 +26,7 @@ struct PlayCommand: ParsableCommand {
   @OptionGroup(title: "Programmes") var programme: ProgrammeOptions
   @OptionGroup(title: "Output") var output: OutputOptions
   @OptionGroup(title: "JACK and sync") var sync: SyncOptions
+  @OptionGroup(title: "Remote control") var remote: RemoteOptions
 
   /// The keys' help items, a few to a line of at most 78 columns.
   private static var keyLines: [String] {
@@ -44,7 +45,7 @@ struct PlayCommand: ParsableCommand {
       var outputOptions = output.options
       sync.fill(&outputOptions)
       let music = try MusicRequest(rhythm.options, length.options, sound.options, programme.options)
-      return try PlayRequest(music: music, output: outputOptions, sync: sync.options)
+      return try PlayRequest(music: music, output: outputOptions, sync: sync.options, remote: remote.options)
     }
   }
 

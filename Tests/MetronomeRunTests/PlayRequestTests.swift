@@ -1,5 +1,6 @@
 import MetronomeCore
 import MetronomeRun
+import OSCControl
 import Testing
 
 /// Every option of a live run, as the command line fills them in.
@@ -10,11 +11,12 @@ struct PlayOptions {
   var programme = RequestOptions.Programme()
   var output = RequestOptions.Output()
   var sync = RequestOptions.Sync()
+  var remote = RequestOptions.Remote()
 
   /// The request these options make.
   func request() throws(RunError) -> PlayRequest {
     try PlayRequest(
-      music: try MusicRequest(music, length, sound, programme), output: output, sync: sync)
+      music: try MusicRequest(music, length, sound, programme), output: output, sync: sync, remote: remote)
   }
 }
 
@@ -40,6 +42,38 @@ func usageError(_ options: PlayOptions) -> String? {
 /// The rules about which options of a live run go together, checked on the request, no process.
 @Suite(.timeLimit(.minutes(1)))
 struct PlayRequestTests {
+  /// OSC listens on the loopback interface unless told otherwise; `--osc-return` alone listens on
+  /// a port the system chooses, as klick's `-R` does.
+  @Test func oscListensOnLoopbackByDefault() throws {
+    let remote = try #require(try options { $0.remote.osc = 9000 }.request().remote)
+    #expect(remote.host == "127.0.0.1" && remote.port == 9000 && remote.readyTo == nil)
+    let elsewhere = try #require(
+      try options {
+        $0.remote.osc = 9000
+        $0.remote.oscHost = "0.0.0.0"
+      }.request().remote)
+    #expect(elsewhere.host == "0.0.0.0")
+    let returning = try #require(try options { $0.remote.oscReturn = "9001" }.request().remote)
+    #expect(returning.port == 0 && returning.readyTo == OSCEndpoint(host: "localhost", port: 9001))
+    #expect(try PlayOptions().request().remote == nil)
+  }
+
+  @Test func oscOptionsThatCannotWorkAreRefused() {
+    #expect(
+      usageError(options { $0.remote.oscHost = "0.0.0.0" }) == "--osc-host says where OSC listens: add --osc PORT")
+    #expect(usageError(options { $0.remote.osc = 0 }) == "--osc must be a UDP port from 1 to 65535")
+    #expect(usageError(options { $0.remote.osc = 70_000 }) == "--osc must be a UDP port from 1 to 65535")
+    #expect(
+      usageError(options { $0.remote.oscReturn = "somewhere" })
+        == "--osc-return 'somewhere' is not an address: give a port or osc.udp://HOST:PORT/")
+    #expect(
+      usageError(
+        options {
+          $0.remote.osc = 9000
+          $0.output.virtual = true
+        }) == "OSC controls a live run: drop --virtual")
+  }
+
   @Test func withoutOptionsItPlaysFourFourAt120OnALSAsDefault() throws {
     let request = try PlayOptions().request()
     #expect(request.output == .alsa(device: "default", periodFrames: 256, bufferFrames: nil))

@@ -1,0 +1,55 @@
+import MetronomeAudio
+import MetronomeEngine
+import MetronomeSession
+import OSCControl
+import OpenCombine
+import TerminalUI
+
+/// klick's OSC remote control of a live run: its socket, opened before the run starts so that a
+/// port in use is an error rather than a run without control, then its messages handled on the
+/// session's main queue, where the keys are.
+struct RemoteControl {
+  private let socket: OSCSocket
+  private let request: RemoteRequest
+  private let engine: ClickEngine
+  private let fixed: KlickState
+
+  /// Where it listens.
+  var endpoint: OSCEndpoint { socket.endpoint }
+
+  /// Listens as `remote` asks, for the run `request` makes.
+  init(_ remote: RemoteRequest, _ request: PlayRequest, engine: ClickEngine) throws(RunError) {
+    do { socket = try OSCSocket(host: remote.host, port: remote.port) } catch { throw .runtime("\(error)") }
+    self.request = remote
+    self.engine = engine
+    var fixed = KlickState()
+    fixed.kind =
+      if case .transport? = request.clock { .jack } else if request.music.programme.mapPath != nil { .map } else {
+        .simple
+      }
+    fixed.volume = Float(request.music.volume)
+    fixed.mapFile = request.music.programme.mapPath ?? ""
+    self.fixed = fixed
+  }
+
+  /// The controls kept for as long as the process runs.
+  @MainActor private static var running: [AnyObject] = []
+
+  /// Hands the messages that arrive to `session`'s view model on `mainQueue`, tells the clients the
+  /// tempo as it changes, and says it is ready where asked.
+  @MainActor
+  func start<MainQueue: Scheduler & Sendable>(controlling session: any SessionInputReceiver, on mainQueue: MainQueue) {
+    let control = OSCRemoteControl(
+      session: session, viewModel: engine.viewModel, fixed: fixed, send: socket.send,
+      log: { _ = TextOutput.standardError.write("metronome: \($0)\n") })
+    socket.startReceiving { packet, sender in
+      mainQueue.schedule { MainActor.assumeIsolated { control.received(packet, from: sender) } }
+    }
+    // klick checks the tempo heard every 10 ms.
+    let checks = mainQueue.schedule(after: mainQueue.now, interval: .milliseconds(10)) {
+      MainActor.assumeIsolated { control.tellChanges() }
+    }
+    request.readyTo.map(control.announceReady)
+    Self.running += [control, socket, checks as AnyObject]
+  }
+}

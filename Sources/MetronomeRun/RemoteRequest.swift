@@ -1,0 +1,32 @@
+import OSCControl
+
+/// klick's OSC remote control, asked for: where to listen and where to say it is ready.
+public struct RemoteRequest: Sendable, Equatable {
+  /// The address listened on: the loopback interface unless `--osc-host` names another.
+  public let host: String
+  /// The UDP port listened on; 0 lets the system choose one (klick's `-R` without `-o`).
+  public let port: UInt16
+  /// Where `/klick/ready` goes at start, if anywhere.
+  public let readyTo: OSCEndpoint?
+
+  /// The remote control the options ask for; nil for none.
+  ///
+  /// Throws a usage error for a port out of range, an address that is none, `--osc-host` alone,
+  /// or a virtual run, which no one can control as it plays.
+  public init?(_ options: RequestOptions.Remote, virtual: Bool) throws(RunError) {
+    guard options.osc != nil || options.oscReturn != nil else {
+      if options.oscHost != nil { throw .usage("--osc-host says where OSC listens: add --osc PORT") }
+      return nil
+    }
+    if virtual { throw .usage("OSC controls a live run: drop --virtual") }
+    if let port = options.osc, !(1...65_535).contains(port) { throw .usage("--osc must be a UDP port from 1 to 65535") }
+    host = options.oscHost ?? "127.0.0.1"
+    port = UInt16(options.osc ?? 0)
+    readyTo = try options.oscReturn.map { address throws(RunError) in
+      guard let endpoint = OSCCodec.endpoint(address) else {
+        throw .usage("--osc-return '\(address)' is not an address: give a port or osc.udp://HOST:PORT/")
+      }
+      return endpoint
+    }
+  }
+}

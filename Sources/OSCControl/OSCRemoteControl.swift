@@ -1,0 +1,95 @@
+import MetronomeCore
+import MetronomeSession
+import MetronomeViewModel
+import TerminalUI
+
+/// klick's OSC remote control of a running metronome: packets in, session inputs out to the
+/// session, replies with the state it is then in.
+///
+/// It runs on the session's main queue, where keys are handled too, so a message and a key never
+/// race; the socket (or a test) hands it each packet with its sender, and it hands each reply to
+/// `send`. A bad packet or message is one line for `log`, never a reply, as klick does.
+@MainActor
+public final class OSCRemoteControl {
+  private let session: any SessionInputReceiver
+  private let viewModel: MetronomeViewModel
+  private let fixed: KlickState
+  private let send: ([UInt8], OSCEndpoint) -> Void
+  private let log: (String) -> Void
+  private var namespace = KlickNamespace()
+
+  /// A remote control feeding `session`, whose state `viewModel` holds; `fixed` holds what the
+  /// run set and OSC does not change (its kind of metronome, sound, volume, map and count-in).
+  public init(
+    session: any SessionInputReceiver, viewModel: MetronomeViewModel, fixed: KlickState,
+    send: @escaping ([UInt8], OSCEndpoint) -> Void, log: @escaping (String) -> Void
+  ) {
+    self.session = session
+    self.viewModel = viewModel
+    self.fixed = fixed
+    self.send = send
+    self.log = log
+  }
+
+  /// The metronome's state in klick's terms now.
+  public var state: KlickState {
+    let current = viewModel.currentState
+    var state = fixed
+    state.isActive = current.isPlaying
+    state.tempo = current.tempo.bpm
+    state.currentTempo = current.isPlaying ? current.tempo.bpm : 0
+    state.meter = current.meter
+    state.pattern = current.requestedPattern?.description ?? ""
+    state.tempoMultiplier = Float(current.programme.multiplier)
+    return state
+  }
+
+  /// Acts on `packet` from `sender`: each message it holds, in order.
+  public func received(_ packet: [UInt8], from sender: OSCEndpoint) {
+    let messages: [OSCMessage]
+    do {
+      messages = try OSCCodec.messages(in: packet)
+    } catch {
+      log("OSC: ignored a packet of \(packet.count) bytes from \(sender.host):\(sender.port): \(error)")
+      return
+    }
+    for message in messages {
+      let outcome = namespace.handle(message, from: sender, state: state) { request in
+        perform(request, for: message.path)
+        return state
+      }
+      outcome.errors.forEach(log)
+      outcome.replies.forEach(deliver)
+    }
+  }
+
+  /// Tells the registered clients the tempo heard, when it changed: call every 10 ms or so.
+  public func tellChanges() { namespace.currentTempoChange(in: state).forEach(deliver) }
+
+  /// Sends `/klick/ready` to `address`, as klick's `-R` does at start.
+  public func announceReady(to address: OSCEndpoint) {
+    deliver(OSCReply(OSCMessage("/klick/ready"), to: [address]))
+  }
+
+  private func deliver(_ reply: OSCReply) {
+    let packet = OSCCodec.packet(for: reply.message)
+    for destination in reply.destinations { send(packet, destination) }
+  }
+
+  /// Carries out `request`: what this metronome does yet, while the rest says so and keeps the
+  /// value in force.
+  private func perform(_ request: KlickRequest, for path: String) {
+    let playing = viewModel.currentState.isPlaying
+    switch request {
+    case .setTempo(let bpm): session.receive(.action(.setTempo(bpm)))
+    case .setMeter(let meter): session.receive(.action(.setMeter(meter)))
+    case .setPattern(let pattern, _): session.receive(.action(.setPattern(pattern)))
+    case .tap(nil): session.receive(.command(.tapTempo))
+    case .tap(let seconds?): session.receive(.action(.tapTempo(atSeconds: seconds)))
+    case .start: if !playing { session.receive(.command(.togglePlaying)) }
+    case .stop: if playing { session.receive(.command(.togglePlaying)) }
+    case .quit: session.receive(.command(.quit))
+    default: log("OSC: \(path) is not supported yet; what is in force stays")
+    }
+  }
+}

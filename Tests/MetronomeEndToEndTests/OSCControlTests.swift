@@ -1,0 +1,98 @@
+import Foundation
+import MetronomeTesting
+import OSCControl
+import XCTest
+
+/// klick's OSC remote control of the built binary, driven by liblo's own `oscsend`; the replies
+/// come to a socket of the test's own on the loopback interface, which `--osc-return` names, so
+/// that the metronome's port (which the system chooses) is learnt from its `/klick/ready`.
+final class OSCControlTests: XCTestCase {
+  private static let oscsend = URL(fileURLWithPath: "/usr/bin/oscsend")
+
+  /// The messages that reach a socket of the test's own, and from where.
+  private final class Listener: @unchecked Sendable {
+    let socket: OSCSocket
+    private let lock = NSLock()
+    private var received: [(message: OSCMessage, from: OSCEndpoint)] = []
+    private let arrived = DispatchSemaphore(value: 0)
+
+    init() throws {
+      socket = try OSCSocket(host: "127.0.0.1", port: 0)
+      socket.startReceiving { [weak self] packet, sender in
+        guard let self else { return }
+        let messages = (try? OSCCodec.messages(in: packet)) ?? []
+        lock.withLock { received += messages.map { ($0, sender) } }
+        for _ in messages { arrived.signal() }
+      }
+    }
+
+    /// The messages received so far.
+    var messages: [(message: OSCMessage, from: OSCEndpoint)] { lock.withLock { received } }
+
+    /// Waits for `count` more messages, up to five seconds; whether they came.
+    func waitFor(_ count: Int) -> Bool {
+      (0..<count).allSatisfy { _ in arrived.wait(timeout: .now() + 5) == .success }
+    }
+  }
+
+  private func oscsend(_ endpoint: OSCEndpoint, _ arguments: [String]) throws {
+    let result = try ChildProcess.run(Self.oscsend, [endpoint.host, "\(endpoint.port)"] + arguments)
+    XCTAssertEqual(result.status, 0, result.standardError)
+  }
+
+  /// `/klick/simple/set_tempo f 96` from oscsend is heard from the next beat, and `/klick/query`
+  /// then answers with it, in klick's order, to the address it gives.
+  func testATempoSentWithOscsendIsHeardFromTheNextBeatAndQueried() throws {
+    let listener = try Listener()
+    var metronome: OSCEndpoint?
+    var sentAfter: Int?
+    let run = try TimedRun.run(
+      [
+        "120", "--silent", "--headless", "--events", "ndjson", "--duration", "4", "--osc-return",
+        listener.socket.endpoint.description,
+      ],
+      onLine: { index in
+        if index == 0, listener.waitFor(1) { metronome = listener.messages.first?.from }
+        guard index == 2, let metronome else { return }
+        try? self.oscsend(metronome, ["/klick/simple/set_tempo", "f", "96"])
+        try? self.oscsend(metronome, ["/klick/query", "s", listener.socket.endpoint.description])
+        sentAfter = index
+      })
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertEqual(listener.messages.first?.message, OSCMessage("/klick/ready"))
+    XCTAssertEqual(sentAfter, 2, "metronome's /klick/ready never came: \(run.standardError)")
+    XCTAssertTrue(listener.waitFor(13), "\(listener.messages.map(\.message))")
+
+    let beats = try run.lines.map {
+      try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.text.utf8)) as? [String: Any])
+    }
+    let tempos = beats.compactMap { $0["tempo"] as? Double }
+    // The beat after the line that sent it is the first at 96: a beat already on its way keeps its time.
+    XCTAssertEqual(Array(tempos.prefix(3)), [120, 120, 120])
+    XCTAssertEqual(tempos.dropFirst(3).first, 96, "\(tempos)")
+    XCTAssertTrue(tempos.dropFirst(3).allSatisfy { $0 == 96 }, "\(tempos)")
+
+    let query = listener.messages.dropFirst().map(\.message.description)
+    XCTAssertEqual(
+      Array(query),
+      [
+        "/klick/config/sound ,i 0", "/klick/config/sound_volume ,ff 1.0 1.0", "/klick/config/sound_pitch ,ff 1.0 1.0",
+        "/klick/config/volume ,f 1.0", "/klick/metro/type ,s \"simple\"", "/klick/metro/active ,i 1",
+        "/klick/simple/tempo ,f 96.0", "/klick/simple/tempo_increment ,f 0.0", "/klick/simple/tempo_start ,f 0.0",
+        "/klick/simple/tempo_limit ,f 0.0", "/klick/simple/current_tempo ,f 96.0", "/klick/simple/meter ,ii 4 4",
+        "/klick/simple/pattern ,s \"\"",
+      ])
+  }
+
+  /// A port another program holds is one line and status 1, before anything plays.
+  func testAPortInUseIsOneLine() throws {
+    let holder = try OSCSocket(host: "127.0.0.1", port: 0)
+    let run = try MetronomeProcess.run(["120", "--silent", "--duration", "1", "--osc", "\(holder.endpoint.port)"])
+    XCTAssertEqual(run.status, 1)
+    XCTAssertEqual(
+      run.standardError,
+      "Error: cannot listen for OSC on 127.0.0.1 port \(holder.endpoint.port): it is in use: choose another with"
+        + " --osc PORT\n")
+    XCTAssertEqual(run.standardOutput, "")
+  }
+}

@@ -1,0 +1,158 @@
+import MetronomeCore
+import OSCControl
+import Testing
+
+/// klick's OSC namespace against a metronome kept as a plain `KlickState`: what each message asks
+/// for, and which replies go where, as klick 0.12.2 answers them.
+@Suite(.timeLimit(.minutes(1)))
+struct KlickNamespaceTests {
+  private let sender = OSCEndpoint(host: "127.0.0.1", port: 57_519)
+  private let dump = OSCEndpoint(host: "localhost", port: 9001)
+
+  /// A namespace and the metronome it drives, which takes every request as klick would.
+  private struct Harness {
+    var namespace = KlickNamespace()
+    var state = KlickState()
+    var performed: [KlickRequest] = []
+
+    mutating func send(_ path: String, _ arguments: [OSCArgument] = [], from sender: OSCEndpoint)
+      -> KlickNamespace.Outcome
+    {
+      var state = self.state
+      var performed = self.performed
+      let outcome = namespace.handle(OSCMessage(path, arguments), from: sender, state: state) { request in
+        performed.append(request)
+        switch request {
+        case .setTempo(let bpm): state.tempo = min(max(bpm, 1), 1_000)
+        case .setMeter(let meter): state.meter = meter
+        case .setPattern(_, let written): state.pattern = written
+        case .start: state.isActive = true
+        case .stop: state.isActive = false
+        case .setKind(let kind): state.kind = kind
+        default: break
+        }
+        return state
+      }
+      (self.state, self.performed) = (state, performed)
+      return outcome
+    }
+  }
+
+  private func messages(_ outcome: KlickNamespace.Outcome) -> [String] { outcome.replies.map(\.message.description) }
+
+  /// klick's answer to `/klick/query s osc.udp://localhost:9001/` when it has just started.
+  @Test func aFreshQueryAnswersAsKlickDoesToTheAddressGiven() {
+    var harness = Harness()
+    let outcome = harness.send("/klick/query", [.string(dump.description)], from: sender)
+    #expect(
+      messages(outcome) == [
+        "/klick/config/sound ,i 0", "/klick/config/sound_volume ,ff 1.0 1.0", "/klick/config/sound_pitch ,ff 1.0 1.0",
+        "/klick/config/volume ,f 1.0", "/klick/metro/type ,s \"simple\"", "/klick/metro/active ,i 0",
+        "/klick/simple/tempo ,f 120.0", "/klick/simple/tempo_increment ,f 0.0", "/klick/simple/tempo_start ,f 0.0",
+        "/klick/simple/tempo_limit ,f 0.0", "/klick/simple/current_tempo ,f 0.0", "/klick/simple/meter ,ii 4 4",
+        "/klick/simple/pattern ,s \"\"",
+      ])
+    #expect(outcome.replies.allSatisfy { $0.destinations == [dump] })
+    #expect(outcome.errors.isEmpty)
+  }
+
+  @Test func aQueryWithoutAnAddressAnswersTheSender() {
+    var harness = Harness()
+    #expect(harness.send("/klick/ping", from: sender).replies == [OSCReply(OSCMessage("/klick/pong"), to: [sender])])
+    #expect(harness.send("/klick/check", from: sender).replies == [OSCReply(OSCMessage("/klick/ready"), to: [sender])])
+    #expect(harness.send("/klick/metro/query", from: sender).replies.map(\.destinations) == [[sender], [sender]])
+  }
+
+  /// A map reports its file, count-in and multiplier; the JACK metronome nothing of its own.
+  @Test func theQueryFollowsTheKindPlaying() {
+    var harness = Harness()
+    harness.state.kind = .map
+    #expect(
+      messages(harness.send("/klick/query", from: sender)).suffix(3) == [
+        "/klick/map/filename ,s \"\"", "/klick/map/preroll ,i -1", "/klick/map/tempo_multiplier ,f 1.0",
+      ])
+    harness.state.kind = .jack
+    #expect(messages(harness.send("/klick/query", from: sender)).count == 6)
+    #expect(harness.send("/klick/jack/query", from: sender).replies.isEmpty)
+  }
+
+  /// Setters answer only the registered clients, with the value in force, until they unregister.
+  @Test func settersAnswerTheRegisteredClientsWithTheValueInForce() {
+    var harness = Harness()
+    #expect(harness.send("/klick/simple/set_tempo", [.float32(96)], from: sender).replies.isEmpty)
+    #expect(harness.performed == [.setTempo(96)])
+    #expect(harness.send("/klick/register_client", from: sender).replies.isEmpty)
+    #expect(harness.send("/klick/register_client", [.string("9001")], from: sender).replies.isEmpty)
+    #expect(harness.namespace.clients == [sender, dump])
+    #expect(
+      harness.send("/klick/simple/set_tempo", [.float32(5_000)], from: sender).replies == [
+        OSCReply(OSCMessage("/klick/simple/tempo", [.float32(1_000)]), to: [sender, dump])
+      ])
+    #expect(messages(harness.send("/klick/metro/start", from: sender)) == ["/klick/metro/active ,i 1"])
+    _ = harness.send("/klick/unregister_client", from: sender)
+    #expect(harness.send("/klick/metro/stop", from: sender).replies.map(\.destinations) == [[dump]])
+  }
+
+  /// Numbers are coerced as liblo coerces them: an integer tempo is taken as a float.
+  @Test func numbersAreCoercedIntoTheTypeAskedFor() {
+    var harness = Harness()
+    _ = harness.send("/klick/simple/set_tempo", [.int32(100)], from: sender)
+    _ = harness.send("/klick/simple/set_tempo", [.double(101.5)], from: sender)
+    _ = harness.send("/klick/simple/set_meter", [.float32(7.9), .int32(8)], from: sender)
+    #expect(harness.performed == [.setTempo(100), .setTempo(101.5), .setMeter(try! Meter(7, 8))])
+  }
+
+  /// A meter is taken as written: 5/4 needs no cap.
+  @Test func aMeterIsSetAsWritten() throws {
+    var harness = Harness()
+    _ = harness.send("/klick/register_client", from: sender)
+    #expect(
+      messages(harness.send("/klick/simple/set_meter", [.int32(5), .int32(4)], from: sender)) == [
+        "/klick/simple/meter ,ii 5 4"
+      ])
+    let refused = harness.send("/klick/simple/set_meter", [.int32(7), .int32(3)], from: sender)
+    #expect(refused.replies.isEmpty)
+    #expect(refused.errors.count == 1)
+    #expect(harness.performed == [.setMeter(try Meter(5, 4, cap: .widest))])
+  }
+
+  @Test func errorsAreLinesForStandardErrorNeverReplies() {
+    var harness = Harness()
+    _ = harness.send("/klick/register_client", from: sender)
+    let unknown = harness.send("/klick/bogus", [.int32(1)], from: sender)
+    #expect(unknown.errors == ["unknown message: /klick/bogus ,i"] && unknown.replies.isEmpty)
+    let wrongType = harness.send("/klick/simple/set_tempo", [.string("fast")], from: sender)
+    #expect(wrongType.errors == ["unknown message: /klick/simple/set_tempo ,s"])
+    let wrongKind = harness.send("/klick/map/query", from: sender)
+    #expect(wrongKind.errors == ["/klick/map/query: function not available for current metronome type"])
+    let badPattern = harness.send("/klick/simple/set_pattern", [.string("X?x")], from: sender)
+    #expect(badPattern.errors.count == 1 && badPattern.replies.isEmpty)
+    let badAddress = harness.send("/klick/query", [.string("somewhere")], from: sender)
+    #expect(badAddress.errors.count == 1 && badAddress.replies.isEmpty)
+    #expect(harness.performed.isEmpty)
+  }
+
+  @Test func anEmptyPatternIsTheStandardOne() {
+    var harness = Harness()
+    _ = harness.send("/klick/simple/set_pattern", [.string("X.x")], from: sender)
+    _ = harness.send("/klick/simple/set_pattern", [.string("")], from: sender)
+    #expect(
+      harness.performed == [
+        .setPattern(try! AccentPattern(parsing: "X.x"), written: "X.x"), .setPattern(nil, written: ""),
+      ])
+  }
+
+  /// The tempo heard is told to the clients when it changes, once per change.
+  @Test func theCurrentTempoIsToldWhenItChanges() {
+    var namespace = KlickNamespace()
+    var state = KlickState()
+    #expect(namespace.currentTempoChange(in: state).isEmpty)
+    _ = namespace.handle(OSCMessage("/klick/register_client"), from: sender, state: state) { _ in state }
+    state.currentTempo = 96
+    #expect(
+      namespace.currentTempoChange(in: state) == [
+        OSCReply(OSCMessage("/klick/simple/current_tempo", [.float32(96)]), to: [sender])
+      ])
+    #expect(namespace.currentTempoChange(in: state).isEmpty)
+  }
+}

@@ -1,0 +1,88 @@
+import OSCControl
+import Testing
+
+/// Packets as liblo reads and writes them, and bundles as the codec takes them apart: no socket.
+@Suite(.timeLimit(.minutes(1)))
+struct OSCCodecTests {
+  /// `/klick/simple/set_tempo ,f 96` as OSC 1.0 lays it out: the padded address, the padded type
+  /// tags, a big-endian float.
+  private static let setTempo: [UInt8] =
+    Array("/klick/simple/set_tempo".utf8) + [0] + Array(",f".utf8) + [0, 0] + [0x42, 0xC0, 0, 0]
+
+  @Test func aMessageIsWrittenAsOSCLaysItOut() {
+    #expect(OSCCodec.packet(for: OSCMessage("/klick/simple/set_tempo", [.float32(96)])) == Self.setTempo)
+  }
+
+  @Test func aMessageIsReadFromItsPacket() throws {
+    #expect(try OSCCodec.messages(in: Self.setTempo) == [OSCMessage("/klick/simple/set_tempo", [.float32(96)])])
+  }
+
+  @Test func everyTypeTagSurvivesTheRoundTrip() throws {
+    let message = OSCMessage(
+      "/metronome/all",
+      [
+        .int32(-7), .float32(2.5), .double(-0.125), .int64(1 << 40), .string("X.x"), .symbol("sym"),
+        .blob([1, 2, 3]), .character(65), .midi([0x90, 60, 100, 0]), .timeTag(0x1_0000_0002), .boolean(true),
+        .boolean(false), .null, .impulse, .string(String(repeating: "a", count: 60_000)),
+      ])
+    #expect(try OSCCodec.messages(in: OSCCodec.packet(for: message)) == [message])
+    #expect(message.typeTags == "ifdhsSbcmtTFNIs")
+  }
+
+  @Test func whatIsNotWholeOSCIsRefusedWithAReason() throws {
+    let cases: [(String, [UInt8])] = [
+      ("empty", []),
+      ("cut short", Array(Self.setTempo.dropLast())),
+      ("not a multiple of four", Self.setTempo + [0]),
+      ("type tags without their comma", Array("/a".utf8) + [0, 0] + Array("f".utf8) + [0, 0, 0, 0x42, 0xC0, 0, 0]),
+      ("an unknown type tag", Array("/a".utf8) + [0, 0] + Array(",Q".utf8) + [0, 0]),
+      ("a string left open", Array("/a".utf8) + [0, 0] + Array(",s".utf8) + [0, 0] + Array("abcd".utf8)),
+    ]
+    for (name, packet) in cases {
+      #expect(throws: OSCPacketError.self, "\(name)") { try OSCCodec.messages(in: packet) }
+    }
+  }
+
+  /// A bundle's messages come out in order, nested bundles included; its time tag is not waited for.
+  @Test func aBundleGivesItsMessagesInOrder() throws {
+    let ping = OSCCodec.packet(for: OSCMessage("/klick/ping"))
+    let inner = bundle([ping])
+    let packet = bundle([Self.setTempo, inner, ping])
+    #expect(
+      try OSCCodec.messages(in: packet) == [
+        OSCMessage("/klick/simple/set_tempo", [.float32(96)]), OSCMessage("/klick/ping"), OSCMessage("/klick/ping"),
+      ])
+    #expect(try OSCCodec.messages(in: bundle([])) == [])
+  }
+
+  @Test func aBundleThatDoesNotHoldTogetherIsRefused() {
+    let ping = OSCCodec.packet(for: OSCMessage("/klick/ping"))
+    var overlong = bundle([ping])
+    overlong[19] += 4
+    #expect(throws: OSCPacketError.self) { try OSCCodec.messages(in: overlong) }
+    #expect(throws: OSCPacketError.self) { try OSCCodec.messages(in: Array(bundle([ping]).prefix(12))) }
+    var nested = ping
+    for _ in 0...OSCCodec.deepestBundle { nested = bundle([nested]) }
+    #expect(throws: OSCPacketError("bundles are nested deeper than 8")) { try OSCCodec.messages(in: nested) }
+  }
+
+  /// A reply address as klick takes it: a liblo URL, or a bare port on this machine.
+  @Test func replyAddressesAreURLsOrPorts() {
+    #expect(OSCCodec.endpoint("osc.udp://localhost:9001/") == OSCEndpoint(host: "localhost", port: 9001))
+    #expect(OSCCodec.endpoint("osc.udp://127.0.0.1:57519/") == OSCEndpoint(host: "127.0.0.1", port: 57_519))
+    #expect(OSCCodec.endpoint("9001") == OSCEndpoint(host: "localhost", port: 9001))
+    #expect(OSCCodec.endpoint("osc.tcp://localhost:9001/") == nil)
+    #expect(OSCCodec.endpoint("osc.udp://localhost:0/") == nil)
+    #expect(OSCCodec.endpoint("nine") == nil)
+  }
+
+  /// A bundle of `elements`, time tag "immediately".
+  private func bundle(_ elements: [[UInt8]]) -> [UInt8] {
+    var bytes = Array("#bundle".utf8) + [0, 0, 0, 0, 0, 0, 0, 0, 1]
+    for element in elements {
+      let size = UInt32(element.count)
+      bytes += [UInt8(size >> 24), UInt8(size >> 16 & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size & 0xFF)] + element
+    }
+    return bytes
+  }
+}

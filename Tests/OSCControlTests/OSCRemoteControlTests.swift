@@ -1,0 +1,122 @@
+import CombineSchedulers
+import MetronomeAudio
+import MetronomeCore
+import MetronomeSession
+import MetronomeTesting
+import MetronomeViewModel
+import OSCControl
+import OpenCombineShim
+import TerminalUI
+import Testing
+
+/// klick's remote control of a view model in virtual time: packets handed in as a socket would,
+/// the session inputs they make applied as a session would, replies collected instead of sent.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct OSCRemoteControlTests {
+  private let scheduler = TestScheduler<AudioTime, Never>(now: 0)
+  private let client = OSCEndpoint(host: "127.0.0.1", port: 40_000)
+  private let viewModel: MetronomeViewModel
+  private let control: OSCRemoteControl
+  private let sent: Box<[(packet: [UInt8], to: OSCEndpoint)]> = Box([])
+  private let logged: Box<[String]> = Box([])
+  private let session: Session
+
+  /// What a session does with the inputs: actions and commands to the view model, each kept.
+  private final class Session: SessionInputReceiver {
+    let viewModel: MetronomeViewModel
+    var inputs: [SessionInput] = []
+
+    init(_ viewModel: MetronomeViewModel) { self.viewModel = viewModel }
+
+    func receive(_ input: SessionInput) {
+      inputs.append(input)
+      switch input {
+      case .action(let action): viewModel.dispatch(action)
+      case .command(.quit): break
+      case .command(let command): viewModel.perform(command)
+      default: break
+      }
+    }
+  }
+
+  init() {
+    viewModel = MetronomeViewModel(autoplay: true, beatScheduler: scheduler.limited().eraseToBeatScheduler())
+    session = Session(viewModel)
+    let (sent, logged) = (self.sent, self.logged)
+    control = OSCRemoteControl(
+      session: session, viewModel: viewModel, fixed: KlickState(), send: { sent.value.append(($0, $1)) },
+      log: { logged.value.append($0) })
+  }
+
+  private func send(_ path: String, _ arguments: [OSCArgument] = []) {
+    control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client)
+  }
+
+  /// What was sent, read back, with where it went.
+  private var replies: [String] {
+    sent.value.map { "\((try? OSCCodec.messages(in: $0.packet))?.first?.description ?? "?") → \($0.to.port)" }
+  }
+
+  /// At 120 the beats are half a second apart; a tempo set between two beats times the next.
+  @Test func aTempoSetOverOSCIsHeardFromTheNextBeat() {
+    let beats = scheduler.record(viewModel.beat.map(\.frame))
+    scheduler.advance(to: 0.75)
+    send("/klick/simple/set_tempo", [.int32(96)])
+    scheduler.advance(to: 1.5)
+    #expect(beats.values == [0, 24_000, 54_000])
+    #expect(viewModel.currentState.tempo.bpm == 96)
+  }
+
+  @Test func registeredClientsHearTheValueInForceAndTheTempoAsItChanges() {
+    send("/klick/register_client")
+    send("/klick/simple/set_meter", [.int32(5), .int32(4)])
+    send("/klick/simple/set_tempo", [.float32(5_000)])
+    control.tellChanges()
+    control.tellChanges()
+    #expect(
+      replies == [
+        "/klick/simple/meter ,ii 5 4 → 40000", "/klick/simple/tempo ,f 1000.0 → 40000",
+        "/klick/simple/current_tempo ,f 1000.0 → 40000",
+      ])
+    #expect(viewModel.currentState.meter.signature == "5/4")
+  }
+
+  @Test func startStopAndQuit() {
+    send("/klick/metro/stop")
+    #expect(!viewModel.currentState.isPlaying)
+    send("/klick/metro/stop")
+    #expect(!viewModel.currentState.isPlaying)
+    send("/klick/metro/start")
+    #expect(viewModel.currentState.isPlaying)
+    send("/klick/quit")
+    #expect(session.inputs.filter { $0 == .command(.quit) }.count == 1)
+    #expect(session.inputs.filter { $0 == .command(.togglePlaying) }.count == 2)
+  }
+
+  /// A packet that is not OSC, or a message klick does not know, is one line and no reply.
+  @Test func badPacketsAreOneLineEachAndNoReply() {
+    send("/klick/register_client")
+    control.received(Array(OSCCodec.packet(for: OSCMessage("/klick/ping")).dropLast()), from: client)
+    send("/klick/bogus", [.int32(1)])
+    send("/klick/config/set_volume", [.float32(0.5)])
+    #expect(
+      logged.value == [
+        "OSC: ignored a packet of 15 bytes from 127.0.0.1:40000: its type tags are missing or not a padded string",
+        "unknown message: /klick/bogus ,i",
+        "OSC: /klick/config/set_volume is not supported yet; what is in force stays",
+      ])
+    #expect(replies == ["/klick/config/volume ,f 1.0 → 40000"])
+  }
+
+  @Test func klicksReadyGoesWhereAsked() {
+    control.announceReady(to: OSCEndpoint(host: "localhost", port: 9001))
+    #expect(replies == ["/klick/ready , → 9001"])
+  }
+}
+
+/// A value the closures handed to the control write to.
+private final class Box<Value>: @unchecked Sendable {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}
