@@ -35,13 +35,15 @@ struct RemoteControl {
   /// The controls kept for as long as the process runs.
   @MainActor private static var running: [AnyObject] = []
 
-  /// Hands the messages that arrive to `session`'s view model on `mainQueue`, tells the clients the
-  /// tempo as it changes, and says it is ready where asked.
+  /// Hands the messages that arrive to `session` on `mainQueue`, tells the clients each beat as it
+  /// is heard and the tempo as it changes, and says it is ready where asked.
   @MainActor
-  func start<MainQueue: Scheduler & Sendable>(controlling session: any SessionInputReceiver, on mainQueue: MainQueue) {
+  func start<MainQueue: Scheduler & Sendable>(controlling session: MetronomeSession<MainQueue>, on mainQueue: MainQueue)
+  {
     let control = OSCRemoteControl(
       session: session, viewModel: engine.viewModel, fixed: fixed, send: socket.send,
       log: { _ = TextOutput.standardError.write("metronome: \($0)\n") })
+    session.onHeard = control.heard
     socket.startReceiving { packet, sender in
       mainQueue.schedule { MainActor.assumeIsolated { control.received(packet, from: sender) } }
     }

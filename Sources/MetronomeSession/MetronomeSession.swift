@@ -77,6 +77,9 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
   /// What the display says of the sync (a Link session's peers, the MIDI clock's port), read as
   /// the status is refreshed; set before `start()`.
   public var syncStatus: (@Sendable () -> String)?
+  /// Called on the main queue with each beat as it is heard (not with one skipped): a remote
+  /// control tells its clients.
+  public var onHeard: ((Beat) -> Void)?
 
   /// A session playing `engine` into `sink`, `periodFrames` at a time, replaying `keys` on the
   /// audio clock, showing beats as `presentation` says; `outputName` names the output on the display.
@@ -222,6 +225,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
     pendingBeats.add(-1)
     guard !completed else { return }
     if skipped, !beat.isSubdivision, !beat.isPolyrhythm { skippedBeats += 1 }
+    if !skipped { onHeard?(beat) }
     if let display, skipped {
       display.update { $0.skippedBeats = skippedBeats }
     } else if let display {

@@ -66,6 +66,22 @@ public final class OSCRemoteControl {
   /// Tells the registered clients the tempo heard, when it changed: call every 10 ms or so.
   public func tellChanges() { namespace.currentTempoChange(in: state).forEach(deliver) }
 
+  /// Tells the registered clients that `beat` is heard now, which klick never does:
+  /// `/metronome/beat ,iiissfhd` with its bar, beat and click in the beat (from 1, 1 and 0), its
+  /// voice (`beats` or `polyrhythm`), its level (`strong`, `normal`, `weak`, `silent`), the tempo,
+  /// and its frame and time in seconds from the start of the run.
+  public func heard(_ beat: Beat) {
+    guard !namespace.clients.isEmpty else { return }
+    let message = OSCMessage(
+      "/metronome/beat",
+      [
+        .int32(Int32(clamping: beat.bar)), .int32(Int32(clamping: beat.beatInBar)),
+        .int32(Int32(clamping: beat.subdivision)), .string(beat.isPolyrhythm ? "polyrhythm" : "beats"),
+        .string(beat.level.name), .float32(Float(beat.tempo.bpm)), .int64(beat.frame), .double(beat.seconds),
+      ])
+    deliver(OSCReply(message, to: namespace.clients))
+  }
+
   /// Sends `/klick/ready` to `address`, as klick's `-R` does at start.
   public func announceReady(to address: OSCEndpoint) {
     deliver(OSCReply(OSCMessage("/klick/ready"), to: [address]))

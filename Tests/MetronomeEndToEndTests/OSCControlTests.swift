@@ -29,9 +29,13 @@ final class OSCControlTests: XCTestCase {
     /// The messages received so far.
     var messages: [(message: OSCMessage, from: OSCEndpoint)] { lock.withLock { received } }
 
-    /// Waits for `count` more messages, up to five seconds; whether they came.
-    func waitFor(_ count: Int) -> Bool {
-      (0..<count).allSatisfy { _ in arrived.wait(timeout: .now() + 5) == .success }
+    /// Waits until the messages received meet `condition`, giving up when five seconds pass
+    /// with none arriving; whether they do.
+    func waitUntil(_ condition: ([OSCMessage]) -> Bool) -> Bool {
+      while !condition(messages.map(\.message)) {
+        guard arrived.wait(timeout: .now() + 5) == .success else { return condition(messages.map(\.message)) }
+      }
+      return true
     }
   }
 
@@ -40,9 +44,10 @@ final class OSCControlTests: XCTestCase {
     XCTAssertEqual(result.status, 0, result.standardError)
   }
 
-  /// `/klick/simple/set_tempo f 96` from oscsend is heard from the next beat, and `/klick/query`
-  /// then answers with it, in klick's order, to the address it gives.
-  func testATempoSentWithOscsendIsHeardFromTheNextBeatAndQueried() throws {
+  /// `/klick/simple/set_tempo f 96` from oscsend is heard from the next beat, `/klick/query` then
+  /// answers with it, in klick's order, to the address it gives, and a registered client is told
+  /// every beat heard after it registered, with the frame the beat's line gives.
+  func testATempoSentWithOscsendIsHeardFromTheNextBeatQueriedAndEachBeatIsTold() throws {
     let listener = try Listener()
     var metronome: OSCEndpoint?
     var sentAfter: Int?
@@ -52,16 +57,16 @@ final class OSCControlTests: XCTestCase {
         listener.socket.endpoint.description,
       ],
       onLine: { index in
-        if index == 0, listener.waitFor(1) { metronome = listener.messages.first?.from }
+        if index == 0, listener.waitUntil({ !$0.isEmpty }) { metronome = listener.messages.first?.from }
         guard index == 2, let metronome else { return }
         try? self.oscsend(metronome, ["/klick/simple/set_tempo", "f", "96"])
         try? self.oscsend(metronome, ["/klick/query", "s", listener.socket.endpoint.description])
+        try? self.oscsend(metronome, ["/klick/register_client", "s", listener.socket.endpoint.description])
         sentAfter = index
       })
     XCTAssertEqual(run.status, 0, run.standardError)
     XCTAssertEqual(listener.messages.first?.message, OSCMessage("/klick/ready"))
     XCTAssertEqual(sentAfter, 2, "metronome's /klick/ready never came: \(run.standardError)")
-    XCTAssertTrue(listener.waitFor(13), "\(listener.messages.map(\.message))")
 
     let beats = try run.lines.map {
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.text.utf8)) as? [String: Any])
@@ -72,7 +77,9 @@ final class OSCControlTests: XCTestCase {
     XCTAssertEqual(tempos.dropFirst(3).first, 96, "\(tempos)")
     XCTAssertTrue(tempos.dropFirst(3).allSatisfy { $0 == 96 }, "\(tempos)")
 
-    let query = listener.messages.dropFirst().map(\.message.description)
+    XCTAssertTrue(listener.waitUntil { $0.filter { $0.path.hasPrefix("/klick/") }.count >= 14 })
+    let query = listener.messages.map(\.message).filter { $0.path.hasPrefix("/klick/") }.dropFirst().prefix(13)
+      .map(\.description)
     XCTAssertEqual(
       Array(query),
       [
@@ -82,6 +89,17 @@ final class OSCControlTests: XCTestCase {
         "/klick/simple/tempo_limit ,f 0.0", "/klick/simple/current_tempo ,f 96.0", "/klick/simple/meter ,ii 4 4",
         "/klick/simple/pattern ,s \"\"",
       ])
+    // Registered after the third line: told the beats from the fourth or fifth on, to the end.
+    let frames = beats.compactMap { $0["frame"] as? Int }
+    // Each beat is told before its line is printed: the last line's beat is on its way.
+    let last = Int64(frames.last ?? 0)
+    XCTAssertTrue(
+      listener.waitUntil { $0.contains { $0.path == "/metronome/beat" && $0.arguments[6] == .int64(last) } })
+    let told = listener.messages.map(\.message).filter { $0.path == "/metronome/beat" }
+    XCTAssertEqual(
+      told.compactMap { if case .int64(let frame) = $0.arguments[6] { Int(frame) } else { nil } },
+      Array(frames.suffix(told.count)))
+    XCTAssertGreaterThanOrEqual(told.count, frames.count - 5, "\(told)")
   }
 
   /// A port another program holds is one line and status 1, before anything plays.

@@ -234,6 +234,21 @@ struct MetronomeSessionTests {
     #expect(harness.exitStatus == 0)
   }
 
+  /// An action sets a value, as a remote control asks for it; heard beats, and not skipped ones,
+  /// reach whoever watches for them, each when its line is printed.
+  @Test func anActionSetsAValueAndHeardBeatsAreTold() throws {
+    let harness = try Harness(PlaybackSettings(length: .beats(4)))
+    harness.sink.lostFrames = [0, 0, 0, 0, 24_000]
+    var told: [String] = []
+    harness.session?.onHeard = { told.append("\($0.beatInBar)@\($0.frame)") }
+    harness.at(0.1) { $0.receive(.action(.setTempo(60))) }
+    harness.run()
+
+    #expect(harness.engine.viewModel.currentState.tempo.bpm == 60)
+    #expect(told == ["1@0", "3@72000", "4@120000"])
+    #expect(harness.standardOutput.filter { !$0.contains("skipped") }.count == told.count)
+  }
+
   /// The display shows what the view model's outputs say: a change sent to the view model
   /// (not to the display) appears on the screen, and the lit beat follows what is heard.
   @Test func theDisplayIsBoundToTheViewModelsOutputs() throws {

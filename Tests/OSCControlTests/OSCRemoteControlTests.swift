@@ -109,6 +109,18 @@ struct OSCRemoteControlTests {
     #expect(replies == ["/klick/config/volume ,f 1.0 → 40000"])
   }
 
+  /// Each beat heard is told to the registered clients, and to no one before one registers.
+  @Test func registeredClientsAreToldEachBeatAsItIsHeard() throws {
+    let beats = scheduler.record(viewModel.beat)
+    scheduler.advance(to: 0.5)
+    let (first, second) = (try #require(beats.values.first), try #require(beats.values.last))
+    control.heard(first)
+    send("/klick/register_client")
+    control.heard(second)
+    #expect(
+      replies == ["/metronome/beat ,iiissfhd 1 2 0 \"beats\" \"normal\" 120.0 24000 0.5 → 40000"])
+  }
+
   @Test func klicksReadyGoesWhereAsked() {
     control.announceReady(to: OSCEndpoint(host: "localhost", port: 9001))
     #expect(replies == ["/klick/ready , → 9001"])
