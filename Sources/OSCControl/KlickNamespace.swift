@@ -62,8 +62,8 @@ public struct KlickNamespace: Sendable {
     case .unregister:
       clients.removeAll { $0 == replyTo }
     case .request(let build, let answer):
-      guard let request = build(arguments) else {
-        outcome.errors.append(Self.rejection(of: message, arguments))
+      guard let request = build(arguments), Self.fits(request, state) else {
+        outcome.errors.append(Self.rejection(of: message, arguments, state: state))
         return outcome
       }
       let after = perform(request)
@@ -83,9 +83,18 @@ public struct KlickNamespace: Sendable {
     return [OSCReply(OSCMessage("/klick/simple/current_tempo", [.float32(Float(state.currentTempo))]), to: clients)]
   }
 
+  /// Whether `request` fits the metronome in `state`: klick takes a pattern only of as many beats
+  /// as the bar has.
+  private static func fits(_ request: KlickRequest, _ state: KlickState) -> Bool {
+    guard case .setPattern(let pattern?, _) = request else { return true }
+    return pattern.count == state.meter.numerator
+  }
+
   /// The line a setter's arguments that the metronome cannot take are refused with.
-  private static func rejection(of message: OSCMessage, _ arguments: [OSCArgument]) -> String {
+  private static func rejection(of message: OSCMessage, _ arguments: [OSCArgument], state: KlickState) -> String {
     switch (message.path, arguments.first) {
+    case ("/klick/simple/set_pattern", .string(let text)?) where (try? AccentPattern(parsing: text)) != nil:
+      "\(message.path): pattern length doesn't match number of beats"
     case ("/klick/simple/set_pattern", .string(let text)?):
       "\(message.path): invalid pattern '\(text)': write X (strong), x (normal) and . (silent), one a beat"
     case ("/klick/simple/set_meter", _):

@@ -98,7 +98,10 @@ public final class OSCRemoteControl {
     let playing = viewModel.currentState.isPlaying
     switch request {
     case .setTempo(let bpm): session.receive(.action(.setTempo(bpm)))
-    case .setMeter(let meter): session.receive(.action(.setMeter(meter)))
+    case .setMeter(let meter):
+      // klick forgets the pattern when the beats of a bar change.
+      if meter.numerator != viewModel.currentState.meter.numerator { session.receive(.action(.setPattern(nil))) }
+      session.receive(.action(.setMeter(meter)))
     case .setPattern(let pattern, _): session.receive(.action(.setPattern(pattern)))
     case .tap(nil): session.receive(.command(.tapTempo))
     case .tap(let seconds?): session.receive(.action(.tapTempo(atSeconds: seconds)))

@@ -102,6 +102,63 @@ final class OSCControlTests: XCTestCase {
     XCTAssertGreaterThanOrEqual(told.count, frames.count - 5, "\(told)")
   }
 
+  /// Side by side with klick on a JACK dummy server of the test's own: started alike, stopped
+  /// (klick starts stopped when it takes OSC), then changed alike, the two answer every query with
+  /// the same messages, as liblo writes them.
+  func testTheSameQueriesGiveKlicksRepliesForTheSameState() throws {
+    let klickPath = try XCTUnwrap(ChildProcess.which("klick"), "klick is missing: run scripts/setup")
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let (theirs, ours) = (try Listener(), try Listener())
+    let klick = try BackgroundRun(
+      ["-n", "klick-osc", "-R", theirs.socket.endpoint.description, "3/4", "96", "X.x"], executable: klickPath,
+      environment: server.environment)
+    defer {
+      klick.process.terminate()
+      klick.finish()
+    }
+    let metronome = try BackgroundRun(
+      [
+        "3/4", "96", "X.x", "--silent", "--headless", "--events", "none", "--duration", "60", "--osc-return",
+        ours.socket.endpoint.description,
+      ])
+    XCTAssertTrue(theirs.waitUntil { !$0.isEmpty } && ours.waitUntil { !$0.isEmpty }, "no /klick/ready came")
+    let (klickAt, metronomeAt) = (try XCTUnwrap(theirs.messages.first?.from), try XCTUnwrap(ours.messages.first?.from))
+    try oscsend(metronomeAt, ["/klick/metro/stop"])
+
+    /// Sends `arguments` to both, then each query, and compares what each answered.
+    func compare(after changes: [[String]]) throws {
+      for change in changes {
+        try oscsend(klickAt, change)
+        try oscsend(metronomeAt, change)
+      }
+      for query in ["/klick/query", "/klick/simple/query", "/klick/metro/query", "/klick/config/query"] {
+        let before = (theirs.messages.count, ours.messages.count)
+        try oscsend(klickAt, [query, "s", theirs.socket.endpoint.description])
+        try oscsend(metronomeAt, [query, "s", ours.socket.endpoint.description])
+        let expected =
+          query == "/klick/query" ? 13 : query == "/klick/simple/query" ? 7 : query == "/klick/metro/query" ? 2 : 4
+        XCTAssertTrue(
+          theirs.waitUntil { $0.count >= before.0 + expected } && ours.waitUntil { $0.count >= before.1 + expected })
+        XCTAssertEqual(
+          ours.messages.dropFirst(before.1).map(\.message.description),
+          theirs.messages.dropFirst(before.0).map(\.message.description), "\(query) after \(changes)")
+      }
+    }
+    try compare(after: [])
+    try compare(after: [
+      ["/klick/simple/set_tempo", "f", "133.5"], ["/klick/simple/set_meter", "ii", "7", "8"],
+      ["/klick/simple/set_pattern", "s", "X..x..x"],
+    ])
+    // A pattern of another length is refused, and a meter of other beats forgets the pattern.
+    try compare(after: [["/klick/simple/set_pattern", "s", "Xx"], ["/klick/simple/set_meter", "ii", "5", "4"]])
+    try oscsend(metronomeAt, ["/klick/quit"])
+    XCTAssertEqual(
+      metronome.finish().errors.split(separator: "\n").filter { $0.contains("set_pattern") },
+      ["metronome: /klick/simple/set_pattern: pattern length doesn't match number of beats"])
+    XCTAssertEqual(metronome.process.terminationStatus, 0)
+  }
+
   /// A port another program holds is one line and status 1, before anything plays.
   func testAPortInUseIsOneLine() throws {
     let holder = try OSCSocket(host: "127.0.0.1", port: 0)

@@ -132,13 +132,17 @@ struct KlickNamespaceTests {
     #expect(harness.performed.isEmpty)
   }
 
-  @Test func anEmptyPatternIsTheStandardOne() {
+  /// A pattern must have a level for each beat of the bar, as klick says; an empty one is the
+  /// standard pattern.
+  @Test func aPatternHasALevelForEachBeatOrIsEmpty() {
     var harness = Harness()
-    _ = harness.send("/klick/simple/set_pattern", [.string("X.x")], from: sender)
+    let tooLong = harness.send("/klick/simple/set_pattern", [.string("X.x..")], from: sender)
+    #expect(tooLong.errors == ["/klick/simple/set_pattern: pattern length doesn't match number of beats"])
+    _ = harness.send("/klick/simple/set_pattern", [.string("X.x.")], from: sender)
     _ = harness.send("/klick/simple/set_pattern", [.string("")], from: sender)
     #expect(
       harness.performed == [
-        .setPattern(try! AccentPattern(parsing: "X.x"), written: "X.x"), .setPattern(nil, written: ""),
+        .setPattern(try! AccentPattern(parsing: "X.x."), written: "X.x."), .setPattern(nil, written: ""),
       ])
   }
 

@@ -82,6 +82,21 @@ struct OSCRemoteControlTests {
     #expect(viewModel.currentState.meter.signature == "5/4")
   }
 
+  /// As klick does, a pattern is kept as written, and forgotten when the beats of a bar change.
+  @Test func aPatternIsKeptUntilTheBeatsOfABarChange() {
+    send("/klick/register_client")
+    send("/klick/simple/set_pattern", [.string("X..x")])
+    send("/klick/simple/set_meter", [.int32(4), .int32(8)])
+    send("/klick/simple/set_meter", [.int32(3), .int32(8)])
+    send("/klick/simple/query")
+    #expect(
+      replies.prefix(3) == [
+        "/klick/simple/pattern ,s \"X..x\" → 40000", "/klick/simple/meter ,ii 4 8 → 40000",
+        "/klick/simple/meter ,ii 3 8 → 40000",
+      ])
+    #expect(replies.last == "/klick/simple/pattern ,s \"\" → 40000")
+  }
+
   @Test func startStopAndQuit() {
     send("/klick/metro/stop")
     #expect(!viewModel.currentState.isPlaying)
