@@ -54,10 +54,18 @@ public final class OSCRemoteControl {
       return
     }
     for message in messages {
-      let outcome = namespace.handle(message, from: sender, state: state) { request in
-        perform(request, for: message.path)
-        return state
-      }
+      let outcome =
+        message.path.hasPrefix(MetronomeNamespace.prefix)
+        ? MetronomeNamespace.handle(
+          message, from: sender, clients: namespace.clients, state: viewModel.currentState
+        ) { input in
+          session.receive(input)
+          return viewModel.currentState
+        }
+        : namespace.handle(message, from: sender, state: state) { request in
+          perform(request, for: message.path)
+          return state
+        }
       outcome.errors.forEach(log)
       outcome.replies.forEach(deliver)
     }

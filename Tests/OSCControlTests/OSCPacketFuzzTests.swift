@@ -1,8 +1,10 @@
+import MetronomeCore
 import MetronomeTesting
+import MetronomeViewModel
 import OSCControl
 import Testing
 
-/// Packets generated and mutated from valid ones, thrown at the codec and klick's namespace:
+/// Packets generated and mutated from valid ones, thrown at the codec and both namespaces:
 /// 20 000 in all, never a crash, and whatever reads as a message reads the same once written again.
 @Suite(.timeLimit(.minutes(2)))
 struct OSCPacketFuzzTests {
@@ -16,6 +18,8 @@ struct OSCPacketFuzzTests {
     OSCMessage("/klick/config/set_sound", [.string("a.wav"), .string("b.wav")]),
     OSCMessage("/klick/register_client"),
     OSCMessage("/klick/query"),
+    OSCMessage("/metronome/key", [.string("up")]),
+    OSCMessage("/metronome/set_subdivision", [.int32(3), .float32(60)]),
     OSCMessage("/m", [.blob([1, 2, 3, 4, 5]), .int64(-1), .midi([0xF8, 0, 0, 0]), .boolean(true), .null]),
   ]
 
@@ -24,6 +28,7 @@ struct OSCPacketFuzzTests {
     var namespace = KlickNamespace()
     let sender = OSCEndpoint(host: "127.0.0.1", port: 9000)
     var (read, refused) = (0, 0)
+    let state = MetronomeState(tempo: .standard, meter: .fourFour, isPlaying: true, cap: .denominator)
     for run in 0..<20_000 {
       let packet = Self.packet(run, using: &generator)
       do {
@@ -35,6 +40,7 @@ struct OSCPacketFuzzTests {
           let again = (try? OSCCodec.messages(in: written))?.map(OSCCodec.packet(for:))
           #expect(again == [written], "seed \(Self.seed), run \(run): \(packet)")
           _ = namespace.handle(message, from: sender, state: KlickState()) { _ in KlickState() }
+          _ = MetronomeNamespace.handle(message, from: sender, clients: [sender], state: state) { _ in state }
         }
       } catch {
         refused += 1

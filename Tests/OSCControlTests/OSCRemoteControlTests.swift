@@ -136,6 +136,55 @@ struct OSCRemoteControlTests {
       replies == ["/metronome/beat ,iiissfhd 1 2 0 \"beats\" \"normal\" 120.0 24000 0.5 → 40000"])
   }
 
+  /// metronome's own namespace: any key by its script name, the values keys only step, and the
+  /// state the display shows, to the registered clients after each change.
+  @Test func metronomesNamespaceTakesEveryKeyAndTellsTheState() {
+    send("/klick/register_client")
+    send("/metronome/key", [.string("up")])
+    send("/metronome/key", [.string("s")])
+    send("/metronome/key", [.string("w")])
+    send("/metronome/key", [.string("3")])
+    send("/metronome/key", [.string("m")])
+    #expect(viewModel.currentState.tempo.bpm == 130)
+    #expect(viewModel.currentState.subdivision.count == 2)
+    #expect(viewModel.currentState.pattern.description == "Xxox")
+    #expect(viewModel.currentState.isMuted)
+    send("/metronome/set_subdivision", [.int32(4), .float32(60)])
+    send("/metronome/set_meter", [.int32(7), .int32(8)])
+    send("/metronome/set_pattern", [.string("X..x.x.")])
+    sent.value.removeAll()
+    send("/metronome/set_tempo", [.int32(97)])
+    #expect(
+      replies == [
+        "/metronome/tempo ,f 97.0 → 40000", "/metronome/meter ,ii 7 8 → 40000", "/metronome/playing ,i 1 → 40000",
+        "/metronome/pattern ,s \"X..x.x.\" → 40000", "/metronome/subdivision ,if 4 60.0 → 40000",
+        "/metronome/muted ,i 1 → 40000", "/metronome/second_voice ,ii 0 0 → 40000", "/metronome/song ,i 0 → 40000",
+        "/metronome/looping ,i 0 → 40000",
+      ])
+    sent.value.removeAll()
+    send("/metronome/key", [.string("r")])
+    send("/metronome/query", [.string("9001")])
+    #expect(replies.suffix(9).allSatisfy { $0.hasSuffix("→ 9001") })
+    #expect(replies.suffix(9).first == "/metronome/tempo ,f 120.0 → 9001")
+    send("/metronome/key", [.string("q")])
+    #expect(session.inputs.last == .command(.quit))
+  }
+
+  @Test func metronomesNamespaceRefusesWhatIsNotAKeyOrAValue() {
+    send("/metronome/key", [.string("F13")])
+    send("/metronome/set_meter", [.int32(7), .int32(3)])
+    send("/metronome/set_subdivision", [.int32(12)])
+    send("/metronome/bogus")
+    #expect(
+      logged.value == [
+        "/metronome/key: no key 'F13': name one as key scripts do (space, up, ], 1, …)",
+        "/metronome/set_meter: meter denominator 3 is not one of 1, 2, 4, 8, 16, 32, 64",
+        "/metronome/set_subdivision: a subdivision of 12 clicks per beat is out of range: use 1 (none) to 9",
+        "unknown message: /metronome/bogus ,",
+      ])
+    #expect(sent.value.isEmpty)
+  }
+
   @Test func klicksReadyGoesWhereAsked() {
     control.announceReady(to: OSCEndpoint(host: "localhost", port: 9001))
     #expect(replies == ["/klick/ready , → 9001"])
