@@ -24,6 +24,7 @@ public enum Player {
     // On the display a song's end waits for the player; a printed run plays the set through.
     settings.programme.setlist = settings.programme.setlist?.waiting(interactive)
     ClockConnection.adapt(&settings, to: request.clock)
+    if request.remote?.startsStopped == true { settings.startsPlaying = false }
     let script = try keyScript(request.keysPath)
     let quits = script.presses.contains { KeyBindings.command(for: $0.key) == .quit }
     if isVirtual, settings.length == nil, !settings.programme.ends, !quits {

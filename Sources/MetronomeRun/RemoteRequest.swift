@@ -8,6 +8,8 @@ public struct RemoteRequest: Sendable, Equatable {
   public let port: UInt16
   /// Where `/klick/ready` goes at start, if anywhere.
   public let readyTo: OSCEndpoint?
+  /// Whether the run starts stopped, as klick's does with OSC.
+  public let startsStopped: Bool
 
   /// The remote control the options ask for; nil for none.
   ///
@@ -21,6 +23,7 @@ public struct RemoteRequest: Sendable, Equatable {
     if virtual { throw .usage("OSC controls a live run: drop --virtual") }
     if let port = options.osc, !(1...65_535).contains(port) { throw .usage("--osc must be a UDP port from 1 to 65535") }
     host = options.oscHost ?? "127.0.0.1"
+    startsStopped = options.startsStopped
     port = UInt16(options.osc ?? 0)
     readyTo = try options.oscReturn.map { address throws(RunError) in
       guard let endpoint = OSCCodec.endpoint(address) else {

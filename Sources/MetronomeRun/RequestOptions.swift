@@ -144,6 +144,8 @@ public enum RequestOptions {
     public var oscReturn: String?
     /// `--osc-host`: the address to listen on.
     public var oscHost: String?
+    /// Whether the run starts stopped, waiting for `/klick/metro/start`, as klick does with OSC.
+    public var startsStopped = false
 
     /// No remote control.
     public init() {}

@@ -10,7 +10,7 @@ struct Metronome: ParsableCommand {
     commandName: "metronome",
     abstract: "A sample-exact command-line metronome.",
     version: "0.1.0",
-    subcommands: [PlayCommand.self, ExportCommand.self, DevicesCommand.self],
+    subcommands: [PlayCommand.self, ExportCommand.self, DevicesCommand.self, KlickCommand.self],
     defaultSubcommand: PlayCommand.self
   )
 
@@ -21,6 +21,11 @@ struct Metronome: ParsableCommand {
     // report, not a signal that ends the process without a word.
     signal(SIGPIPE, SIG_IGN)
     let arguments = Array(CommandLine.arguments.dropFirst())
+    // Called as klick (a link named so), it takes klick's command line.
+    if CommandLine.arguments.first?.split(separator: "/").last == "klick" {
+      main(["klick"] + arguments)
+      return
+    }
     guard [["--help"], ["-h"], ["help"]].contains(arguments) else {
       main(nil)
       return
@@ -32,6 +37,7 @@ struct Metronome: ParsableCommand {
       OTHER COMMANDS:
         export                  Write a click track to a file (metronome help export).
         devices                 List the ALSA playback devices.
+        klick                   Take klick's command line (metronome help klick).
       """)
   }
 }

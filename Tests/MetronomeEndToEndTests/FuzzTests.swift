@@ -38,11 +38,13 @@ struct FuzzTests {
     "--events", "--format", "--device", "--keys", "-o", "--output", "--pattern", "--group", "--subdivide", "--swing",
     "--poly", "--samples", "--map", "-f", "--start-label", "-l", "--count-in", "-c", "--multiplier", "-x", "--gap",
     "--step", "--to", "--seed", "--setlist", "--loop-bars", "--connect", "--client-name", "--midi-connect",
-    "--midi-clock-from", "--osc", "--osc-return", "--osc-host",
+    "--midi-clock-from", "--osc", "--osc-return", "--osc-host", "-W", "-r", "-s", "-S", "-v", "-w", "-d", "-n", "-p",
+    "-R",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
     "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock", "--follow-midi-clock", "--link",
+    "klick", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V", "-L", "-Pj",
   ]
   static let words = [
     "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x", "intro",
@@ -176,6 +178,10 @@ struct FuzzTests {
       arguments =
         (Bool.random(using: &random) ? ["--virtual"] : ["export", "-o", folder + "/map.wav"])
         + ["--map", fromFile ? "map.txt" : "-"]
+    case 9 where Bool.random(using: &random):
+      // klick's command line, exporting two bars, or, with a map, the map; or live, through a JACK
+      // server that is not there.
+      arguments = ["klick"] + (Bool.random(using: &random) ? ["-W", folder + "/klick.wav", "2"] : [])
     default:
       break
     }

@@ -1,0 +1,87 @@
+import MetronomeCore
+import MetronomeRun
+import Testing
+
+/// klick 0.12.2's command line said in this metronome's options, with no process.
+@Suite(.timeLimit(.minutes(1)))
+struct KlickCommandLineTests {
+  private func line(_ arguments: String) throws(RunError) -> KlickCommandLine {
+    try KlickCommandLine(arguments.split(separator: " ").map(String.init))
+  }
+
+  private func usageError(_ arguments: String) -> String? {
+    do {
+      _ = try line(arguments)
+      return nil
+    } catch {
+      #expect(error.status == 64)
+      return error.message
+    }
+  }
+
+  /// As klick: through JACK, connected nowhere, nothing printed per beat; the meter as typed.
+  @Test func klickPlaysThroughJACKConnectedNowhere() throws {
+    let klick = try line("7/4 100")
+    #expect(klick.command == .play)
+    #expect(klick.output.jack && klick.output.connect == "none" && klick.output.headless)
+    #expect(klick.output.events == .none)
+    #expect(klick.music.words == ["7/4", "100"])
+    let request = try PlayRequest(
+      music: try MusicRequest(klick.music, klick.length, klick.sound, klick.programme), output: klick.output,
+      sync: klick.sync, remote: klick.remote)
+    #expect(request.music.start.meter.signature == "7/4")
+    #expect(request.output == .jack(clientName: "metronome", connections: []))
+  }
+
+  @Test func optionsAreReadAsGetoptReadsThem() throws {
+    let combined = try line("-Pn me -o9000 -x 1.5 -c 0 -l verse 4 3/4 96 X.x")
+    #expect(combined.output.connect == nil && combined.output.clientName == "me")
+    #expect(combined.remote.osc == 9000 && combined.remote.startsStopped)
+    #expect(combined.programme.multiplier == 1.5 && combined.programme.countIn == "0")
+    #expect(combined.programme.startLabel == "verse")
+    #expect(combined.length.bars == 4 && combined.music.words == ["3/4", "96", "X.x"])
+    #expect(try line("-p a:in,b:in -p c:in 120").output.connect == "a:in,b:in,c:in")
+    #expect(try line("-j").sync.followTransport)
+    #expect(try line("-T 120").sync.timebaseMaster)
+    #expect(try line("-f song.map").programme.map == "song.map")
+    #expect(try line("-s 3 120").sound.sound == .woodblock)
+    #expect(try line("-S a.wav 120").sound.samples == "a.wav,a.wav")
+    #expect(try line("-i").output.headless == false)
+  }
+
+  /// -e plays every beat normal, -E every beat accented, whatever pattern was written.
+  @Test func emphasisOptionsSetEveryBeatsLevel() throws {
+    let none = try line("-e 3/4 120 X..")
+    #expect(none.music.pattern == "xxx" && none.music.words == ["3/4", "120"])
+    #expect(try line("-E 120").music.pattern == "XXXX")
+  }
+
+  @Test func exportNeedsAMapOrBars() throws {
+    #expect(try line("-W out.wav -r 44100 8 120").command == .export(path: "out.wav"))
+    #expect(try line("-W out.wav -f song.map").sound.rate == 48_000)
+    #expect(
+      usageError("-W out.wav 120")
+        == "need a tempo map to export to audio file: give -f FILE, or the number of bars before the meter")
+    #expect(
+      usageError("-W out.wav -o 9000 -f song.map") == "can't export to audio file when using OSC or interactive mode")
+  }
+
+  @Test func whatKlickRefusesIsRefused() {
+    #expect(usageError("-j 120") == "can't use explicit tempo or tempo map together with -j option")
+    #expect(usageError("-f song.map 120") == "can't use tempo map from file and command line at the same time")
+    #expect(usageError("-o 9000 -i") == "can't enable OSC and terminal control at the same time, sorry")
+    #expect(usageError("-n me") == "no tempo specified")
+    #expect(usageError("-Q") == "klick: invalid option -- 'Q'")
+    #expect(usageError("120 -c") == nil)
+    #expect(usageError("-c") == "klick: option requires an argument -- 'c'")
+    #expect(usageError("-s 4 120") == "invalid argument to -s: click sample")
+  }
+
+  /// Options with no counterpart say so, one line each, and the rest plays.
+  @Test func optionsWithoutACounterpartAreOneLineEach() throws {
+    let klick = try line("-w 2 -d 1.5 -t -L -s 2 -v 2,0.5 120")
+    #expect(klick.notes.count == 6)
+    #expect(klick.sound.volume == 1)
+    #expect(klick.music.words == ["120"])
+  }
+}
