@@ -183,8 +183,17 @@ public struct KlickCommandLine: Sendable {
     }
     music.words = words
     guard let emphasis else { return }
+    guard programme.map == nil else {
+      notes.append("-\(emphasis == "x" ? "e" : "E") with a map: the map's own levels play")
+      return
+    }
+    // The pattern written, or the standard one, with its accents (-e) or its normal beats (-E)
+    // changed; silent beats stay silent.
+    let isPattern = { (word: String) in word.first.map { AccentLevel(rawValue: $0) != nil } ?? false }
     let meter = words.first { $0.contains("/") && !$0.contains("-") }.flatMap { try? Meter(parsing: $0, cap: .widest) }
-    music.pattern = String(repeating: emphasis, count: (meter ?? .fourFour).numerator)
-    music.words.removeAll { $0.first.map { AccentLevel(rawValue: $0) != nil } ?? false }
+    let written =
+      words.first(where: isPattern) ?? "X" + String(repeating: "x", count: (meter ?? .fourFour).numerator - 1)
+    music.pattern = String(written.map { $0 == "X" || $0 == "x" ? emphasis : $0 })
+    music.words.removeAll(where: isPattern)
   }
 }

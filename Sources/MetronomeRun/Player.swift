@@ -130,7 +130,7 @@ private struct Run {
           (sink as? any CallbackAudioSink)?.stop()
           beforeExit?()
           Glibc.exit(status)
-        }))
+        }), tellsHeardBeats: remote != nil)
     session.syncStatus = syncStatus
     Self.running = (
       session,

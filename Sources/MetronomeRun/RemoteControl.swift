@@ -1,4 +1,5 @@
 import MetronomeAudio
+import MetronomeCore
 import MetronomeEngine
 import MetronomeSession
 import OSCControl
@@ -44,8 +45,13 @@ struct RemoteControl {
       session: session, viewModel: engine.viewModel, fixed: fixed, send: socket.send,
       log: { _ = TextOutput.standardError.write("metronome: \($0)\n") })
     session.onHeard = control.heard
+    let inFlight = InFlight()
     socket.startReceiving { packet, sender in
-      mainQueue.schedule { MainActor.assumeIsolated { control.received(packet, from: sender) } }
+      guard inFlight.enter() else { return }
+      mainQueue.schedule {
+        MainActor.assumeIsolated { control.received(packet, from: sender) }
+        inFlight.leave()
+      }
     }
     // klick checks the tempo heard every 10 ms.
     let checks = mainQueue.schedule(after: mainQueue.now, interval: .milliseconds(10)) {
@@ -54,4 +60,26 @@ struct RemoteControl {
     request.readyTo.map(control.announceReady)
     Self.running += [control, socket, checks as AnyObject]
   }
+}
+
+/// Packets handed to the main queue and not yet handled: beyond `most`, a flood is dropped, as
+/// UDP itself drops what a busy receiver cannot take, instead of queueing without end while the
+/// main queue also times the beats' lines.
+private final class InFlight: @unchecked Sendable {
+  private static let most = 256
+  private let lock = Lock()
+  /// Guarded by `lock`.
+  private var count = 0
+
+  /// Counts one more in flight; false, counting nothing, when `most` are.
+  func enter() -> Bool {
+    lock.withLock {
+      guard count < Self.most else { return false }
+      count += 1
+      return true
+    }
+  }
+
+  /// Counts one handled.
+  func leave() { lock.withLock { count -= 1 } }
 }

@@ -77,15 +77,19 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
   /// What the display says of the sync (a Link session's peers, the MIDI clock's port), read as
   /// the status is refreshed; set before `start()`.
   public var syncStatus: (@Sendable () -> String)?
-  /// Called on the main queue with each beat as it is heard (not with one skipped): a remote
-  /// control tells its clients.
+  /// Called on the main queue with each beat as it is heard (not with one skipped).
+  ///
+  /// A remote control tells its clients. A session that shows no beats calls it only if made to
+  /// tell them.
   public var onHeard: ((Beat) -> Void)?
 
   /// A session playing `engine` into `sink`, `periodFrames` at a time, replaying `keys` on the
-  /// audio clock, showing beats as `presentation` says; `outputName` names the output on the display.
+  /// audio clock, showing beats as `presentation` says (and telling `onHeard` of them when
+  /// `tellsHeardBeats`, whatever it shows); `outputName` names the output on the display.
   public init(
     engine: ClickEngine, sink: any AudioSink, periodFrames: Int, keys: KeyScript, presentation: SessionPresentation,
-    outputName: String, reportsUnderruns: Bool, rendering: Rendering, mainQueue: MainQueue, outputs: Outputs
+    outputName: String, reportsUnderruns: Bool, rendering: Rendering, mainQueue: MainQueue, outputs: Outputs,
+    tellsHeardBeats: Bool = false
   ) {
     viewModel = engine.viewModel
     clock = engine.clock
@@ -106,7 +110,8 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
       format = nil
       display = nil
     }
-    let showsBeats = format != nil || display != nil
+    // Beats that no one shows or is told of cost no wake-up of the main queue.
+    let showsBeats = format != nil || display != nil || tellsHeardBeats
     Self.schedule(keys, on: engine)
     let pendingBeats = self.pendingBeats
     player = LivePlayer(

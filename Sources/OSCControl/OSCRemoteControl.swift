@@ -19,7 +19,7 @@ public final class OSCRemoteControl {
   private var namespace = KlickNamespace()
 
   /// A remote control feeding `session`, whose state `viewModel` holds; `fixed` holds what the
-  /// run set and OSC does not change (its kind of metronome, sound, volume, map and count-in).
+  /// run set and OSC does not change (its kind of metronome, volume and map).
   public init(
     session: any SessionInputReceiver, viewModel: MetronomeViewModel, fixed: KlickState,
     send: @escaping ([UInt8], OSCEndpoint) -> Void, log: @escaping (String) -> Void

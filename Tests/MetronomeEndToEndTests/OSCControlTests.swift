@@ -159,6 +159,62 @@ final class OSCControlTests: XCTestCase {
     XCTAssertEqual(metronome.process.terminationStatus, 0)
   }
 
+  /// Called as klick with OSC, it starts stopped, as klick does, until `/klick/metro/start`; the
+  /// registered client hears it start, and then the beats.
+  func testKlicksCommandLineWithOSCStartsStoppedUntilStarted() throws {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let link = FileManager.default.temporaryDirectory.appendingPathComponent("klick-\(UUID())/klick")
+    try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: link.deletingLastPathComponent()) }
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: MetronomeProcess.binary)
+    let listener = try Listener()
+    let klick = try BackgroundRun(
+      ["-n", "klick-cli", "-R", listener.socket.endpoint.description, "3/4", "96"], executable: link,
+      environment: server.environment)
+    XCTAssertTrue(listener.waitUntil { !$0.isEmpty }, "no /klick/ready came")
+    let at = try XCTUnwrap(listener.messages.first?.from)
+    try oscsend(at, ["/klick/register_client", "s", listener.socket.endpoint.description])
+    try oscsend(at, ["/klick/metro/query", "s", listener.socket.endpoint.description])
+    XCTAssertTrue(listener.waitUntil { $0.contains(OSCMessage("/klick/metro/active", [.int32(0)])) })
+    try oscsend(at, ["/klick/metro/start"])
+    XCTAssertTrue(listener.waitUntil { $0.filter { $0.path == "/metronome/beat" }.count >= 2 })
+    XCTAssertTrue(listener.messages.contains { $0.message == OSCMessage("/klick/metro/active", [.int32(1)]) })
+    try oscsend(at, ["/klick/quit"])
+    let errors = klick.finish().errors
+    XCTAssertFalse(errors.contains("Error"), errors)
+    XCTAssertEqual(klick.process.terminationStatus, 0)
+  }
+
+  /// Following the JACK transport, the metronome is klick's "jack" one: the simple metronome's
+  /// setters are refused as klick refuses them, while queries and metronome's own namespace work.
+  func testOSCWorksWhileFollowingTheJACKTransport() throws {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let listener = try Listener()
+    let metronome = try BackgroundRun(
+      [
+        "--jack", "--follow-transport", "--connect", "none", "--headless", "--events", "none", "--osc-return",
+        listener.socket.endpoint.description,
+      ], environment: server.environment)
+    XCTAssertTrue(listener.waitUntil { !$0.isEmpty }, "no /klick/ready came")
+    let at = try XCTUnwrap(listener.messages.first?.from)
+    try oscsend(at, ["/klick/simple/set_tempo", "f", "96"])
+    try oscsend(at, ["/klick/query", "s", listener.socket.endpoint.description])
+    XCTAssertTrue(listener.waitUntil { $0.count >= 7 })
+    XCTAssertEqual(
+      listener.messages.dropFirst().prefix(6).map(\.message.description).suffix(2),
+      ["/klick/metro/type ,s \"jack\"", "/klick/metro/active ,i 0"])
+    try oscsend(at, ["/metronome/query", "s", listener.socket.endpoint.description])
+    XCTAssertTrue(listener.waitUntil { $0.contains { $0.path == "/metronome/looping" } })
+    try oscsend(at, ["/klick/quit"])
+    let errors = metronome.finish().errors
+    XCTAssertTrue(
+      errors.contains("metronome: /klick/simple/set_tempo: function not available for current metronome type\n"),
+      errors)
+    XCTAssertEqual(metronome.process.terminationStatus, 0)
+  }
+
   /// A port another program holds is one line and status 1, before anything plays.
   func testAPortInUseIsOneLine() throws {
     let holder = try OSCSocket(host: "127.0.0.1", port: 0)

@@ -49,11 +49,14 @@ struct KlickCommandLineTests {
     #expect(try line("-i").output.headless == false)
   }
 
-  /// -e plays every beat normal, -E every beat accented, whatever pattern was written.
-  @Test func emphasisOptionsSetEveryBeatsLevel() throws {
-    let none = try line("-e 3/4 120 X..")
-    #expect(none.music.pattern == "xxx" && none.music.words == ["3/4", "120"])
+  /// -e plays every beat that sounds normal, -E every one accented; silent beats stay silent.
+  @Test func emphasisOptionsSetTheLevelOfEveryBeatThatSounds() throws {
+    let none = try line("-e 3/4 120 X.x")
+    #expect(none.music.pattern == "x.x" && none.music.words == ["3/4", "120"])
     #expect(try line("-E 120").music.pattern == "XXXX")
+    #expect(try line("-e 5/8 120").music.pattern == "xxxxx")
+    let mapped = try line("-e -f song.map")
+    #expect(mapped.music.pattern == nil && mapped.notes == ["-e with a map: the map's own levels play"])
   }
 
   @Test func exportNeedsAMapOrBars() throws {

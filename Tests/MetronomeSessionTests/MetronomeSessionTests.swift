@@ -40,7 +40,7 @@ private final class Harness {
 
   init(
     _ settings: PlaybackSettings = PlaybackSettings(), keys: String = "", display: Bool = false,
-    soundOnly: Bool = false, delayFrames: Int64 = 1_024, periodFrames: Int = 512
+    soundOnly: Bool = false, tellsHeardBeats: Bool = false, delayFrames: Int64 = 1_024, periodFrames: Int = 512
   ) throws {
     let mainQueue = self.mainQueue
     sink = FakeAudioSink(delayFrames: delayFrames) { frames in
@@ -62,7 +62,7 @@ private final class Harness {
         exit: { [unowned self] in
           exitStatus = exitStatus ?? $0
           exitCount += 1
-        }))
+        }), tellsHeardBeats: tellsHeardBeats)
   }
 
   /// Delivers `event` to the session at `seconds` on the main queue.
@@ -247,6 +247,19 @@ struct MetronomeSessionTests {
     #expect(harness.engine.viewModel.currentState.tempo.bpm == 60)
     #expect(told == ["1@0", "3@72000", "4@120000"])
     #expect(harness.standardOutput.filter { !$0.contains("skipped") }.count == told.count)
+  }
+
+  /// A run that shows no beats tells the heard ones only when made to (a remote control's clients
+  /// want them): otherwise they cost no wake-up of the main queue.
+  @Test func aSoundOnlyRunTellsHeardBeatsOnlyWhenMadeTo() throws {
+    for tells in [false, true] {
+      let harness = try Harness(PlaybackSettings(length: .beats(3)), soundOnly: true, tellsHeardBeats: tells)
+      var told: [Int64] = []
+      harness.session?.onHeard = { told.append($0.frame) }
+      harness.run()
+      #expect(told == (tells ? [0, 24_000, 48_000] : []))
+      #expect(harness.standardOutput.isEmpty)
+    }
   }
 
   /// The display shows what the view model's outputs say: a change sent to the view model
