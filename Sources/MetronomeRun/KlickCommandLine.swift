@@ -21,11 +21,11 @@ public struct KlickCommandLine: Sendable {
 
   /// What to do.
   public private(set) var command = Command.play
-  /// The music, its length, sound and programme.
+  /// The meter, tempo and pattern words, and the pattern -e or -E makes.
   public private(set) var music = RequestOptions.Music()
   /// How long it plays.
   public private(set) var length = RequestOptions.Length()
-  /// The sound.
+  /// The sound and the export's rate.
   public private(set) var sound = RequestOptions.Sound()
   /// The programme.
   public private(set) var programme = RequestOptions.Programme()
