@@ -6,11 +6,11 @@ import XCTest
 final class JACKDummyServer {
   let name = "metronome-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
   private let server = Process()
-  /// JACK keeps this registry after its last server exits; removed on stop if this server made it.
-  private static let registry = "/dev/shm/jack-shm-registry"
-  private let registryExisted = FileManager.default.fileExists(atPath: registry)
+  /// Whether JACK's registry was there before this server: if not, this test made it.
+  private let registryExisted = FileManager.default.fileExists(atPath: "/dev/shm/jack-shm-registry")
   /// What the server printed: its xruns are reported there.
   private let log = FileManager.default.temporaryDirectory.appendingPathComponent("jackd-\(UUID()).log")
+  private var isStopped = false
 
   init(sampleRate: Int = 48_000, periodFrames: Int = 256) throws {
     guard let jackd = ChildProcess.which("jackd"), ChildProcess.which("jack_rec") != nil else {
@@ -64,16 +64,39 @@ final class JACKDummyServer {
       .standardOutput.split(separator: "\n").map(String.init)
   }
 
+  /// Stops the server, if it still runs, and removes what it left, once: also after it failed to
+  /// start or ended by itself.
   func stop() {
-    guard server.isRunning else { return }
-    server.terminate()
-    server.waitUntilExit()
-    if !registryExisted { unlink(Self.registry) }
-    // A client still connected when its server goes away cannot remove its semaphores; they are
-    // named for this server, so whatever is left under its name came from this test.
-    let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? []
-    for file in leftovers where file.hasPrefix("jack_sem.") && file.contains("_\(name)_") { unlink("/dev/shm/\(file)") }
+    guard !isStopped else { return }
+    isStopped = true
+    if server.isRunning {
+      server.terminate()
+      server.waitUntilExit()
+    }
+    let shared = "/dev/shm"
+    let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: shared)) ?? []
+    // A server killed, or a client still connected when its server goes away, leaves its socket
+    // and semaphores; they are named for this server, so what is left under its name is this test's.
+    for file in leftovers where file.hasPrefix("jack") && file.contains("_\(name)_") { unlink("\(shared)/\(file)") }
+    // The registry, and the segments and metadata JACK keeps for the user beside it, outlive the
+    // last server: this test's to remove if it made them and no other server still uses them.
+    if !registryExisted, !Self.aServerRuns() {
+      let user = "\(getuid())"
+      for file in leftovers
+      where file == "jack-shm-registry" || file.hasPrefix("jack-\(user)-") || file == "jack_db-\(user)" {
+        try? FileManager.default.removeItem(atPath: "\(shared)/\(file)")
+      }
+    }
     try? FileManager.default.removeItem(at: log)
+  }
+
+  /// Whether a JACK server runs on this machine.
+  private static func aServerRuns() -> Bool {
+    let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return processes.contains { pid in
+      pid.allSatisfy(\.isNumber)
+        && (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "jackd\n"
+    }
   }
 
   deinit { stop() }
