@@ -126,12 +126,11 @@ final class JACKClient: @unchecked Sendable {
     guard jack_activate(client) == 0 else { throw JACKError("JACK would not activate the client '\(name)'") }
   }
 
-  /// The server's physical playback ports, which a player hears.
-  func physicalPlaybackPorts() -> [String] {
-    guard
-      let names = jack_get_ports(
-        client, nil, JACK_DEFAULT_AUDIO_TYPE, UInt(JackPortIsPhysical.rawValue | JackPortIsInput.rawValue))
-    else { return [] }
+  /// The server's audio input ports: its physical playback ports, which a player hears, or with
+  /// `physicalOnly` false every program's too.
+  func audioInputPorts(physicalOnly: Bool) -> [String] {
+    let flags = JackPortIsInput.rawValue | (physicalOnly ? JackPortIsPhysical.rawValue : 0)
+    guard let names = jack_get_ports(client, nil, JACK_DEFAULT_AUDIO_TYPE, UInt(flags)) else { return [] }
     defer { jack_free(UnsafeMutableRawPointer(mutating: names)) }
     var ports: [String] = []
     var index = 0
@@ -144,6 +143,9 @@ final class JACKClient: @unchecked Sendable {
 
   /// Connects the audio output port to the input port `destination`.
   func connect(to destination: String) throws(JACKError) { try connect(port: port, to: destination) }
+
+  /// Disconnects the audio output port from every port.
+  func disconnectAudioOutput() { jack_port_disconnect(client, port) }
 
   /// Registers an output port `midi_out` for MIDI; nil when JACK would not.
   func registerMIDIOutput() -> OpaquePointer? {

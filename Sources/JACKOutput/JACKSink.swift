@@ -51,8 +51,22 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
       throw JACKError("the JACK server runs at \(client.sampleRate) Hz, which metronome cannot play at")
     }
     sampleRate = rate
-    self.connections = connections ?? client.physicalPlaybackPorts()
+    self.connections = connections ?? client.audioInputPorts(physicalOnly: true)
   }
+
+  /// Every audio input port of the server, which the output may connect to.
+  public func availablePorts() -> [String] { client.audioInputPorts(physicalOnly: false) }
+
+  /// Connects the output to the input port `destination` as well.
+  public func connect(to destination: String) throws(JACKError) { try client.connect(to: destination) }
+
+  /// Connects the output to the physical playback ports, as a run without ports named does.
+  public func autoconnect() {
+    for destination in client.audioInputPorts(physicalOnly: true) { try? client.connect(to: destination) }
+  }
+
+  /// Disconnects the output from every port.
+  public func disconnectAll() { client.disconnectAudioOutput() }
 
   /// The port's playback latency and the cycle being written: how long until a frame written
   /// now is heard.

@@ -10,6 +10,10 @@ public enum AccentLevel: Character, CaseIterable, Hashable, Sendable {
   /// No sound: the beat is counted and shown, but not heard.
   case silent = "."
 
+  /// The level of beat `beatInBar` (from 1) when no pattern says otherwise: beat one strong, the
+  /// others normal.
+  public static func standard(ofBeat beatInBar: Int) -> AccentLevel { beatInBar == 1 ? .strong : .normal }
+
   /// The next level in the order a key cycles through them: strong, normal, weak, silent, strong.
   public var next: AccentLevel {
     let all = Self.allCases

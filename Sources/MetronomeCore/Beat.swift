@@ -76,7 +76,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
     self.tempo = tempo
     self.frame = frame
     self.sampleRate = sampleRate
-    self.level = level ?? (beatInBar == 1 ? .strong : .normal)
+    self.level = level ?? .standard(ofBeat: beatInBar)
     self.subdivision = subdivision
     self.voice = voice
     self.isCountIn = isCountIn
@@ -89,11 +89,15 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// A click of another kind that goes with this beat (same count, bar and beat in bar), at
-  /// `frame`: a subdivision's click, or the second voice's.
-  public func click(at frame: Int64, level: AccentLevel, subdivision: Int = 0, voice: Voice = .beats) -> Beat {
+  /// `frame`: a subdivision's click, or the second voice's; as loud as the beat unless `volume`
+  /// says otherwise.
+  public func click(
+    at frame: Int64, level: AccentLevel, subdivision: Int = 0, voice: Voice = .beats, volume: Double? = nil
+  ) -> Beat {
     Beat(
       count: count, bar: bar, beatInBar: beatInBar, meter: meter, tempo: tempo, frame: frame, sampleRate: sampleRate,
-      level: level, subdivision: subdivision, voice: voice, isCountIn: isCountIn, section: section, volume: volume,
+      level: level, subdivision: subdivision, voice: voice, isCountIn: isCountIn, section: section,
+      volume: volume ?? self.volume,
       isGapMuted: isGapMuted, isMapEnd: isMapEnd, song: song, syncSource: syncSource)
   }
 

@@ -117,12 +117,15 @@ public struct BeatSequencer: Hashable, Sendable {
   private mutating func emitPending(_ pending: (frame: Int64, isSubdivision: Bool), of beat: Beat) -> Beat {
     let click: Beat
     if pending.isSubdivision {
-      click = beat.click(at: pending.frame, level: rhythm.level(alongside: beat.level), subdivision: nextClick)
+      let level = rhythm.level(alongside: beat.level)
+      click = beat.click(
+        at: pending.frame, level: level, subdivision: nextClick, volume: loudness(of: lastBeat, at: level))
       nextClick += 1
     } else {
+      let level = beat.isGapMuted ? .silent : rhythm.level(alongside: nil)
       click = beat.click(
-        at: pending.frame, level: beat.isGapMuted ? .silent : rhythm.level(alongside: nil),
-        voice: .polyrhythm(click: nextVoiceClick, of: bar?.clicks ?? 0))
+        at: pending.frame, level: level, voice: .polyrhythm(click: nextVoiceClick, of: bar?.clicks ?? 0),
+        volume: loudness(of: bar, at: level))
       nextVoiceClick += 1
     }
     last = click
@@ -138,17 +141,21 @@ public struct BeatSequencer: Hashable, Sendable {
     let isGapMuted =
       gap?.mutes(bar: barNumber, count: count) ?? false
       || placed.sectionGap.map { $0.gap.mutes(bar: $0.bar, count: count) } ?? false
+    let level = isGapMuted ? AccentLevel.silent : placed.level ?? .standard(ofBeat: placed.beatInBar)
     let beat = Beat(
       count: count, bar: barNumber, beatInBar: placed.beatInBar, meter: placed.meter, tempo: placed.tempo,
-      frame: placed.frame, sampleRate: sampleRate, level: isGapMuted ? .silent : placed.level,
-      section: placed.section, volume: placed.volume, isGapMuted: isGapMuted, isMapEnd: placed.isMapEnd, song: song,
-      syncSource: transport?.source)
+      frame: placed.frame, sampleRate: sampleRate, level: level, section: placed.section,
+      volume: placed.volume * rhythm.gains.gain(for: level), isGapMuted: isGapMuted, isMapEnd: placed.isMapEnd,
+      song: song, syncSource: transport?.source)
     last = beat
     lastBeat = DividedSpan(
-      beat: beat, length: placed.length, clicks: placed.subdivision.count, swing: placed.subdivision.swing)
+      beat: beat, volume: placed.volume, length: placed.length, clicks: placed.subdivision.count,
+      swing: placed.subdivision.swing)
     nextClick = 1
     if placed.beatInBar == 1 {
-      bar = rhythm.polyrhythm.map { DividedSpan(beat: beat, length: placed.barLength, clicks: $0, swing: 0.5) }
+      bar = rhythm.polyrhythm.map {
+        DividedSpan(beat: beat, volume: placed.volume, length: placed.barLength, clicks: $0, swing: 0.5)
+      }
       nextVoiceClick = 0
     }
     return beat
@@ -163,11 +170,11 @@ public struct BeatSequencer: Hashable, Sendable {
     let beatInBar = place % numerator + 1
     let bars = (countIn.beats + numerator - 1) / numerator
     let pattern = countIn.pattern.flatMap { $0.fits(countIn.meter) ? $0 : nil } ?? .standard(beats: numerator)
+    let level = rhythm.isMuted ? AccentLevel.silent : pattern.level(ofBeat: beatInBar)
     let beat = Beat(
       count: countInPlayed - countIn.beats, bar: place / numerator - bars + 1, beatInBar: beatInBar,
       meter: countIn.meter, tempo: countIn.grid.tempo, frame: countIn.grid.frame(ofBeat: countInPlayed),
-      sampleRate: sampleRate, level: rhythm.isMuted ? .silent : pattern.level(ofBeat: beatInBar), isCountIn: true,
-      song: song)
+      sampleRate: sampleRate, level: level, isCountIn: true, volume: rhythm.gains.gain(for: level), song: song)
     countInPlayed += 1
     last = beat
     lastBeat = nil
@@ -187,12 +194,19 @@ public struct BeatSequencer: Hashable, Sendable {
       lastBeatFrame: lastBeat?.beat.frame)
     if voiceChanged || barIsCut { bar = nil }
   }
+
+  /// How loud a click at `level` within `span` plays: the span's volume times the rhythm's gain.
+  private func loudness(of span: DividedSpan?, at level: AccentLevel) -> Double {
+    (span?.volume ?? 1) * rhythm.gains.gain(for: level)
+  }
 }
 
 /// A beat or a bar as it sounded, divided into clicks: its own click, its exact length in frames,
 /// how many clicks it holds and how they swing.
 private struct DividedSpan: Hashable, Sendable {
   let beat: Beat
+  /// The volume its map gave it, before the rhythm's gains.
+  let volume: Double
   let length: Double
   let clicks: Int
   let swing: Double

@@ -12,15 +12,20 @@ public struct Rhythm: Hashable, Sendable {
   public var polyrhythm: Int?
   /// Whether every click is silenced (counted and shown, never heard).
   public var isMuted: Bool
+  /// How loud the clicks play, by level.
+  public var gains: ClickGains
 
-  /// A rhythm as given; by default beat one strong, the others normal, undivided, alone, heard.
+  /// A rhythm as given; by default beat one strong, the others normal, undivided, alone, heard
+  /// as the sounds are.
   public init(
-    pattern: AccentPattern? = nil, subdivision: Subdivision = .none, polyrhythm: Int? = nil, isMuted: Bool = false
+    pattern: AccentPattern? = nil, subdivision: Subdivision = .none, polyrhythm: Int? = nil, isMuted: Bool = false,
+    gains: ClickGains = .unity
   ) {
     self.pattern = pattern
     self.subdivision = subdivision
     self.polyrhythm = polyrhythm
     self.isMuted = isMuted
+    self.gains = gains
   }
 
   /// The level of beat `beatInBar` of a bar of `meter`.

@@ -137,6 +137,6 @@ private struct Run {
       interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive, mainQueue: mainQueue) }
     )
     session.start()
-    remote?.start(controlling: session, on: mainQueue)
+    remote?.start(controlling: session, on: mainQueue, connections: sink as? JACKSink)
   }
 }

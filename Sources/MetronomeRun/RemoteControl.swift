@@ -1,3 +1,4 @@
+import JACKOutput
 import MetronomeAudio
 import MetronomeCore
 import MetronomeEngine
@@ -39,10 +40,11 @@ struct RemoteControl {
   /// Hands the messages that arrive to `session` on `mainQueue`, tells the clients each beat as it
   /// is heard and the tempo as it changes, and says it is ready where asked.
   @MainActor
-  func start<MainQueue: Scheduler & Sendable>(controlling session: MetronomeSession<MainQueue>, on mainQueue: MainQueue)
-  {
+  func start<MainQueue: Scheduler & Sendable>(
+    controlling session: MetronomeSession<MainQueue>, on mainQueue: MainQueue, connections: (any OutputConnections)?
+  ) {
     let control = OSCRemoteControl(
-      session: session, viewModel: engine.viewModel, fixed: fixed, send: socket.send,
+      session: session, viewModel: engine.viewModel, fixed: fixed, connections: connections, send: socket.send,
       log: { _ = TextOutput.standardError.write("metronome: \($0)\n") })
     session.onHeard = control.heard
     let inFlight = InFlight()
@@ -83,3 +85,6 @@ private final class InFlight: @unchecked Sendable {
   /// Counts one handled.
   func leave() { lock.withLock { count -= 1 } }
 }
+
+/// A JACK client's port is what klick's `/klick/config` messages connect.
+extension JACKSink: OutputConnections {}

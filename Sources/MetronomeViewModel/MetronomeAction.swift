@@ -34,6 +34,9 @@ public enum MetronomeAction: Hashable, Sendable {
   case stepSwing(by: Double)
   /// Silence every beat, or sound them again; the beats go on being counted and shown.
   case toggleMute
+  /// Play the clicks from the next one at these gains, as a remote control asks; each factor is
+  /// kept within 0 to `ClickGains.loudest`, NaN taken as 0.
+  case setGains(ClickGains)
   /// Silence the second voice, or sound it again from the next bar.
   case togglePolyrhythmMute
   /// Toggle between playing and paused.

@@ -20,6 +20,9 @@ public struct MetronomeState: Hashable, Sendable {
   public let polyrhythm: Int?
   /// Whether the second voice is silenced while the beats play on.
   public private(set) var isPolyrhythmMuted = false
+  /// How loud the clicks play beyond their sound; only a remote control changes them, and a
+  /// reset keeps them.
+  public private(set) var gains = ClickGains.unity
   /// The rule for the largest numerator, allowing the meter last written (at the start, by a
   /// setter, by a transport followed) as it is.
   public private(set) var cap: NumeratorCap
@@ -73,7 +76,7 @@ public struct MetronomeState: Hashable, Sendable {
       tempo: tempo, meter: meter, isPlaying: isPlaying,
       rhythm: Rhythm(
         pattern: pattern, subdivision: subdivision, polyrhythm: isPolyrhythmMuted ? nil : polyrhythm,
-        isMuted: isMuted),
+        isMuted: isMuted, gains: gains),
       programme: programme)
   }
 
@@ -127,6 +130,10 @@ public struct MetronomeState: Hashable, Sendable {
         min(max(subdivision.swing + delta, Subdivision.swings.lowerBound), Subdivision.swings.upperBound))
     case .toggleMute:
       isMuted.toggle()
+    case .setGains(let gains):
+      let factor = { (value: Double) in value > 0 ? min(value, ClickGains.loudest) : 0 }
+      self.gains = ClickGains(
+        overall: factor(gains.overall), accented: factor(gains.accented), unaccented: factor(gains.unaccented))
     case .togglePolyrhythmMute:
       isPolyrhythmMuted.toggle()
     case .togglePlaying:

@@ -16,6 +16,9 @@ public struct KlickNamespace: Sendable {
   /// A namespace with no client registered.
   public init() {}
 
+  /// The query answered with `KlickState.availablePorts`, which only it needs listed.
+  public static let availablePortsPath = "/klick/config/get_available_ports"
+
   /// What handling one message gave: replies, and lines for standard error.
   public struct Outcome: Equatable, Sendable {
     /// The replies, in the order they are sent.
@@ -110,7 +113,7 @@ public struct KlickNamespace: Sendable {
   /// What a part of the state reports as.
   private enum Report {
     case sound, soundVolume, soundPitch, volume, kind, active, tempo, tempoIncrement, tempoStart, tempoLimit
-    case currentTempo, meter, pattern, mapFile, preroll, tempoMultiplier
+    case currentTempo, meter, pattern, mapFile, preroll, tempoMultiplier, availablePorts
   }
 
   private enum Action: Sendable {
@@ -187,6 +190,7 @@ public struct KlickNamespace: Sendable {
     "/klick/config/connect": Method(
       typeSpecs: (1...16).map { String(repeating: "s", count: $0) }, kind: nil,
       action: .request({ .connect(ports: $0.compactMap(string)) }, answer: nil)),
+    availablePortsPath: query([.availablePorts]),
     "/klick/config/autoconnect": setter("") { _ in .autoconnect },
     "/klick/config/disconnect_all": setter("") { _ in .disconnectAll },
     "/klick/metro/query": query(metro),
@@ -263,6 +267,7 @@ public struct KlickNamespace: Sendable {
     case .mapFile: [OSCMessage("/klick/map/filename", [.string(state.mapFile)])]
     case .preroll: [OSCMessage("/klick/map/preroll", [.int32(state.preroll)])]
     case .tempoMultiplier: [OSCMessage("/klick/map/tempo_multiplier", [.float32(state.tempoMultiplier)])]
+    case .availablePorts: [OSCMessage("/klick/config/available_ports", state.availablePorts.map(OSCArgument.string))]
     }
   }
 }

@@ -67,6 +67,8 @@ public struct KlickState: Equatable, Sendable {
   public var preroll: Int32 = -1
   /// The map's tempo multiplier.
   public var tempoMultiplier: Float = 1
+  /// The ports the output may connect to, listed only for the query that asks.
+  public var availablePorts: [String] = []
 
   /// klick's state at start.
   public init() {}

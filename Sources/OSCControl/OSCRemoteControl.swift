@@ -14,25 +14,33 @@ public final class OSCRemoteControl {
   private let session: any SessionInputReceiver
   private let viewModel: MetronomeViewModel
   private let fixed: KlickState
+  private let connections: (any OutputConnections)?
   private let send: ([UInt8], OSCEndpoint) -> Void
   private let log: (String) -> Void
   private var namespace = KlickNamespace()
 
   /// A remote control feeding `session`, whose state `viewModel` holds; `fixed` holds what the
-  /// run set and OSC does not change (its kind of metronome, volume and map).
+  /// run set and OSC does not change (its kind of metronome, volume and map), `connections` the
+  /// output's JACK port, if it has one.
   public init(
     session: any SessionInputReceiver, viewModel: MetronomeViewModel, fixed: KlickState,
-    send: @escaping ([UInt8], OSCEndpoint) -> Void, log: @escaping (String) -> Void
+    connections: (any OutputConnections)? = nil, send: @escaping ([UInt8], OSCEndpoint) -> Void,
+    log: @escaping (String) -> Void
   ) {
     self.session = session
     self.viewModel = viewModel
     self.fixed = fixed
+    self.connections = connections
     self.send = send
     self.log = log
   }
 
   /// The metronome's state in klick's terms now.
-  public var state: KlickState {
+  public var state: KlickState { state(listingPorts: false) }
+
+  /// The metronome's state in klick's terms now, with the ports the output may connect to if
+  /// `listingPorts`.
+  private func state(listingPorts: Bool) -> KlickState {
     let current = viewModel.currentState
     var state = fixed
     state.isActive = current.isPlaying
@@ -40,7 +48,11 @@ public final class OSCRemoteControl {
     state.currentTempo = current.isPlaying ? current.tempo.bpm : 0
     state.meter = current.meter
     state.pattern = current.requestedPattern?.description ?? ""
-    state.tempoMultiplier = Float(current.programme.multiplier)
+    state.tempoMultiplier = Float(current.settings.programme.multiplier)
+    state.volume = Float(Double(fixed.volume) * current.gains.overall)
+    state.soundVolume = KlickState.SoundPair(
+      emphasis: Float(current.gains.accented), normal: Float(current.gains.unaccented))
+    if listingPorts { state.availablePorts = connections?.availablePorts() ?? [] }
     return state
   }
 
@@ -62,7 +74,9 @@ public final class OSCRemoteControl {
           session.receive(input)
           return viewModel.currentState
         }
-        : namespace.handle(message, from: sender, state: state) { request in
+        : namespace.handle(
+          message, from: sender, state: state(listingPorts: message.path == KlickNamespace.availablePortsPath)
+        ) { request in
           perform(request, for: message.path)
           return state
         }
@@ -95,6 +109,12 @@ public final class OSCRemoteControl {
     deliver(OSCReply(OSCMessage("/klick/ready"), to: [address]))
   }
 
+  /// Calls `body` with the output's connections; without any, says that `path` needs JACK.
+  private func withConnections(for path: String, _ body: (any OutputConnections) -> Void) {
+    guard let connections else { return log("OSC: \(path): only a run with --jack has a port to connect") }
+    body(connections)
+  }
+
   private func deliver(_ reply: OSCReply) {
     let packet = OSCCodec.packet(for: reply.message)
     for destination in reply.destinations { send(packet, destination) }
@@ -103,7 +123,9 @@ public final class OSCRemoteControl {
   /// Carries out `request`: what this metronome does yet, while the rest says so and keeps the
   /// value in force.
   private func perform(_ request: KlickRequest, for path: String) {
-    let playing = viewModel.currentState.isPlaying
+    let current = viewModel.currentState
+    let playing = current.isPlaying
+    var gains = current.gains
     switch request {
     case .setTempo(let bpm): session.receive(.action(.setTempo(bpm)))
     case .setMeter(let meter):
@@ -116,6 +138,27 @@ public final class OSCRemoteControl {
     case .start: if !playing { session.receive(.command(.togglePlaying)) }
     case .stop: if playing { session.receive(.command(.togglePlaying)) }
     case .quit: session.receive(.command(.quit))
+    case .setVolume(let volume) where fixed.volume > 0:
+      // The run's own volume is in its sounds; OSC scales them.
+      gains.overall = Double(volume) / Double(fixed.volume)
+      session.receive(.action(.setGains(gains)))
+    case .setVolume:
+      log("OSC: \(path): the run plays at volume 0, which nothing scales: start it with a --volume above 0")
+    case .setSoundVolume(let pair):
+      (gains.accented, gains.unaccented) = (Double(pair.emphasis), Double(pair.normal))
+      session.receive(.action(.setGains(gains)))
+    case .connect(let ports):
+      // Each port that cannot be connected is a line, as in klick.
+      withConnections(for: path) { connections in
+        for port in ports {
+          do { try connections.connect(to: port) } catch { log("OSC: \(path): \(error)") }
+        }
+      }
+    case .autoconnect: withConnections(for: path) { $0.autoconnect() }
+    case .disconnectAll: withConnections(for: path) { $0.disconnectAll() }
+    case .setTempoMultiplier(let multiplier):
+      // While a map plays, its tempo is its starting tempo times the multiplier.
+      current.programme.mapStartBPM.map { session.receive(.action(.setTempo($0 * Double(multiplier)))) }
     default: log("OSC: \(path) is not supported yet; what is in force stays")
     }
   }

@@ -49,4 +49,28 @@ struct BeatSequencerTests {
     beats.change(tempo: .standard, meter: try Meter(3, 4), rhythm: Rhythm(pattern: pattern), earliestFrame: 0)
     #expect((0..<3).map { _ in beats.advance().level } == [.silent, .weak, .strong])
   }
+
+  /// A remote control's gains scale the clicks from the next beat: the accented ones by their
+  /// factor, every other click (a subdivision's, the count-in's normal beats) by the other, all by
+  /// the overall one, each on top of the volume its map section gives.
+  @Test func gainsScaleEachClickByItsLevelFromTheNextBeat() throws {
+    let map = try TempoMapParser.parse("1 2/4 120 0.5\n", source: "map")
+    let gains = ClickGains(overall: 0.5, accented: 2, unaccented: 0.25)
+    let programme = Programme(map: map, countIn: .bars(1))
+    var beats = BeatSequencer(
+      startFrame: 0, tempo: .standard, meter: .fourFour, rhythm: Rhythm(subdivision: try Subdivision(2), gains: gains),
+      programme: programme, sampleRate: .standard)
+    let countIn = (0..<2).map { _ in beats.advance() }
+    #expect(countIn.map(\.isCountIn) == [true, true])
+    #expect(countIn.map(\.volume) == [1, 0.125])
+    let bar = (0..<3).map { _ in beats.advance() }
+    #expect(bar.map(\.subdivision) == [0, 1, 0])
+    #expect(bar.map(\.volume) == [0.5, 0.0625, 0.0625])
+    beats.change(
+      tempo: .standard, meter: .fourFour, rhythm: Rhythm(subdivision: try Subdivision(2)), programme: programme,
+      earliestFrame: 0)
+    let afterTheChange = beats.advance()
+    #expect(afterTheChange.subdivision == 1)
+    #expect(afterTheChange.volume == 0.5)
+  }
 }

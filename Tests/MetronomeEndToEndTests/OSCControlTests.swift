@@ -103,8 +103,8 @@ final class OSCControlTests: XCTestCase {
   }
 
   /// Side by side with klick on a JACK dummy server of the test's own: started alike, stopped
-  /// (klick starts stopped when it takes OSC), then changed alike, the two answer every query with
-  /// the same messages, as liblo writes them.
+  /// (klick starts stopped when it takes OSC), then changed alike (tempo, meter, pattern, volumes),
+  /// the two answer every query with the same messages, as liblo writes them.
   func testTheSameQueriesGiveKlicksRepliesForTheSameState() throws {
     let klickPath = try XCTUnwrap(ChildProcess.which("klick"), "klick is missing: run scripts/setup")
     let server = try JACKDummyServer()
@@ -152,6 +152,9 @@ final class OSCControlTests: XCTestCase {
     ])
     // A pattern of another length is refused, and a meter of other beats forgets the pattern.
     try compare(after: [["/klick/simple/set_pattern", "s", "Xx"], ["/klick/simple/set_meter", "ii", "5", "4"]])
+    try compare(after: [
+      ["/klick/config/set_volume", "f", "0.5"], ["/klick/config/set_sound_volume", "ff", "0.8", "0.4"],
+    ])
     try oscsend(metronomeAt, ["/klick/quit"])
     XCTAssertEqual(
       metronome.finish().errors.split(separator: "\n").filter { $0.contains("set_pattern") },
@@ -212,6 +215,58 @@ final class OSCControlTests: XCTestCase {
     XCTAssertTrue(
       errors.contains("metronome: /klick/simple/set_tempo: function not available for current metronome type\n"),
       errors)
+    XCTAssertEqual(metronome.process.terminationStatus, 0)
+  }
+
+  /// With `--jack`, klick's port messages act on the client's port, as `jack_lsp -c` shows: the
+  /// server's input ports listed, one connected (a port that is not there is one line), every
+  /// connection undone, the physical playback ports connected again.
+  func testKlicksPortMessagesConnectTheJACKClientsPort() throws {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let listener = try Listener()
+    let metronome = try BackgroundRun(
+      [
+        "120", "--jack", "--client-name", "metronome-ports", "--connect", "none", "--headless", "--events", "none",
+        "--osc-return", listener.socket.endpoint.description,
+      ], environment: server.environment)
+    XCTAssertTrue(listener.waitUntil { !$0.isEmpty }, "no /klick/ready came")
+    let at = try XCTUnwrap(listener.messages.first?.from)
+    let here = listener.socket.endpoint.description
+
+    /// Sends `arguments`, then a ping whose pong says they were handled; what the port is then
+    /// connected to.
+    func connections(after arguments: [String]) throws -> [String] {
+      let pongs = listener.messages.filter { $0.message.path == "/klick/pong" }.count
+      try oscsend(at, arguments)
+      try oscsend(at, ["/klick/ping", "s", here])
+      XCTAssertTrue(listener.waitUntil { $0.filter { $0.path == "/klick/pong" }.count > pongs })
+      let lines = try ChildProcess.run(
+        try XCTUnwrap(ChildProcess.which("jack_lsp")), ["-c", "-s", server.name], environment: server.environment
+      ).standardOutput.split(separator: "\n")
+      return Array(
+        lines.drop { $0 != "metronome-ports:click" }.dropFirst().prefix { $0.hasPrefix(" ") }.map {
+          $0.trimmingCharacters(in: .whitespaces)
+        })
+    }
+
+    XCTAssertEqual(try connections(after: ["/klick/config/get_available_ports", "s", here]), [])
+    XCTAssertEqual(
+      listener.messages.first { $0.message.path == "/klick/config/available_ports" }?.message,
+      OSCMessage("/klick/config/available_ports", [.string("system:playback_1"), .string("system:playback_2")]))
+    XCTAssertEqual(
+      try connections(after: ["/klick/config/connect", "ss", "system:playback_2", "nowhere:in"]), ["system:playback_2"])
+    XCTAssertEqual(try connections(after: ["/klick/config/disconnect_all"]), [])
+    XCTAssertEqual(
+      try connections(after: ["/klick/config/autoconnect"]), ["system:playback_1", "system:playback_2"])
+    try oscsend(at, ["/klick/quit"])
+    let errors = metronome.finish().errors
+    XCTAssertEqual(
+      errors.split(separator: "\n").filter { $0.contains("/klick/") },
+      [
+        "metronome: OSC: /klick/config/connect: JACK could not connect 'metronome-ports:click' to 'nowhere:in': is"
+          + " 'nowhere:in' an input port? (see jack_lsp)"
+      ])
     XCTAssertEqual(metronome.process.terminationStatus, 0)
   }
 

@@ -174,4 +174,13 @@ struct MetronomeStateTests {
     #expect(reduce(start, .setTempo(150)).settings.programme.multiplier == 1.5)
     #expect(reduce(start, .setTempo(150), .reset).tempo.bpm == 100)
   }
+
+  /// Gains reach the beat generator through the rhythm, each factor kept within 0 to 16 (NaN as
+  /// 0), and a reset, which undoes what the keys did, keeps them.
+  @Test func gainsAreKeptInRangeAndThroughAReset() throws {
+    let gains = reduce(try state(), .setGains(ClickGains(overall: 0.5, accented: 40, unaccented: .nan)), .reset).gains
+    #expect(gains == ClickGains(overall: 0.5, accented: 16, unaccented: 0))
+    #expect(reduce(try state(), .setGains(gains)).settings.rhythm.gains == gains)
+    #expect(reduce(try state(), .setGains(ClickGains(overall: -1, accented: 1, unaccented: 1))).gains.overall == 0)
+  }
 }

@@ -114,14 +114,118 @@ struct OSCRemoteControlTests {
     send("/klick/register_client")
     control.received(Array(OSCCodec.packet(for: OSCMessage("/klick/ping")).dropLast()), from: client)
     send("/klick/bogus", [.int32(1)])
-    send("/klick/config/set_volume", [.float32(0.5)])
+    send("/klick/config/set_sound_pitch", [.float32(2), .float32(1)])
     #expect(
       logged.value == [
         "OSC: ignored a packet of 15 bytes from 127.0.0.1:40000: its type tags are missing or not a padded string",
         "unknown message: /klick/bogus ,i",
-        "OSC: /klick/config/set_volume is not supported yet; what is in force stays",
+        "OSC: /klick/config/set_sound_pitch is not supported yet; what is in force stays",
       ])
-    #expect(replies == ["/klick/config/volume ,f 1.0 → 40000"])
+    #expect(replies == ["/klick/config/sound_pitch ,ff 1.0 1.0 → 40000"])
+  }
+
+  /// klick's volume and sound volumes scale the clicks from the next beat: all of them, the
+  /// accented ones, the others; a run at volume 0 has nothing to scale and says so.
+  @Test func volumesSetOverOSCScaleTheClicksFromTheNextBeat() {
+    let volumes = scheduler.record(viewModel.beat.map(\.volume))
+    send("/klick/register_client")
+    scheduler.advance(to: 0.25)
+    send("/klick/config/set_volume", [.float32(0.5)])
+    send("/klick/config/set_sound_volume", [.int32(2), .double(0.5)])
+    scheduler.advance(to: 2)
+    #expect(volumes.values == [1, 0.25, 0.25, 0.25, 1])
+    #expect(replies == ["/klick/config/volume ,f 0.5 → 40000", "/klick/config/sound_volume ,ff 2.0 0.5 → 40000"])
+
+    var silent = KlickState()
+    silent.volume = 0
+    let logged = self.logged
+    let quiet = OSCRemoteControl(
+      session: session, viewModel: viewModel, fixed: silent, send: { _, _ in }, log: { logged.value.append($0) })
+    quiet.received(OSCCodec.packet(for: OSCMessage("/klick/config/set_volume", [.float32(1)])), from: client)
+    #expect(viewModel.currentState.gains.overall == 0.5)
+    #expect(
+      logged.value == [
+        "OSC: /klick/config/set_volume: the run plays at volume 0, which nothing scales: start it with a --volume above 0"
+      ])
+  }
+
+  /// While a map plays, its multiplier sets the tempo (the map's first times the multiplier) from
+  /// the next beat, and the multiplier in force is what the keys made of the tempo since.
+  @Test func aMapsTempoMultiplierSetsItsTempo() throws {
+    let map = try TempoMapParser.parse("4 4/4 100\n", source: "map")
+    let viewModel = MetronomeViewModel(
+      initialTempo: try Tempo(bpm: 100), programme: Programme(map: map), autoplay: true,
+      beatScheduler: scheduler.limited().eraseToBeatScheduler())
+    var fixed = KlickState()
+    fixed.kind = .map
+    let sent = self.sent
+    let control = OSCRemoteControl(
+      session: Session(viewModel), viewModel: viewModel, fixed: fixed, send: { sent.value.append(($0, $1)) },
+      log: { _ in })
+    let send = { (path: String, arguments: [OSCArgument]) in
+      control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client)
+    }
+    let beats = scheduler.record(viewModel.beat.map(\.frame))
+    send("/klick/register_client", [])
+    scheduler.advance(to: 0.3)
+    send("/klick/map/set_tempo_multiplier", [.float32(1.5)])
+    scheduler.advance(to: 1)
+    #expect(beats.values == [0, 19_200, 38_400])
+    viewModel.dispatch(.setTempo(75))
+    send("/klick/map/query", [])
+    #expect(
+      replies == [
+        "/klick/map/tempo_multiplier ,f 1.5 → 40000", "/klick/map/filename ,s \"\" → 40000",
+        "/klick/map/preroll ,i -1 → 40000", "/klick/map/tempo_multiplier ,f 0.75 → 40000",
+      ])
+  }
+
+  /// A JACK client's port as klick's `/klick/config` messages change it, kept in a list.
+  private final class Ports: OutputConnections, @unchecked Sendable {
+    var connected: [String] = []
+    func availablePorts() -> [String] { ["system:playback_1", "system:playback_2"] }
+    func connect(to destination: String) throws {
+      guard availablePorts().contains(destination) else { throw Refusal(port: destination) }
+      connected.append(destination)
+    }
+    func autoconnect() { connected = availablePorts() }
+    func disconnectAll() { connected = [] }
+
+    struct Refusal: Error, CustomStringConvertible {
+      let port: String
+      var description: String { "no port \(port)" }
+    }
+  }
+
+  /// klick's port messages reach the output's port: listed to whoever asks, connected one by one
+  /// (one that fails is a line), all undone, the physical ones again; a run without JACK says it
+  /// has none, and lists none.
+  @Test func portMessagesConnectTheOutputsPortWhereThereIsOne() {
+    let ports = Ports()
+    let (sent, logged) = (self.sent, self.logged)
+    let control = OSCRemoteControl(
+      session: session, viewModel: viewModel, fixed: KlickState(), connections: ports,
+      send: { sent.value.append(($0, $1)) }, log: { logged.value.append($0) })
+    let send = { (path: String, arguments: [OSCArgument]) in
+      control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client)
+    }
+    send("/klick/config/get_available_ports", [.string("osc.udp://127.0.0.1:9001/")])
+    #expect(replies == ["/klick/config/available_ports ,ss \"system:playback_1\" \"system:playback_2\" → 9001"])
+    send("/klick/config/connect", [.string("system:playback_2"), .string("nowhere:in")])
+    #expect(ports.connected == ["system:playback_2"])
+    send("/klick/config/disconnect_all", [])
+    #expect(ports.connected == [])
+    send("/klick/config/autoconnect", [])
+    #expect(ports.connected == ["system:playback_1", "system:playback_2"])
+
+    self.send("/klick/config/autoconnect")
+    self.send("/klick/config/get_available_ports")
+    #expect(replies.last == "/klick/config/available_ports , → 40000")
+    #expect(
+      logged.value == [
+        "OSC: /klick/config/connect: no port nowhere:in",
+        "OSC: /klick/config/autoconnect: only a run with --jack has a port to connect",
+      ])
   }
 
   /// Each beat heard is told to the registered clients, and to no one before one registers.
