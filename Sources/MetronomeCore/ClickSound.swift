@@ -13,6 +13,23 @@ public enum ClickSound: String, CaseIterable, Hashable, Sendable {
   /// A short tone with a burst of noise, like a woodblock.
   case woodblock
 
+  /// What plays for klick's built-in sound `number` (its square wave, sine, noise and bell, 0 to 3):
+  /// the pulse, the beep and the woodblock come nearest, the pulse for the noise; nil for another
+  /// number.
+  public init?(klickNumber number: Int) {
+    guard (0...3).contains(number) else { return nil }
+    self = [ClickSound.pulse, .beep, .pulse, .woodblock][number]
+  }
+
+  /// klick's number for the sound nearest to this one.
+  public var klickNumber: Int {
+    switch self {
+    case .pulse: 0
+    case .beep: 1
+    case .woodblock: 3
+    }
+  }
+
   /// Peak level of the regular click relative to the accent, so beat one stands out.
   public static let regularLevel: Float = 0.6
   /// Peak level of a weak beat's click relative to the accent: half the regular one.

@@ -30,4 +30,12 @@ public final class Lock: @unchecked Sendable {
     defer { pthread_mutex_unlock(mutex) }
     return try body()
   }
+
+  /// Runs `body` while holding the lock if no other thread holds it, else nothing: for the render
+  /// thread, which must never wait.
+  public func withLockIfAvailable<Result>(_ body: () throws -> Result) rethrows -> Result? {
+    guard pthread_mutex_trylock(mutex) == 0 else { return nil }
+    defer { pthread_mutex_unlock(mutex) }
+    return try body()
+  }
 }

@@ -40,6 +40,13 @@ public struct SoundKit: Sendable {
     }
   }
 
+  /// The same kit with each voice's sound as `transform` makes it from the voice and its sound.
+  public func transformed(_ transform: (Voice, [Float]) -> [Float]) -> SoundKit {
+    SoundKit(sounds: zip(Voice.allCases, sounds).map(transform))
+  }
+
+  private init(sounds: [[Float]]) { self.sounds = sounds }
+
   /// The voice whose sound `beat` plays; nil for a silent one.
   public static func voice(of beat: Beat) -> Voice? {
     guard beat.level != .silent else { return nil }

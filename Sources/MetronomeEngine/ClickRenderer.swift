@@ -20,7 +20,9 @@ public final class ClickRenderer {
   /// The beats whose clicks start in the period rendered last.
   public private(set) var beatsInLastPeriod: [Beat] = []
   /// The click of each voice, in the order of `SoundKit.Voice`.
-  private let sounds: [[Float]]
+  private var sounds: [[Float]]
+  /// New sounds on their way from another thread.
+  private let exchange = SoundExchange()
   /// The spans of the period rendered last and the clicks still sounding, kept in one value so
   /// that a period is laid out in a single access to the renderer's state.
   private var layout = SpanLayout()
@@ -37,8 +39,16 @@ public final class ClickRenderer {
   /// Queues the click of `beat`; called on the render thread while the clock advances.
   public func enqueue(_ beat: Beat) { beatsInLastPeriod.append(beat) }
 
+  /// Plays the clicks of `kit` from the next period on, cutting any click sounding then; call
+  /// from any thread but the render thread.
+  public func play(_ kit: SoundKit) { exchange.offer(kit.sounds) }
+
   /// Renders the next `frames` frames.
   public func render(frames: Int) -> RenderedPeriod {
+    if let new = exchange.take(replacing: sounds) {
+      sounds = new
+      layout.silence()
+    }
     let start = cursor
     advance(frames: frames)
     layout.layOut(beatsInLastPeriod, from: start, frames: frames, sounds: sounds)

@@ -134,11 +134,10 @@ public struct KlickCommandLine: Sendable {
       guard let rate = Int(value) else { throw .usage("invalid argument to -r: samplerate") }
       sound.rate = rate
     case "s":
-      guard let number = Int(value), (0...3).contains(number) else {
+      guard let number = Int(value), let built = ClickSound(klickNumber: number) else {
         throw .usage("invalid argument to -s: click sample")
       }
-      // klick's square wave, sine, noise and bell: the pulse, the beep and the woodblock come nearest.
-      sound.sound = [ClickSound.pulse, .beep, .pulse, .woodblock][number]
+      sound.sound = built
       if number == 2 { notes.append("-s 2: no noise click; the pulse plays instead") }
     case "S":
       let files = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)

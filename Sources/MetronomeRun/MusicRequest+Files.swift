@@ -19,14 +19,7 @@ extension MusicRequest {
   private func loadMap() throws(RunError) -> TempoMap? {
     guard let path = programme.mapPath else { return nil }
     let source = TextFile.source(path)
-    let parsed: TempoMap
-    do {
-      parsed = try TempoMapParser.parse(try TextFile.tempoMap.read(path), source: source, seed: programme.seed)
-    } catch let error as RunError {
-      throw error
-    } catch {
-      throw RunError(.data, "\(error)")
-    }
+    let parsed = try Self.tempoMap(at: path, seed: programme.seed)
     guard let startLabel = programme.startLabel else { return parsed }
     guard let started = parsed.starting(at: startLabel) else {
       let labels = parsed.sections.compactMap(\.label)
@@ -36,6 +29,17 @@ extension MusicRequest {
           + (labels.isEmpty ? "the map has no labels" : "its labels are \(labels.joined(separator: ", "))"))
     }
     return started
+  }
+
+  /// The map in the file at `path`, its random gaps drawn with `seed`.
+  static func tempoMap(at path: String, seed: UInt64) throws(RunError) -> TempoMap {
+    do {
+      return try TempoMapParser.parse(try TextFile.tempoMap.read(path), source: TextFile.source(path), seed: seed)
+    } catch let error as RunError {
+      throw error
+    } catch {
+      throw RunError(.data, "\(error)")
+    }
   }
 
   /// The setlist `--setlist` names, with the maps it names (beside it); nil without one.

@@ -15,6 +15,10 @@ struct RemoteControl {
   private let request: RemoteRequest
   private let engine: ClickEngine
   private let fixed: KlickState
+  /// The seed a map loaded over OSC draws its random gaps with: the run's.
+  private let seed: UInt64
+  /// The outside clock whose tempo the run follows, if any.
+  private let tempoFollows: String?
 
   /// Where it listens.
   var endpoint: OSCEndpoint { socket.endpoint }
@@ -24,12 +28,15 @@ struct RemoteControl {
     do { socket = try OSCSocket(host: remote.host, port: remote.port) } catch { throw .runtime("\(error)") }
     self.request = remote
     self.engine = engine
+    seed = request.music.programme.seed
+    tempoFollows = if case .midiClock? = request.clock { "MIDI clock" } else { nil }
     var fixed = KlickState()
     fixed.kind =
       if case .transport? = request.clock { .jack } else if request.music.programme.mapPath != nil { .map } else {
         .simple
       }
     fixed.volume = Float(request.music.volume)
+    fixed.sound = .builtIn(Int32(request.music.sound.klickNumber))
     fixed.mapFile = request.music.programme.mapPath ?? ""
     self.fixed = fixed
   }
@@ -43,8 +50,12 @@ struct RemoteControl {
   func start<MainQueue: Scheduler & Sendable>(
     controlling session: MetronomeSession<MainQueue>, on mainQueue: MainQueue, connections: (any OutputConnections)?
   ) {
+    let change = ClickSoundChange(settings: engine.settings, renderer: engine.renderer)
     let control = OSCRemoteControl(
-      session: session, viewModel: engine.viewModel, fixed: fixed, connections: connections, send: socket.send,
+      session: session, viewModel: engine.viewModel, fixed: fixed, connections: connections,
+      changeSound: { sound, pitch in try change.play(sound, pitch: pitch) },
+      loadMap: { [seed] path in try MusicRequest.tempoMap(at: path, seed: seed) }, tempoFollows: tempoFollows,
+      send: socket.send,
       log: { _ = TextOutput.standardError.write("metronome: \($0)\n") })
     session.onHeard = control.heard
     let inFlight = InFlight()

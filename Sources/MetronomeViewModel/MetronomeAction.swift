@@ -34,6 +34,17 @@ public enum MetronomeAction: Hashable, Sendable {
   case stepSwing(by: Double)
   /// Silence every beat, or sound them again; the beats go on being counted and shown.
   case toggleMute
+  /// Stop, and play `map` from its start when next started, at its tempo times the multiplier
+  /// (nil: the steady tempo playing now), as klick does when its metronome changes; nothing with
+  /// a setlist or an outside clock.
+  case playMap(TempoMap?)
+  /// Count in so when play next starts (nil: as the map asks).
+  case setCountIn(CountIn?)
+  /// Ramp a steady tempo as klick's speed trainer does, from the next beat (off: a steady tempo).
+  case setSpeedTrainer(SpeedTrainer)
+  /// A beat after the first of a run has sounded: the speed trainer, while it ramps a steady
+  /// tempo, moves the tempo on.
+  case speedTrainerBeat
   /// Play the clicks from the next one at these gains, as a remote control asks; each factor is
   /// kept within 0 to `ClickGains.loudest`, NaN taken as 0.
   case setGains(ClickGains)

@@ -46,3 +46,13 @@ public enum KlickRequest: Equatable, Sendable {
   /// End the run.
   case quit
 }
+
+extension KlickRequest {
+  /// Whether it sets the tempo, which an outside clock that the run follows overrides.
+  public var setsTheTempo: Bool {
+    switch self {
+    case .setTempo, .tap, .setTempoIncrement, .setTempoStart, .setTempoLimit, .setTempoMultiplier: true
+    default: false
+    }
+  }
+}

@@ -15,22 +15,43 @@ public final class OSCRemoteControl {
   private let viewModel: MetronomeViewModel
   private let fixed: KlickState
   private let connections: (any OutputConnections)?
+  private let changeSound: ((KlickState.Sound, KlickState.SoundPair) throws -> Void)?
+  private let loadMap: ((String) throws -> TempoMap)?
+  private let tempoFollows: String?
+  /// The click's sound and pitch now, as OSC last set them.
+  private var sound: KlickState.Sound
+  private var pitch: KlickState.SoundPair
+  /// The map the map metronome plays, and its file.
+  private var map: TempoMap?
+  private var mapFile: String
   private let send: ([UInt8], OSCEndpoint) -> Void
   private let log: (String) -> Void
   private var namespace = KlickNamespace()
 
   /// A remote control feeding `session`, whose state `viewModel` holds; `fixed` holds what the
-  /// run set and OSC does not change (its kind of metronome, volume and map), `connections` the
-  /// output's JACK port, if it has one.
+  /// run set (following the JACK transport or not, its volume, map file and sound), `connections`
+  /// the output's JACK port, if it has one; `changeSound` plays another sound at another pitch
+  /// and `loadMap` reads the map in a file, each throwing why it cannot; `tempoFollows` names the
+  /// outside clock whose tempo the run follows and no setter changes (nil: the tempo is the run's,
+  /// or a Link session's, which takes one from any peer).
   public init(
     session: any SessionInputReceiver, viewModel: MetronomeViewModel, fixed: KlickState,
-    connections: (any OutputConnections)? = nil, send: @escaping ([UInt8], OSCEndpoint) -> Void,
-    log: @escaping (String) -> Void
+    connections: (any OutputConnections)? = nil,
+    changeSound: ((KlickState.Sound, KlickState.SoundPair) throws -> Void)? = nil,
+    loadMap: ((String) throws -> TempoMap)? = nil, tempoFollows: String? = nil,
+    send: @escaping ([UInt8], OSCEndpoint) -> Void, log: @escaping (String) -> Void
   ) {
     self.session = session
     self.viewModel = viewModel
     self.fixed = fixed
     self.connections = connections
+    self.changeSound = changeSound
+    self.loadMap = loadMap
+    self.tempoFollows = tempoFollows
+    sound = fixed.sound
+    pitch = fixed.soundPitch
+    map = viewModel.currentState.programme.map
+    mapFile = fixed.mapFile
     self.send = send
     self.log = log
   }
@@ -43,13 +64,20 @@ public final class OSCRemoteControl {
   private func state(listingPorts: Bool) -> KlickState {
     let current = viewModel.currentState
     var state = fixed
+    if fixed.kind != .jack { state.kind = current.programme.map == nil ? .simple : .map }
+    state.mapFile = mapFile
+    if case .bars(let bars)? = current.programme.countIn { state.preroll = Int32(clamping: bars) }
     state.isActive = current.isPlaying
-    state.tempo = current.tempo.bpm
+    state.tempo = current.chosenTempo.bpm
     state.currentTempo = current.isPlaying ? current.tempo.bpm : 0
+    state.tempoIncrement = current.speedTrainer.increment
+    state.tempoStart = current.speedTrainer.start
+    state.tempoLimit = current.speedTrainer.limit
     state.meter = current.meter
     state.pattern = current.requestedPattern?.description ?? ""
     state.tempoMultiplier = Float(current.settings.programme.multiplier)
     state.volume = Float(Double(fixed.volume) * current.gains.overall)
+    (state.sound, state.soundPitch) = (sound, pitch)
     state.soundVolume = KlickState.SoundPair(
       emphasis: Float(current.gains.accented), normal: Float(current.gains.unaccented))
     if listingPorts { state.availablePorts = connections?.availablePorts() ?? [] }
@@ -109,6 +137,54 @@ public final class OSCRemoteControl {
     deliver(OSCReply(OSCMessage("/klick/ready"), to: [address]))
   }
 
+  /// Plays `new` at `newPitch` from the next period; what cannot be played is a line, and the
+  /// sound in force stays.
+  private func play(_ new: KlickState.Sound, at newPitch: KlickState.SoundPair, for path: String) {
+    guard let changeSound else { return log("OSC: \(path): not available in this run; what is in force stays") }
+    do {
+      try changeSound(new, newPitch)
+      (sound, pitch) = (new, newPitch)
+    } catch {
+      log("OSC: \(path): \(error)")
+    }
+  }
+
+  /// Stops and makes `kind` the metronome that plays when next started, as klick's
+  /// `set_type` does: the steady tempo, or the map last loaded; without one, as klick does, a
+  /// map of the tempo, meter and pattern in force, for ever.
+  private func play(_ kind: KlickState.Kind, for path: String) {
+    switch kind {
+    case _ where fixed.kind == .jack || kind == .jack:
+      log("OSC: \(path): only --follow-transport follows the JACK transport, from the start of the run")
+    case .map:
+      let current = viewModel.currentState
+      let steady = TempoMap.Section(
+        bars: nil, meter: current.meter, tempo: .steady(current.chosenTempo.bpm), pattern: current.requestedPattern)
+      session.receive(.action(.playMap(map ?? TempoMap(sections: [steady]))))
+    default: session.receive(.action(.playMap(nil)))
+    }
+  }
+
+  /// Reads the map in `file` and stops to play it from its start, as klick's `load_file` does.
+  private func load(_ file: String, for path: String) {
+    guard let loadMap else { return log("OSC: \(path): not available in this run; what is in force stays") }
+    do {
+      let loaded = try loadMap(file)
+      (map, mapFile) = (loaded, file)
+      session.receive(.action(.playMap(loaded)))
+    } catch {
+      log("OSC: \(path): \(error)")
+    }
+  }
+
+  /// Sets klick's speed trainer, each value not given as it is.
+  private func setSpeedTrainer(increment: Double? = nil, start: Double? = nil, limit: Double? = nil) {
+    let trainer = viewModel.currentState.speedTrainer
+    let changed = SpeedTrainer(
+      increment: increment ?? trainer.increment, start: start ?? trainer.start, limit: limit ?? trainer.limit)
+    session.receive(.action(.setSpeedTrainer(changed)))
+  }
+
   /// Calls `body` with the output's connections; without any, says that `path` needs JACK.
   private func withConnections(for path: String, _ body: (any OutputConnections) -> Void) {
     guard let connections else { return log("OSC: \(path): only a run with --jack has a port to connect") }
@@ -120,9 +196,12 @@ public final class OSCRemoteControl {
     for destination in reply.destinations { send(packet, destination) }
   }
 
-  /// Carries out `request`: what this metronome does yet, while the rest says so and keeps the
-  /// value in force.
+  /// Carries out `request` on this metronome; what it cannot do is a line, and the value in
+  /// force stays.
   private func perform(_ request: KlickRequest, for path: String) {
+    if let clock = tempoFollows, request.setsTheTempo {
+      return log("OSC: \(path): the tempo follows \(clock); what is in force stays")
+    }
     let current = viewModel.currentState
     let playing = current.isPlaying
     var gains = current.gains
@@ -138,6 +217,18 @@ public final class OSCRemoteControl {
     case .start: if !playing { session.receive(.command(.togglePlaying)) }
     case .stop: if playing { session.receive(.command(.togglePlaying)) }
     case .quit: session.receive(.command(.quit))
+    case .setSound(let new): play(new, at: pitch, for: path)
+    case .setSoundPitch(let new): play(sound, at: new, for: path)
+    case .setKind(let kind): play(kind, for: path)
+    case .loadMap(let file): load(file, for: path)
+    case .setPreroll(let bars) where bars == -1: session.receive(.action(.setCountIn(nil)))
+    case .setPreroll(let bars) where (0...CountIn.longestBars).contains(Int(bars)):
+      session.receive(.action(.setCountIn(.bars(Int(bars)))))
+    case .setPreroll(let bars):
+      log("OSC: \(path): preroll \(bars): -1 for none, 0 for two beats, or 1 to \(CountIn.longestBars) bars")
+    case .setTempoIncrement(let increment): setSpeedTrainer(increment: increment)
+    case .setTempoStart(let start): setSpeedTrainer(start: start)
+    case .setTempoLimit(let limit): setSpeedTrainer(limit: limit)
     case .setVolume(let volume) where fixed.volume > 0:
       // The run's own volume is in its sounds; OSC scales them.
       gains.overall = Double(volume) / Double(fixed.volume)
@@ -159,7 +250,6 @@ public final class OSCRemoteControl {
     case .setTempoMultiplier(let multiplier):
       // While a map plays, its tempo is its starting tempo times the multiplier.
       current.programme.mapStartBPM.map { session.receive(.action(.setTempo($0 * Double(multiplier)))) }
-    default: log("OSC: \(path) is not supported yet; what is in force stays")
     }
   }
 }

@@ -1,6 +1,7 @@
 #if AbletonLink
 import Foundation
 import MetronomeTesting
+import OSCControl
 import XCTest
 
 /// Two metronomes in one Ableton Link session, playing into one JACK dummy server, each on a
@@ -95,6 +96,39 @@ final class LinkSessionTests: FolderTestCase {
     let tempos = try Self.beats(Data(firstLine.utf8) + output).compactMap { $0["tempo"] as? Int }
     XCTAssertEqual(tempos.first, 120, "the peer played \(tempos)")
     XCTAssertEqual(tempos.last, 130, "the peer played \(tempos)")
+  }
+
+  /// klick's OSC remote control works in a Link session: a tempo sent to one peer is the
+  /// session's, heard from the other peer, and the first peer's query answers with it.
+  func testATempoSentOverOSCToOnePeerIsTheSessions() throws {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+    let listener = try OSCListener()
+    let peer = ["--jack", "--link", "--connect", "none", "--headless", "--events", "ndjson"]
+    let controlled = try BackgroundRun(
+      peer + ["--client-name", "A", "--duration", "8", "--osc-return", listener.socket.endpoint.description, "120"],
+      environment: environment)
+    XCTAssertTrue(listener.waitUntil { !$0.isEmpty }, "no /klick/ready came")
+    let at = try XCTUnwrap(listener.messages.first?.from)
+    // Once A plays, B joins its session; B's start waits for the session's next bar line.
+    _ = controlled.readFirstLine()
+    let other = try BackgroundRun(peer + ["--client-name", "B", "--duration", "4", "90"], environment: environment)
+    let firstLine = other.readFirstLine()
+    try OSCListener.oscsend(at, ["/klick/simple/set_tempo", "f", "96"])
+    try OSCListener.oscsend(at, ["/klick/simple/query", "s", listener.socket.endpoint.description])
+    XCTAssertTrue(listener.waitUntil { $0.contains { $0.path == "/klick/simple/tempo" } })
+    let (output, errors) = other.finish()
+    let (_, controlledErrors) = controlled.finish()
+
+    XCTAssertEqual(other.process.terminationStatus, 0, errors)
+    XCTAssertEqual(controlled.process.terminationStatus, 0, controlledErrors)
+    XCTAssertEqual(
+      listener.messages.first { $0.message.path == "/klick/simple/tempo" }?.message,
+      OSCMessage("/klick/simple/tempo", [.float32(96)]))
+    let tempos = try Self.beats(Data(firstLine.utf8) + output).compactMap { $0["tempo"] as? Int }
+    XCTAssertEqual(tempos.first, 120, "B played \(tempos)")
+    XCTAssertEqual(tempos.last, 96, "B played \(tempos)")
   }
 
   /// What is off in a take: B's clicks once joined against A's, A's tempo after B's key, A after B.

@@ -7,48 +7,11 @@ import XCTest
 /// come to a socket of the test's own on the loopback interface, which `--osc-return` names, so
 /// that the metronome's port (which the system chooses) is learnt from its `/klick/ready`.
 final class OSCControlTests: XCTestCase {
-  private static let oscsend = URL(fileURLWithPath: "/usr/bin/oscsend")
-
-  /// The messages that reach a socket of the test's own, and from where.
-  private final class Listener: @unchecked Sendable {
-    let socket: OSCSocket
-    private let lock = NSLock()
-    private var received: [(message: OSCMessage, from: OSCEndpoint)] = []
-    private let arrived = DispatchSemaphore(value: 0)
-
-    init() throws {
-      socket = try OSCSocket(host: "127.0.0.1", port: 0)
-      socket.startReceiving { [weak self] packet, sender in
-        guard let self else { return }
-        let messages = (try? OSCCodec.messages(in: packet)) ?? []
-        lock.withLock { received += messages.map { ($0, sender) } }
-        for _ in messages { arrived.signal() }
-      }
-    }
-
-    /// The messages received so far.
-    var messages: [(message: OSCMessage, from: OSCEndpoint)] { lock.withLock { received } }
-
-    /// Waits until the messages received meet `condition`, giving up when five seconds pass
-    /// with none arriving; whether they do.
-    func waitUntil(_ condition: ([OSCMessage]) -> Bool) -> Bool {
-      while !condition(messages.map(\.message)) {
-        guard arrived.wait(timeout: .now() + 5) == .success else { return condition(messages.map(\.message)) }
-      }
-      return true
-    }
-  }
-
-  private func oscsend(_ endpoint: OSCEndpoint, _ arguments: [String]) throws {
-    let result = try ChildProcess.run(Self.oscsend, [endpoint.host, "\(endpoint.port)"] + arguments)
-    XCTAssertEqual(result.status, 0, result.standardError)
-  }
-
   /// `/klick/simple/set_tempo f 96` from oscsend is heard from the next beat, `/klick/query` then
   /// answers with it, in klick's order, to the address it gives, and a registered client is told
   /// every beat heard after it registered, with the frame the beat's line gives.
   func testATempoSentWithOscsendIsHeardFromTheNextBeatQueriedAndEachBeatIsTold() throws {
-    let listener = try Listener()
+    let listener = try OSCListener()
     var metronome: OSCEndpoint?
     var sentAfter: Int?
     let run = try TimedRun.run(
@@ -59,9 +22,9 @@ final class OSCControlTests: XCTestCase {
       onLine: { index in
         if index == 0, listener.waitUntil({ !$0.isEmpty }) { metronome = listener.messages.first?.from }
         guard index == 2, let metronome else { return }
-        try? self.oscsend(metronome, ["/klick/simple/set_tempo", "f", "96"])
-        try? self.oscsend(metronome, ["/klick/query", "s", listener.socket.endpoint.description])
-        try? self.oscsend(metronome, ["/klick/register_client", "s", listener.socket.endpoint.description])
+        try? OSCListener.oscsend(metronome, ["/klick/simple/set_tempo", "f", "96"])
+        try? OSCListener.oscsend(metronome, ["/klick/query", "s", listener.socket.endpoint.description])
+        try? OSCListener.oscsend(metronome, ["/klick/register_client", "s", listener.socket.endpoint.description])
         sentAfter = index
       })
     XCTAssertEqual(run.status, 0, run.standardError)
@@ -103,13 +66,14 @@ final class OSCControlTests: XCTestCase {
   }
 
   /// Side by side with klick on a JACK dummy server of the test's own: started alike, stopped
-  /// (klick starts stopped when it takes OSC), then changed alike (tempo, meter, pattern, volumes),
-  /// the two answer every query with the same messages, as liblo writes them.
+  /// (klick starts stopped when it takes OSC), then changed alike (tempo, meter, pattern, volumes,
+  /// sound and pitch, the speed trainer, the kind of metronome, a preroll), the two answer every
+  /// query with the same messages, as liblo writes them.
   func testTheSameQueriesGiveKlicksRepliesForTheSameState() throws {
     let klickPath = try XCTUnwrap(ChildProcess.which("klick"), "klick is missing: run scripts/setup")
     let server = try JACKDummyServer()
     defer { server.stop() }
-    let (theirs, ours) = (try Listener(), try Listener())
+    let (theirs, ours) = (try OSCListener(), try OSCListener())
     let klick = try BackgroundRun(
       ["-n", "klick-osc", "-R", theirs.socket.endpoint.description, "3/4", "96", "X.x"], executable: klickPath,
       environment: server.environment)
@@ -124,20 +88,24 @@ final class OSCControlTests: XCTestCase {
       ])
     XCTAssertTrue(theirs.waitUntil { !$0.isEmpty } && ours.waitUntil { !$0.isEmpty }, "no /klick/ready came")
     let (klickAt, metronomeAt) = (try XCTUnwrap(theirs.messages.first?.from), try XCTUnwrap(ours.messages.first?.from))
-    try oscsend(metronomeAt, ["/klick/metro/stop"])
+    try OSCListener.oscsend(metronomeAt, ["/klick/metro/stop"])
 
-    /// Sends `arguments` to both, then each query, and compares what each answered.
-    func compare(after changes: [[String]]) throws {
+    /// Sends each of `changes` to both, then each query (with the count of replies it gives), and
+    /// compares what each answered.
+    func compare(
+      after changes: [[String]],
+      queries: KeyValuePairs<String, Int> = [
+        "/klick/query": 13, "/klick/simple/query": 7, "/klick/metro/query": 2, "/klick/config/query": 4,
+      ]
+    ) throws {
       for change in changes {
-        try oscsend(klickAt, change)
-        try oscsend(metronomeAt, change)
+        try OSCListener.oscsend(klickAt, change)
+        try OSCListener.oscsend(metronomeAt, change)
       }
-      for query in ["/klick/query", "/klick/simple/query", "/klick/metro/query", "/klick/config/query"] {
+      for (query, expected) in queries {
         let before = (theirs.messages.count, ours.messages.count)
-        try oscsend(klickAt, [query, "s", theirs.socket.endpoint.description])
-        try oscsend(metronomeAt, [query, "s", ours.socket.endpoint.description])
-        let expected =
-          query == "/klick/query" ? 13 : query == "/klick/simple/query" ? 7 : query == "/klick/metro/query" ? 2 : 4
+        try OSCListener.oscsend(klickAt, [query, "s", theirs.socket.endpoint.description])
+        try OSCListener.oscsend(metronomeAt, [query, "s", ours.socket.endpoint.description])
         XCTAssertTrue(
           theirs.waitUntil { $0.count >= before.0 + expected } && ours.waitUntil { $0.count >= before.1 + expected })
         XCTAssertEqual(
@@ -155,7 +123,18 @@ final class OSCControlTests: XCTestCase {
     try compare(after: [
       ["/klick/config/set_volume", "f", "0.5"], ["/klick/config/set_sound_volume", "ff", "0.8", "0.4"],
     ])
-    try oscsend(metronomeAt, ["/klick/quit"])
+    try compare(after: [
+      ["/klick/config/set_sound", "i", "3"], ["/klick/config/set_sound_pitch", "ff", "1.5", "0.75"],
+    ])
+    try compare(after: [
+      ["/klick/simple/set_tempo_increment", "f", "2.5"], ["/klick/simple/set_tempo_start", "f", "100"],
+      ["/klick/simple/set_tempo_limit", "f", "140"],
+    ])
+    // klick's map metronome, with no map file: the tempo, meter and pattern in force, as a map.
+    try compare(
+      after: [["/klick/metro/set_type", "s", "map"], ["/klick/map/set_preroll", "i", "2"]],
+      queries: ["/klick/query": 9, "/klick/map/query": 3, "/klick/metro/query": 2])
+    try OSCListener.oscsend(metronomeAt, ["/klick/quit"])
     XCTAssertEqual(
       metronome.finish().errors.split(separator: "\n").filter { $0.contains("set_pattern") },
       ["metronome: /klick/simple/set_pattern: pattern length doesn't match number of beats"])
@@ -171,19 +150,19 @@ final class OSCControlTests: XCTestCase {
     try FileManager.default.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: link.deletingLastPathComponent()) }
     try FileManager.default.createSymbolicLink(at: link, withDestinationURL: MetronomeProcess.binary)
-    let listener = try Listener()
+    let listener = try OSCListener()
     let klick = try BackgroundRun(
       ["-n", "klick-cli", "-R", listener.socket.endpoint.description, "3/4", "96"], executable: link,
       environment: server.environment)
     XCTAssertTrue(listener.waitUntil { !$0.isEmpty }, "no /klick/ready came")
     let at = try XCTUnwrap(listener.messages.first?.from)
-    try oscsend(at, ["/klick/register_client", "s", listener.socket.endpoint.description])
-    try oscsend(at, ["/klick/metro/query", "s", listener.socket.endpoint.description])
+    try OSCListener.oscsend(at, ["/klick/register_client", "s", listener.socket.endpoint.description])
+    try OSCListener.oscsend(at, ["/klick/metro/query", "s", listener.socket.endpoint.description])
     XCTAssertTrue(listener.waitUntil { $0.contains(OSCMessage("/klick/metro/active", [.int32(0)])) })
-    try oscsend(at, ["/klick/metro/start"])
+    try OSCListener.oscsend(at, ["/klick/metro/start"])
     XCTAssertTrue(listener.waitUntil { $0.filter { $0.path == "/metronome/beat" }.count >= 2 })
     XCTAssertTrue(listener.messages.contains { $0.message == OSCMessage("/klick/metro/active", [.int32(1)]) })
-    try oscsend(at, ["/klick/quit"])
+    try OSCListener.oscsend(at, ["/klick/quit"])
     let errors = klick.finish().errors
     XCTAssertFalse(errors.contains("Error"), errors)
     XCTAssertEqual(klick.process.terminationStatus, 0)
@@ -194,7 +173,7 @@ final class OSCControlTests: XCTestCase {
   func testOSCWorksWhileFollowingTheJACKTransport() throws {
     let server = try JACKDummyServer()
     defer { server.stop() }
-    let listener = try Listener()
+    let listener = try OSCListener()
     let metronome = try BackgroundRun(
       [
         "--jack", "--follow-transport", "--connect", "none", "--headless", "--events", "none", "--osc-return",
@@ -202,20 +181,61 @@ final class OSCControlTests: XCTestCase {
       ], environment: server.environment)
     XCTAssertTrue(listener.waitUntil { !$0.isEmpty }, "no /klick/ready came")
     let at = try XCTUnwrap(listener.messages.first?.from)
-    try oscsend(at, ["/klick/simple/set_tempo", "f", "96"])
-    try oscsend(at, ["/klick/query", "s", listener.socket.endpoint.description])
+    try OSCListener.oscsend(at, ["/klick/simple/set_tempo", "f", "96"])
+    try OSCListener.oscsend(at, ["/klick/query", "s", listener.socket.endpoint.description])
     XCTAssertTrue(listener.waitUntil { $0.count >= 7 })
     XCTAssertEqual(
       listener.messages.dropFirst().prefix(6).map(\.message.description).suffix(2),
       ["/klick/metro/type ,s \"jack\"", "/klick/metro/active ,i 0"])
-    try oscsend(at, ["/metronome/query", "s", listener.socket.endpoint.description])
+    try OSCListener.oscsend(at, ["/metronome/query", "s", listener.socket.endpoint.description])
     XCTAssertTrue(listener.waitUntil { $0.contains { $0.path == "/metronome/looping" } })
-    try oscsend(at, ["/klick/quit"])
+    try OSCListener.oscsend(at, ["/klick/quit"])
     let errors = metronome.finish().errors
     XCTAssertTrue(
       errors.contains("metronome: /klick/simple/set_tempo: function not available for current metronome type\n"),
       errors)
     XCTAssertEqual(metronome.process.terminationStatus, 0)
+  }
+
+  /// Following another metronome's MIDI clock, the clock's tempo is the one in force: a tempo
+  /// sent over OSC is one line, the query answers with the clock's, and every beat plays at it.
+  func testOSCWorksWhileFollowingMIDIClock() throws {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let listener = try OSCListener()
+    let follower = try BackgroundRun(
+      [
+        "--jack", "--client-name", "follower", "--follow-midi-clock", "--connect", "none", "--headless", "--events",
+        "ndjson", "--duration", "5", "--osc-return", listener.socket.endpoint.description,
+      ], environment: server.environment)
+    XCTAssertTrue(listener.waitUntil { !$0.isEmpty }, "no /klick/ready came")
+    let at = try XCTUnwrap(listener.messages.first?.from)
+    try server.waitForPorts { $0.contains("follower:midi_in") }
+    let sender = try BackgroundRun(
+      [
+        // Its count-in's clock tells the follower the tempo before its first beat.
+        "137", "--jack", "--client-name", "sender", "--connect", "none", "--midi-clock", "--midi-connect",
+        "follower:midi_in", "--count-in", "1", "--duration", "4", "--headless", "--events", "none",
+      ], environment: server.environment)
+    let firstLine = follower.readFirstLine()
+    try OSCListener.oscsend(at, ["/klick/simple/set_tempo", "f", "96"])
+    try OSCListener.oscsend(at, ["/klick/simple/query", "s", listener.socket.endpoint.description])
+    XCTAssertTrue(listener.waitUntil { $0.contains { $0.path == "/klick/simple/tempo" } })
+    let (output, errors) = follower.finish()
+    _ = sender.finish()
+
+    XCTAssertEqual(
+      listener.messages.first { $0.message.path == "/klick/simple/tempo" }?.message,
+      OSCMessage("/klick/simple/tempo", [.float32(137)]))
+    XCTAssertTrue(
+      errors.contains(
+        "metronome: OSC: /klick/simple/set_tempo: the tempo follows MIDI clock; what is in force stays\n"),
+      errors)
+    let tempos = (firstLine + "\n" + String(decoding: output, as: UTF8.self)).split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["tempo"] as? Int
+    }
+    XCTAssertGreaterThan(tempos.count, 4, errors)
+    XCTAssertEqual(Set(tempos), [137], "\(tempos)")
   }
 
   /// With `--jack`, klick's port messages act on the client's port, as `jack_lsp -c` shows: the
@@ -224,7 +244,7 @@ final class OSCControlTests: XCTestCase {
   func testKlicksPortMessagesConnectTheJACKClientsPort() throws {
     let server = try JACKDummyServer()
     defer { server.stop() }
-    let listener = try Listener()
+    let listener = try OSCListener()
     let metronome = try BackgroundRun(
       [
         "120", "--jack", "--client-name", "metronome-ports", "--connect", "none", "--headless", "--events", "none",
@@ -238,8 +258,8 @@ final class OSCControlTests: XCTestCase {
     /// connected to.
     func connections(after arguments: [String]) throws -> [String] {
       let pongs = listener.messages.filter { $0.message.path == "/klick/pong" }.count
-      try oscsend(at, arguments)
-      try oscsend(at, ["/klick/ping", "s", here])
+      try OSCListener.oscsend(at, arguments)
+      try OSCListener.oscsend(at, ["/klick/ping", "s", here])
       XCTAssertTrue(listener.waitUntil { $0.filter { $0.path == "/klick/pong" }.count > pongs })
       let lines = try ChildProcess.run(
         try XCTUnwrap(ChildProcess.which("jack_lsp")), ["-c", "-s", server.name], environment: server.environment
@@ -259,7 +279,7 @@ final class OSCControlTests: XCTestCase {
     XCTAssertEqual(try connections(after: ["/klick/config/disconnect_all"]), [])
     XCTAssertEqual(
       try connections(after: ["/klick/config/autoconnect"]), ["system:playback_1", "system:playback_2"])
-    try oscsend(at, ["/klick/quit"])
+    try OSCListener.oscsend(at, ["/klick/quit"])
     let errors = metronome.finish().errors
     XCTAssertEqual(
       errors.split(separator: "\n").filter { $0.contains("/klick/") },

@@ -183,4 +183,42 @@ struct MetronomeStateTests {
     #expect(reduce(try state(), .setGains(gains)).settings.rhythm.gains == gains)
     #expect(reduce(try state(), .setGains(ClickGains(overall: -1, accented: 1, unaccented: 1))).gains.overall == 0)
   }
+
+  /// klick's speed trainer ramps only the player's steady tempo, from its start each time play
+  /// starts; the tempo the player chose stays apart from the one playing, and a key that changes
+  /// the tempo is the player's choice again.
+  @Test func theSpeedTrainerRampsOnlyASteadyTempo() throws {
+    let trainer = SpeedTrainer(increment: 8, start: 100, limit: 0)
+    let ramped = reduce(
+      try state("4/4", 120, playing: true), .setSpeedTrainer(trainer), .togglePlaying, .togglePlaying,
+      .speedTrainerBeat)
+    #expect(ramped.tempo.bpm == 102)
+    #expect(ramped.chosenTempo.bpm == 120)
+    #expect(reduce(ramped, .nudgeTempo(by: 1)).chosenTempo.bpm == 103)
+    #expect(reduce(ramped, .setSpeedTrainer(.off), .speedTrainerBeat).tempo.bpm == 102)
+    #expect(reduce(ramped, .togglePlaying, .speedTrainerBeat).tempo.bpm == 102)
+    let map = try TempoMapParser.parse("4 4/4 100\n", source: "map")
+    let withAMap = reduce(
+      try state("4/4", 100, playing: true, programme: Programme(map: map)), .setSpeedTrainer(trainer),
+      .speedTrainerBeat)
+    #expect(withAMap.tempo.bpm == 100)
+  }
+
+  /// Another map (or none) stops the metronome, as klick does when its metronome changes: a map
+  /// brings its meter and its tempo, times the multiplier in force; the steady tempo keeps what
+  /// played; a count-in set waits for the next start.
+  @Test func anotherMapStopsAndBringsItsMeterAndTempo() throws {
+    let first = try TempoMapParser.parse("4 4/4 100\n", source: "first")
+    let second = try TempoMapParser.parse("2 3/4 90\n", source: "second")
+    let playing = reduce(try state("4/4", 100, playing: true, programme: Programme(map: first)), .setTempo(150))
+    let loaded = reduce(playing, .playMap(second), .setCountIn(.bars(2)))
+    #expect(!loaded.isPlaying)
+    #expect(loaded.meter == (try Meter(3, 4)))
+    #expect(loaded.tempo.bpm == 135)
+    #expect(loaded.settings.programme.countInToPlay == .bars(2))
+    let steady = reduce(loaded, .playMap(nil))
+    #expect(steady.programme.map == nil)
+    #expect(steady.tempo.bpm == 135)
+    #expect(steady.meter == (try Meter(3, 4)))
+  }
 }

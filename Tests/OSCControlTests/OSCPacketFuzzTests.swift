@@ -1,13 +1,34 @@
+import CombineSchedulers
+import MetronomeAudio
 import MetronomeCore
+import MetronomeSession
 import MetronomeTesting
 import MetronomeViewModel
 import OSCControl
 import Testing
 
-/// Packets generated and mutated from valid ones, thrown at the codec and both namespaces:
-/// 20 000 in all, never a crash, and whatever reads as a message reads the same once written again.
+/// Packets generated and mutated from valid ones, thrown at the codec, both namespaces and a
+/// remote control of a playing view model: 20 000 in all, never a crash, whatever reads as a
+/// message reads the same once written again, and the metronome's state stays in its ranges.
+@MainActor
 @Suite(.timeLimit(.minutes(2)))
 struct OSCPacketFuzzTests {
+  /// A session that applies the actions the remote control sends.
+  private final class Session: SessionInputReceiver {
+    let viewModel: MetronomeViewModel
+    init(_ viewModel: MetronomeViewModel) { self.viewModel = viewModel }
+    func receive(_ input: SessionInput) {
+      switch input {
+      case .action(let action): viewModel.dispatch(action)
+      case .command(.quit): break
+      case .command(let command): viewModel.perform(command)
+      default: break
+      }
+    }
+  }
+
+  private struct Unreadable: Error {}
+
   private static let seed: UInt64 = 20_261_124
   private static let valid: [OSCMessage] = [
     OSCMessage("/klick/ping", [.string("osc.udp://localhost:9001/")]),
@@ -16,6 +37,16 @@ struct OSCPacketFuzzTests {
     OSCMessage("/klick/simple/set_pattern", [.string("X.x")]),
     OSCMessage("/klick/simple/tap", [.double(1.5)]),
     OSCMessage("/klick/config/set_sound", [.string("a.wav"), .string("b.wav")]),
+    OSCMessage("/klick/config/set_sound_pitch", [.float32(2), .float32(0.5)]),
+    OSCMessage("/klick/config/set_sound_volume", [.float32(2), .float32(0.5)]),
+    OSCMessage("/klick/config/set_volume", [.float32(0.5)]),
+    OSCMessage("/klick/simple/set_tempo_increment", [.float32(4)]),
+    OSCMessage("/klick/simple/set_tempo_limit", [.float32(140)]),
+    OSCMessage("/klick/metro/set_type", [.string("map")]),
+    OSCMessage("/klick/map/set_preroll", [.int32(2)]),
+    OSCMessage("/klick/map/load_file", [.string("song.map")]),
+    OSCMessage("/klick/map/set_tempo_multiplier", [.float32(1.5)]),
+    OSCMessage("/klick/metro/start"),
     OSCMessage("/klick/register_client"),
     OSCMessage("/klick/query"),
     OSCMessage("/metronome/key", [.string("up")]),
@@ -29,7 +60,14 @@ struct OSCPacketFuzzTests {
     let sender = OSCEndpoint(host: "127.0.0.1", port: 9000)
     var (read, refused) = (0, 0)
     let state = MetronomeState(tempo: .standard, meter: .fourFour, isPlaying: true, cap: .denominator)
+    let scheduler = TestScheduler<AudioTime, Never>(now: 0)
+    let viewModel = MetronomeViewModel(autoplay: true, beatScheduler: scheduler.limited().eraseToBeatScheduler())
+    let control = OSCRemoteControl(
+      session: Session(viewModel), viewModel: viewModel, fixed: KlickState(), changeSound: { _, _ in },
+      loadMap: { _ in throw Unreadable() }, send: { _, _ in }, log: { _ in })
     for run in 0..<20_000 {
+      control.received(Self.packet(run, using: &generator), from: sender)
+      scheduler.advance(by: 0.01)
       let packet = Self.packet(run, using: &generator)
       do {
         let messages = try OSCCodec.messages(in: packet)
@@ -49,6 +87,12 @@ struct OSCPacketFuzzTests {
     }
     // Both kinds were thrown at it: neither the reader nor the refusals went untried.
     #expect(read > 1_000 && refused > 1_000, "read \(read), refused \(refused)")
+    let after = viewModel.currentState
+    #expect(Tempo.range.contains(after.tempo.bpm) && Tempo.range.contains(after.chosenTempo.bpm))
+    let gains = [after.gains.overall, after.gains.accented, after.gains.unaccented]
+    #expect(gains.allSatisfy { (0...ClickGains.loudest).contains($0) }, "\(after.gains)")
+    let trainer = [after.speedTrainer.increment, after.speedTrainer.start, after.speedTrainer.limit]
+    #expect(trainer.allSatisfy { $0.isFinite }, "\(after.speedTrainer)")
   }
 
   /// Run `run`'s packet: a valid one, one with a byte changed, cut, grown, or wrapped in a bundle

@@ -114,14 +114,175 @@ struct OSCRemoteControlTests {
     send("/klick/register_client")
     control.received(Array(OSCCodec.packet(for: OSCMessage("/klick/ping")).dropLast()), from: client)
     send("/klick/bogus", [.int32(1)])
-    send("/klick/config/set_sound_pitch", [.float32(2), .float32(1)])
+    send("/klick/metro/set_type", [.string("jack")])
     #expect(
       logged.value == [
         "OSC: ignored a packet of 15 bytes from 127.0.0.1:40000: its type tags are missing or not a padded string",
         "unknown message: /klick/bogus ,i",
-        "OSC: /klick/config/set_sound_pitch is not supported yet; what is in force stays",
+        "OSC: /klick/metro/set_type: only --follow-transport follows the JACK transport, from the start of the run",
       ])
-    #expect(replies == ["/klick/config/sound_pitch ,ff 1.0 1.0 → 40000"])
+    #expect(replies == ["/klick/metro/type ,s \"simple\" → 40000"])
+  }
+
+  /// klick's map metronome over OSC: switching kinds stops, and the steady tempo or the map
+  /// plays when next started; a map file loaded stops and plays from its start, in its meter and
+  /// at its tempo; a preroll counts it in; a file that cannot be read is a line, and the map stays.
+  @Test func mapsAreSwitchedToLoadedAndCountedIn() throws {
+    let maps = [
+      "a.map": try TempoMapParser.parse("4 4/4 100\n", source: "a.map"),
+      "b.map": try TempoMapParser.parse("2 3/4 90\n", source: "b.map"),
+    ]
+    let viewModel = MetronomeViewModel(
+      initialTempo: try Tempo(bpm: 100), programme: Programme(map: maps["a.map"]), autoplay: true,
+      beatScheduler: scheduler.limited().eraseToBeatScheduler())
+    var fixed = KlickState()
+    fixed.mapFile = "a.map"
+    let (sent, logged) = (self.sent, self.logged)
+    let control = OSCRemoteControl(
+      session: Session(viewModel), viewModel: viewModel, fixed: fixed,
+      loadMap: { path in
+        guard let map = maps[path] else { throw Refusal() }
+        return map
+      }, send: { sent.value.append(($0, $1)) }, log: { logged.value.append($0) })
+    let send = { (path: String, arguments: [OSCArgument]) in
+      control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client)
+    }
+    send("/klick/register_client", [])
+    send("/klick/metro/set_type", [.string("simple")])
+    #expect(!viewModel.currentState.isPlaying)
+    send("/klick/metro/set_type", [.string("map")])
+    send("/klick/map/load_file", [.string("b.map")])
+    send("/klick/map/load_file", [.string("c.map")])
+    send("/klick/map/set_preroll", [.int32(1)])
+    send("/klick/map/set_preroll", [.int32(99)])
+    let beats = scheduler.record(viewModel.beat.map { [$0.isCountIn ? 0 : $0.bar, $0.beatInBar] })
+    send("/klick/metro/start", [])
+    scheduler.advance(to: 2.5)
+    #expect(beats.values == [[0, 1], [0, 2], [0, 3], [1, 1]])
+    #expect(viewModel.currentState.meter.signature == "3/4")
+    #expect(viewModel.currentState.tempo.bpm == 90)
+    #expect(
+      replies == [
+        "/klick/metro/type ,s \"simple\" → 40000", "/klick/metro/type ,s \"map\" → 40000",
+        "/klick/map/filename ,s \"b.map\" → 40000", "/klick/map/filename ,s \"b.map\" → 40000",
+        "/klick/map/preroll ,i 1 → 40000", "/klick/map/preroll ,i 1 → 40000", "/klick/metro/active ,i 1 → 40000",
+      ])
+    #expect(
+      logged.value == [
+        "OSC: /klick/map/load_file: not there",
+        "OSC: /klick/map/set_preroll: preroll 99: -1 for none, 0 for two beats, or 1 to 64 bars",
+      ])
+  }
+
+  /// Following MIDI clock, whose tempo no setter changes, the tempo setters are a line each and
+  /// answer with the tempo in force; the meter is still set.
+  @Test func aFollowedClocksTempoStaysWhatItIs() {
+    let (sent, logged) = (self.sent, self.logged)
+    let control = OSCRemoteControl(
+      session: session, viewModel: viewModel, fixed: KlickState(), tempoFollows: "MIDI clock",
+      send: { sent.value.append(($0, $1)) }, log: { logged.value.append($0) })
+    let send = { (path: String, arguments: [OSCArgument]) in
+      control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client)
+    }
+    send("/klick/register_client", [])
+    send("/klick/simple/set_tempo", [.float32(96)])
+    send("/klick/simple/set_tempo_increment", [.float32(4)])
+    send("/klick/simple/set_meter", [.int32(3), .int32(4)])
+    #expect(viewModel.currentState.tempo.bpm == 120)
+    #expect(viewModel.currentState.speedTrainer == .off)
+    #expect(
+      replies == [
+        "/klick/simple/tempo ,f 120.0 → 40000", "/klick/simple/tempo_increment ,f 0.0 → 40000",
+        "/klick/simple/meter ,ii 3 4 → 40000",
+      ])
+    #expect(
+      logged.value == [
+        "OSC: /klick/simple/set_tempo: the tempo follows MIDI clock; what is in force stays",
+        "OSC: /klick/simple/set_tempo_increment: the tempo follows MIDI clock; what is in force stays",
+      ])
+  }
+
+  /// Without a map, klick's map metronome plays the tempo, meter and pattern in force as a map.
+  @Test func theMapKindWithoutAMapPlaysTheTempoInForce() throws {
+    send("/klick/register_client")
+    send("/klick/simple/set_meter", [.int32(3), .int32(4)])
+    send("/klick/metro/set_type", [.string("map")])
+    send("/klick/map/query")
+    #expect(!viewModel.currentState.isPlaying)
+    let map = try #require(viewModel.currentState.programme.map)
+    #expect(map.sections.map(\.meter) == [try Meter(3, 4)])
+    #expect(viewModel.currentState.tempo.bpm == 120)
+    #expect(
+      replies.suffix(4) == [
+        "/klick/metro/type ,s \"map\" → 40000", "/klick/map/filename ,s \"\" → 40000",
+        "/klick/map/preroll ,i -1 → 40000", "/klick/map/tempo_multiplier ,f 1.0 → 40000",
+      ])
+  }
+
+  /// klick's sound and pitch messages hand the sound to play to the run, which reports them from
+  /// then on; one it cannot play is a line, and the sound in force stays.
+  @Test func soundsAndPitchesAreHandedToTheRun() {
+    let played: Box<[String]> = Box([])
+    let (sent, logged) = (self.sent, self.logged)
+    let control = OSCRemoteControl(
+      session: session, viewModel: viewModel, fixed: KlickState(),
+      changeSound: { sound, pitch in
+        guard sound != .builtIn(9) else { throw Refusal() }
+        played.value.append("\(sound) at \(pitch.emphasis), \(pitch.normal)")
+      }, send: { sent.value.append(($0, $1)) }, log: { logged.value.append($0) })
+    let send = { (path: String, arguments: [OSCArgument]) in
+      control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client)
+    }
+    send("/klick/config/set_sound", [.int32(3)])
+    send("/klick/config/set_sound_pitch", [.float32(2), .float32(0.5)])
+    send("/klick/config/set_sound", [.string("a.wav"), .string("b.wav")])
+    send("/klick/config/set_sound", [.int32(9)])
+    send("/klick/config/query", [])
+    #expect(
+      played.value == [
+        "builtIn(3) at 1.0, 1.0", "builtIn(3) at 2.0, 0.5", "files(emphasis: \"a.wav\", normal: \"b.wav\") at 2.0, 0.5",
+      ])
+    #expect(logged.value == ["OSC: /klick/config/set_sound: not there"])
+    #expect(
+      replies.prefix(3) == [
+        "/klick/config/sound ,ss \"a.wav\" \"b.wav\" → 40000", "/klick/config/sound_volume ,ff 1.0 1.0 → 40000",
+        "/klick/config/sound_pitch ,ff 2.0 0.5 → 40000",
+      ])
+  }
+
+  private struct Refusal: Error, CustomStringConvertible {
+    var description: String { "not there" }
+  }
+
+  /// klick's speed trainer over OSC, as klick ramps it: from the beat after the next, each beat
+  /// a quarter of the increment more, up to the limit; its values and the tempo heard are
+  /// reported, the tempo set stays what it was; started again it starts from its start.
+  @Test func klicksSpeedTrainerRampsTheTempoBeatByBeat() {
+    let beats = scheduler.record(viewModel.beat.map { [$0.frame, Int64($0.tempo.bpm)] })
+    send("/klick/register_client")
+    scheduler.advance(to: 0.25)
+    send("/klick/simple/set_tempo_limit", [.float32(122)])
+    send("/klick/simple/set_tempo_increment", [.float32(4)])
+    scheduler.advance(to: 2)
+    #expect(beats.values.map(\.[1]) == [120, 120, 121, 122, 122])
+    #expect(beats.values.map(\.[0]) == [0, 24_000, 47_802, 71_409, 95_015])
+    control.tellChanges()
+    send("/klick/simple/query")
+    #expect(
+      replies == [
+        "/klick/simple/tempo_limit ,f 122.0 → 40000", "/klick/simple/tempo_increment ,f 4.0 → 40000",
+        "/klick/simple/current_tempo ,f 122.0 → 40000", "/klick/simple/tempo ,f 120.0 → 40000",
+        "/klick/simple/tempo_increment ,f 4.0 → 40000", "/klick/simple/tempo_start ,f 0.0 → 40000",
+        "/klick/simple/tempo_limit ,f 122.0 → 40000", "/klick/simple/current_tempo ,f 122.0 → 40000",
+        "/klick/simple/meter ,ii 4 4 → 40000", "/klick/simple/pattern ,s \"\" → 40000",
+      ])
+    send("/klick/simple/set_tempo_start", [.float32(100)])
+    send("/klick/metro/stop")
+    send("/klick/metro/start")
+    #expect(viewModel.currentState.tempo.bpm == 100)
+    #expect(viewModel.currentState.chosenTempo.bpm == 120)
+    scheduler.advance(to: 3.3)
+    #expect(beats.values.dropFirst(5).map(\.[1]) == [100, 100, 101])
   }
 
   /// klick's volume and sound volumes scale the clicks from the next beat: all of them, the

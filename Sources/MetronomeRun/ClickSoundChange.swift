@@ -1,0 +1,48 @@
+import AudioFiles
+import MetronomeCore
+import MetronomeEngine
+import OSCControl
+
+/// The click sounds klick's `/klick/config/set_sound` and `set_sound_pitch` ask for, made off the
+/// render thread and handed to the renderer, which plays them from its next period.
+public struct ClickSoundChange {
+  private let settings: PlaybackSettings
+  private let renderer: ClickRenderer
+
+  /// Changes to the sounds of `renderer`, which plays at the rate and volume of `settings`.
+  public init(settings: PlaybackSettings, renderer: ClickRenderer) {
+    self.settings = settings
+    self.renderer = renderer
+  }
+
+  /// Plays klick's `sound` at `pitch` (the accented click's factor, and the other clicks'); throws
+  /// what is wrong with them, changing nothing.
+  public func play(_ sound: KlickState.Sound, pitch: KlickState.SoundPair) throws(RunError) {
+    let kit: SoundKit
+    switch sound {
+    case .builtIn(let number):
+      guard let built = ClickSound(klickNumber: Int(number)) else {
+        throw .usage("sound \(number): klick's built-in sounds are 0 to 3")
+      }
+      kit = SoundKit(built, sampleRate: settings.sampleRate, volume: settings.volume)
+    case .files(let emphasis, let normal):
+      do {
+        let samples = [
+          SoundKit.Voice.strong: try SampleFile.load(path: emphasis, sampleRate: settings.sampleRate),
+          .normal: try SampleFile.load(path: normal, sampleRate: settings.sampleRate),
+        ]
+        kit = SoundKit(settings.sound, sampleRate: settings.sampleRate, volume: settings.volume, samples: samples)
+      } catch {
+        throw RunError(.input, "\(error)")
+      }
+    }
+    for factor in [pitch.emphasis, pitch.normal] where !ClickPitch.factors.contains(Double(factor)) {
+      throw .usage("pitch \(factor): a click is pitched by a factor from 0.125 to 8")
+    }
+    renderer.play(
+      kit.transformed { voice, samples in
+        let factor = Double(voice == .strong ? pitch.emphasis : pitch.normal)
+        return ClickPitch.pitched(samples, by: factor, sampleRate: settings.sampleRate) ?? samples
+      })
+  }
+}

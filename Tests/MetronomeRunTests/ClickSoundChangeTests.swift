@@ -1,0 +1,55 @@
+import MetronomeAudio
+import MetronomeCore
+import MetronomeEngine
+import MetronomeRun
+import OSCControl
+import Testing
+
+/// klick's sounds and pitches, made for a renderer as `/klick/config/set_sound` and
+/// `set_sound_pitch` ask.
+@Suite(.timeLimit(.minutes(1)))
+struct ClickSoundChangeTests {
+  private let clock = AudioClockScheduler()
+  private let renderer: ClickRenderer
+  private let change: ClickSoundChange
+
+  init() {
+    renderer = ClickRenderer(
+      clock: clock, sampleRate: .standard, kit: SoundKit(.pulse, sampleRate: .standard, volume: 1))
+    change = ClickSoundChange(settings: PlaybackSettings(volume: 0.5), renderer: renderer)
+  }
+
+  /// The first `frames` of beat one of a bar played from frame 0.
+  private func beatOne(frames: Int) -> [Float] {
+    let beat = Beat(count: 0, bar: 1, beatInBar: 1, meter: .fourFour, tempo: .standard, frame: 0, sampleRate: .standard)
+    clock.schedule(after: 0) { renderer.enqueue(beat) }
+    return renderer.render(frames: frames).samples
+  }
+
+  /// klick's sound 1 is the beep, at the run's volume; an octave up it lasts half as long.
+  @Test func aBuiltInSoundPlaysAtItsPitch() throws {
+    let beep = SoundKit(.beep, sampleRate: .standard, volume: 0.5).sounds[0]
+    try change.play(.builtIn(1), pitch: KlickState.SoundPair(emphasis: 2, normal: 1))
+    let heard = beatOne(frames: beep.count)
+    let length = heard.lastIndex { $0 != 0 }.map { $0 + 1 } ?? 0
+    #expect(abs(length - beep.count / 2) <= 8, "\(length) frames for \(beep.count)")
+    #expect(abs((heard.map(abs).max() ?? 0) - (beep.map(abs).max() ?? 0)) < 0.05)
+  }
+
+  /// A number klick has no sound for, a pitch out of range and a file that is not there are
+  /// refused, each with what to give, and the sound playing stays.
+  @Test func whatCannotPlayIsRefusedAndTheSoundStays() {
+    #expect(throws: RunError.usage("sound 9: klick's built-in sounds are 0 to 3")) {
+      try change.play(.builtIn(9), pitch: KlickState.SoundPair(emphasis: 1, normal: 1))
+    }
+    #expect(throws: RunError.usage("pitch 10.0: a click is pitched by a factor from 0.125 to 8")) {
+      try change.play(.builtIn(1), pitch: KlickState.SoundPair(emphasis: 10, normal: 1))
+    }
+    #expect(throws: RunError.self) {
+      try change.play(
+        .files(emphasis: "/nonexistent/a.wav", normal: "/nonexistent/b.wav"), pitch: .init(emphasis: 1, normal: 1))
+    }
+    let pulse = SoundKit(.pulse, sampleRate: .standard, volume: 1).sounds[0]
+    #expect(beatOne(frames: 64) == Array(pulse.prefix(64)))
+  }
+}
