@@ -109,8 +109,7 @@ final class LinkSessionTests: FolderTestCase {
     let controlled = try BackgroundRun(
       peer + ["--client-name", "A", "--duration", "8", "--osc-return", listener.socket.endpoint.description, "120"],
       environment: environment)
-    XCTAssertTrue(listener.waitUntil { !$0.isEmpty }, "no /klick/ready came")
-    let at = try XCTUnwrap(listener.messages.first?.from)
+    let at = try listener.readySender()
     // Once A plays, B joins its session; B's start waits for the session's next bar line.
     _ = controlled.readFirstLine()
     let other = try BackgroundRun(peer + ["--client-name", "B", "--duration", "4", "90"], environment: environment)

@@ -86,8 +86,7 @@ final class OSCControlTests: XCTestCase {
         "3/4", "96", "X.x", "--silent", "--headless", "--events", "none", "--duration", "60", "--osc-return",
         ours.socket.endpoint.description,
       ])
-    XCTAssertTrue(theirs.waitUntil { !$0.isEmpty } && ours.waitUntil { !$0.isEmpty }, "no /klick/ready came")
-    let (klickAt, metronomeAt) = (try XCTUnwrap(theirs.messages.first?.from), try XCTUnwrap(ours.messages.first?.from))
+    let (klickAt, metronomeAt) = (try theirs.readySender(), try ours.readySender())
     try OSCListener.oscsend(metronomeAt, ["/klick/metro/stop"])
 
     /// Sends each of `changes` to both, then each query (with the count of replies it gives), and
@@ -154,8 +153,7 @@ final class OSCControlTests: XCTestCase {
     let klick = try BackgroundRun(
       ["-n", "klick-cli", "-R", listener.socket.endpoint.description, "3/4", "96"], executable: link,
       environment: server.environment)
-    XCTAssertTrue(listener.waitUntil { !$0.isEmpty }, "no /klick/ready came")
-    let at = try XCTUnwrap(listener.messages.first?.from)
+    let at = try listener.readySender()
     try OSCListener.oscsend(at, ["/klick/register_client", "s", listener.socket.endpoint.description])
     try OSCListener.oscsend(at, ["/klick/metro/query", "s", listener.socket.endpoint.description])
     XCTAssertTrue(listener.waitUntil { $0.contains(OSCMessage("/klick/metro/active", [.int32(0)])) })
@@ -179,8 +177,7 @@ final class OSCControlTests: XCTestCase {
         "--jack", "--follow-transport", "--connect", "none", "--headless", "--events", "none", "--osc-return",
         listener.socket.endpoint.description,
       ], environment: server.environment)
-    XCTAssertTrue(listener.waitUntil { !$0.isEmpty }, "no /klick/ready came")
-    let at = try XCTUnwrap(listener.messages.first?.from)
+    let at = try listener.readySender()
     try OSCListener.oscsend(at, ["/klick/simple/set_tempo", "f", "96"])
     try OSCListener.oscsend(at, ["/klick/query", "s", listener.socket.endpoint.description])
     XCTAssertTrue(listener.waitUntil { $0.count >= 7 })
@@ -208,8 +205,7 @@ final class OSCControlTests: XCTestCase {
         "--jack", "--client-name", "follower", "--follow-midi-clock", "--connect", "none", "--headless", "--events",
         "ndjson", "--duration", "5", "--osc-return", listener.socket.endpoint.description,
       ], environment: server.environment)
-    XCTAssertTrue(listener.waitUntil { !$0.isEmpty }, "no /klick/ready came")
-    let at = try XCTUnwrap(listener.messages.first?.from)
+    let at = try listener.readySender()
     try server.waitForPorts { $0.contains("follower:midi_in") }
     let sender = try BackgroundRun(
       [
@@ -250,8 +246,7 @@ final class OSCControlTests: XCTestCase {
         "120", "--jack", "--client-name", "metronome-ports", "--connect", "none", "--headless", "--events", "none",
         "--osc-return", listener.socket.endpoint.description,
       ], environment: server.environment)
-    XCTAssertTrue(listener.waitUntil { !$0.isEmpty }, "no /klick/ready came")
-    let at = try XCTUnwrap(listener.messages.first?.from)
+    let at = try listener.readySender()
     let here = listener.socket.endpoint.description
 
     /// Sends `arguments`, then a ping whose pong says they were handled; what the port is then

@@ -33,6 +33,13 @@ final class OSCListener: @unchecked Sendable {
     return true
   }
 
+  /// Where the first message came from, once one has: a metronome's (or klick's) `/klick/ready`
+  /// to `--osc-return`, which says the port it listens on; throws when none comes within 5 s.
+  func readySender() throws -> OSCEndpoint {
+    XCTAssertTrue(waitUntil { !$0.isEmpty }, "no /klick/ready came")
+    return try XCTUnwrap(messages.first?.from, "no /klick/ready came")
+  }
+
   /// Sends the message `arguments` (a path, type tags and values, as oscsend takes them) to
   /// `endpoint` with liblo's `oscsend`.
   static func oscsend(_ endpoint: OSCEndpoint, _ arguments: [String]) throws {
