@@ -10,7 +10,8 @@ seconds, then for SECONDS sends /klick/ping (answered with /klick/pong, which pr
 was handled) and /klick/simple/set_tempo 137 (the tempo in force: the clicks must not move), as
 fast as the socket takes them, at most 5 000 000. It prints one JSON object: messages sent and
 answered per second, and metronome's resident memory (from /proc, PIDFILE naming its id) before,
-at the end of and two seconds after the flood."""
+at the end of and two seconds after the flood, and when the flood began and ended on the
+machine's monotonic clock (which perf's probes in bench-osc are read on)."""
 import json
 import socket
 import struct
@@ -81,6 +82,7 @@ def main():
         "seconds": round(elapsed, 2), "sent": sent, "pings": (sent + 1) // 2, "answered": answered,
         "sent_per_second": round(sent / elapsed), "handled_per_second": round(2 * answered / elapsed),
         "rss_kib": {"before": before, "end_of_flood": during, "after": after},
+        "monotonic": {"start": start, "end": start + elapsed},
     }))
 
 
