@@ -86,6 +86,7 @@ let package = Package(
       dependencies: ["CSndfile", "CSamplerate", "MetronomeCore", "MetronomeAudio", "MetronomeEngine"]
     ),
     .target(name: "TerminalUI", dependencies: ["MetronomeCore"]),
+    .target(name: "PracticeListening", dependencies: ["MetronomeCore"]),
     .target(
       name: "MetronomeSession",
       dependencies: [
@@ -94,6 +95,7 @@ let package = Package(
         "MetronomeViewModel",
         "MetronomeEngine",
         "TerminalUI",
+        "PracticeListening",
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
@@ -115,6 +117,7 @@ let package = Package(
         "AudioFiles",
         "TerminalUI",
         "OSCControl",
+        "PracticeListening",
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
@@ -176,6 +179,7 @@ let package = Package(
       dependencies: ["ALSAOutput", "MetronomeAudio", "MetronomeCore", "MetronomeEngine", "MetronomeTesting"]
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MetronomeCore"]),
+    .testTarget(name: "PracticeListeningTests", dependencies: ["PracticeListening", "MetronomeCore"]),
     .testTarget(
       name: "OSCControlTests",
       dependencies: [
@@ -189,7 +193,7 @@ let package = Package(
       name: "MetronomeSessionTests",
       dependencies: [
         "MetronomeSession", "MetronomeEngine", "MetronomeAudio", "MetronomeCore", "MetronomeViewModel", "TerminalUI",
-        "MetronomeTesting",
+        "MetronomeTesting", "PracticeListening",
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]
     ),
@@ -197,11 +201,14 @@ let package = Package(
       name: "MetronomeRunTests",
       dependencies: [
         "MetronomeRun", "MetronomeCore", "MetronomeEngine", "MetronomeAudio", "MetronomeTesting", "OSCControl",
+        "PracticeListening",
       ]
     ),
     .testTarget(
       name: "MetronomeEndToEndTests",
-      dependencies: ["metronome", "MetronomeTesting", "TerminalUI", "MetronomeCore", "AudioFiles", "OSCControl"]
+      dependencies: [
+        "metronome", "MetronomeTesting", "TerminalUI", "MetronomeCore", "AudioFiles", "OSCControl", "PracticeListening",
+      ]
     ),
     .testTarget(
       name: "MetronomeTestingTests",

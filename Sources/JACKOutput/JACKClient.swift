@@ -51,6 +51,13 @@ final class JACKClient: @unchecked Sendable {
     return Int(range.max)
   }
 
+  /// The capture latency from the physical input to `input`, in frames (the most JACK reports).
+  static func captureLatencyFrames(of input: OpaquePointer) -> Int {
+    var range = jack_latency_range_t()
+    jack_port_get_latency_range(input, JackCaptureLatency, &range)
+    return Int(range.max)
+  }
+
   /// The frame time at the start of the current cycle; call only from the process callback.
   var cycleStartFrame: UInt32 { jack_last_frame_time(client) }
 
@@ -152,9 +159,9 @@ final class JACKClient: @unchecked Sendable {
     jack_port_register(client, "midi_out", JACK_DEFAULT_MIDI_TYPE, UInt(JackPortIsOutput.rawValue), 0)
   }
 
-  /// Registers an input port `midi_in` for MIDI; nil when JACK would not.
-  func registerMIDIInput() -> OpaquePointer? {
-    jack_port_register(client, "midi_in", JACK_DEFAULT_MIDI_TYPE, UInt(JackPortIsInput.rawValue), 0)
+  /// Registers an input port for MIDI named `name`; nil when JACK would not.
+  func registerMIDIInput(named name: String) -> OpaquePointer? {
+    jack_port_register(client, name, JACK_DEFAULT_MIDI_TYPE, UInt(JackPortIsInput.rawValue), 0)
   }
 
   /// Calls `body` with each MIDI message of up to three bytes that `port` received this cycle,

@@ -25,9 +25,8 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
   private var midiPort: OpaquePointer?
   private var midiConnections: [String] = []
   private var midiBuffer: UnsafeMutableRawPointer?
-  /// The MIDI input port, if there is one, and the output ports to connect to it.
-  private var midiInput: OpaquePointer?
-  private var midiSources: [String] = []
+  /// The MIDI input ports, and the output ports to connect to each.
+  private var midiInputs: [(port: OpaquePointer, sources: [String])] = []
   /// What the client publishes as the timebase master, if it is one.
   private var timebase: (@Sendable (Int64) -> TransportReading.BarBeat)?
   /// This cycle's port buffer and how much of it the player has written.
@@ -119,20 +118,28 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     midiConnections = connections
   }
 
-  /// Adds a MIDI input port, `midi_in`, to which `sources` are connected once started.
-  public func addMIDIInput(connections sources: [String]) throws(JACKError) {
-    guard let port = client.registerMIDIInput() else {
-      throw JACKError("JACK would not register the MIDI input port 'midi_in'")
+  /// Adds a MIDI input port `name` (`midi_in` for MIDI clock, `hits` for a player's notes), to
+  /// which `sources` are connected once started.
+  public func addMIDIInput(named name: String, connections sources: [String]) throws(JACKError) -> MIDIInput {
+    guard let port = client.registerMIDIInput(named: name) else {
+      throw JACKError("JACK would not register the MIDI input port '\(name)'")
     }
-    midiInput = port
-    midiSources = sources
+    midiInputs.append((port, sources))
+    return MIDIInput(index: midiInputs.count - 1)
   }
 
-  /// Calls `body` with each MIDI message `midi_in` received in the cycle being rendered, its
-  /// bytes and its offset in the cycle, in order; outside a cycle or without the port, never.
-  public func receiveMIDI(_ body: (_ offset: Int, UInt8, UInt8, UInt8) -> Void) {
-    guard let midiInput, let cycle else { return }
-    JACKClient.readMIDI(from: midiInput, frames: UInt32(cycle.count)) { body(Int($0), $1, $2, $3) }
+  /// Calls `body` with each MIDI message `input` received in the cycle being rendered, its bytes
+  /// and its offset in the cycle, in order; outside a cycle, never.
+  public func receiveMIDI(on input: MIDIInput, _ body: (_ offset: Int, UInt8, UInt8, UInt8) -> Void) {
+    guard let cycle else { return }
+    JACKClient.readMIDI(from: midiInputs[input.index].port, frames: UInt32(cycle.count)) { body(Int($0), $1, $2, $3) }
+  }
+
+  /// Frames from a note reaching the physical input to its reaching `input` (its capture
+  /// latency), and from a frame written to the output to its being heard (the output's playback
+  /// latency), as JACK reports them for the ports' connections now.
+  public func latencyFrames(of input: MIDIInput) -> (capture: Int, playback: Int) {
+    (JACKClient.captureLatencyFrames(of: midiInputs[input.index].port), client.playbackLatencyFrames)
   }
 
   /// Sends the first `count` of `bytes` as one MIDI message at frame `offset` of the cycle being
@@ -181,8 +188,8 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     if let midiPort {
       for destination in midiConnections { try client.connect(port: midiPort, to: destination) }
     }
-    if let midiInput {
-      for source in midiSources { try client.connect(source, to: midiInput) }
+    for input in midiInputs {
+      for source in input.sources { try client.connect(source, to: input.port) }
     }
     isConnected.store(true, ordering: .releasing)
   }
@@ -213,6 +220,11 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     (buffer + written).update(repeating: 0, count: Int(frames) - written)
     cycle = nil
     midiBuffer = nil
+  }
+
+  /// A MIDI input port of the client, as `addMIDIInput` registered it.
+  public struct MIDIInput: Sendable {
+    fileprivate let index: Int
   }
 
   private func serverWentAway() {

@@ -5,7 +5,7 @@ extension ClickEngine {
   /// for at the period's first frame, the metronome playing at a tempo in a meter.
   public func follow(_ clock: @escaping (_ cycleStart: Int64, Tempo, Meter) -> TransportAnchor??) {
     let viewModel = self.viewModel
-    beforeEachPeriod = { cycleStart in
+    beforeEachPeriod { cycleStart in
       let state = viewModel.currentState
       if let change = clock(cycleStart, state.tempo, state.meter) { viewModel.actions.send(.follow(change)) }
     }

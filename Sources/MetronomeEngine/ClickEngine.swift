@@ -27,9 +27,8 @@ public final class ClickEngine {
   /// later than the longest run.
   public private(set) var endFrame: Int64
   private var subscription: AnyCancellable?
-  /// Called with the first frame of each period before it is rendered, on the rendering thread:
-  /// where an outside clock is read.
-  public var beforeEachPeriod: ((Int64) -> Void)?
+  /// What is called with the first frame of each period before it is rendered.
+  private var periodStarts: [(Int64) -> Void] = []
   /// Called with the first frame and the length of each period once it is rendered (its beats in
   /// `renderer.beatsInLastPeriod`), on the rendering thread: where a MIDI clock is sent.
   public var afterEachPeriod: ((Int64, Int) -> Void)?
@@ -68,6 +67,10 @@ public final class ClickEngine {
     }
   }
 
+  /// Calls `body` with the first frame of each period before it is rendered, on the rendering
+  /// thread, after what was added before: where an outside clock is read, and a player's hits.
+  public func beforeEachPeriod(_ body: @escaping (Int64) -> Void) { periodStarts.append(body) }
+
   /// Ends the run at `frame` unless it ends earlier: what a quit key replayed on the clock does.
   public func end(atFrame frame: Int64) { endFrame = min(endFrame, max(frame, 0)) }
 
@@ -77,7 +80,7 @@ public final class ClickEngine {
   /// Renders the next period of `frames` frames, cut short where the run ends.
   public func renderPeriod(frames: Int) -> RenderedPeriod {
     let start = renderer.cursor
-    beforeEachPeriod?(start)
+    for body in periodStarts { body(start) }
     let period = renderer.render(frames: frames)
     afterEachPeriod?(start, Int(min(Int64(frames), max(endFrame - start, 0))))
     guard endFrame < start + Int64(frames) else { return period }

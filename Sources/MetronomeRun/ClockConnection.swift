@@ -61,10 +61,10 @@ enum ClockConnection {
   private static func followMIDIClock(with engine: ClickEngine, through server: JACKSink, from sources: [String])
     throws
   {
-    try server.addMIDIInput(connections: sources)
+    let input = try server.addMIDIInput(named: "midi_in", connections: sources)
     var follower = MIDIClockFollower(sampleRate: server.sampleRate)
     engine.follow { cycleStart, tempo, meter in
-      server.receiveMIDI { offset, status, first, second in
+      server.receiveMIDI(on: input) { offset, status, first, second in
         guard let message = MIDIClock.Message(status, first, second) else { return }
         follower.receive(message, atFrame: cycleStart + Int64(offset))
       }
@@ -83,7 +83,7 @@ enum ClockConnection {
     }
     var follower = LinkFollower(sampleRate: server.sampleRate, startsPlaying: true)
     let viewModel = engine.viewModel
-    engine.beforeEachPeriod = { cycleStart in
+    engine.beforeEachPeriod { cycleStart in
       follower.follow(
         session, atFrame: cycleStart, heardAtMicros: session.micros + server.microsUntilCycleIsHeard(),
         viewModel: viewModel)

@@ -45,12 +45,14 @@ public struct PlayRequest: Sendable {
   public let events: BeatEventFormat?
   /// klick's OSC remote control, if asked for.
   public let remote: RemoteRequest?
+  /// Listening to the player's hits, if asked for.
+  public let listening: ListenRequest?
 
   /// The request the options make; throws a usage error for a value out of range or options
   /// that do not go together.
   public init(
     music: MusicRequest, output options: RequestOptions.Output, sync: RequestOptions.Sync,
-    remote: RequestOptions.Remote = RequestOptions.Remote()
+    remote: RequestOptions.Remote = RequestOptions.Remote(), listen: RequestOptions.Listen = RequestOptions.Listen()
   ) throws(RunError) {
     self.music = music
     clock = try Self.clock(sync, output: options)
@@ -88,6 +90,7 @@ public struct PlayRequest: Sendable {
     headless = options.headless
     events = BeatEventFormat(rawValue: options.events.rawValue)
     self.remote = try RemoteRequest(remote, virtual: options.virtual)
+    listening = try ListenRequest.make(listen, output: options)
   }
 
   /// The clock the sync options ask to follow; throws for JACK's options without `--jack`, two

@@ -5,6 +5,7 @@ import MetronomeEngine
 import MetronomeSession
 import OSCControl
 import OpenCombine
+import PracticeListening
 import TerminalUI
 
 /// Plays a request: reads its files, opens its output, connects its sync and starts its session,
@@ -39,7 +40,8 @@ public enum Player {
     if !interactive, let remote { _ = TextOutput.standardError.write("metronome: OSC on \(remote.endpoint)\n") }
     let run = Run(
       engine: engine, output: output, script: script, interrupts: interrupts, interactive: interactive,
-      events: request.events, reportsUnderruns: request.output != .silent && !isVirtual, remote: remote)
+      events: request.events, reportsUnderruns: request.output != .silent && !isVirtual, remote: remote,
+      listening: request.listening)
     if isVirtual {
       // Nothing to clean up, so signals keep their default action: Ctrl-C ends it.
       try onTheMainActor { () throws(RunError) in try run.start(rendering: .inline, on: InlineScheduler()) }
@@ -96,6 +98,8 @@ private struct Run {
   let reportsUnderruns: Bool
   /// klick's OSC remote control, started with the session; nil for none.
   let remote: RemoteControl?
+  /// Listening to the player's hits; nil for none.
+  let listening: ListenRequest?
 
   /// The session and its event sources, kept for as long as the process runs.
   @MainActor private static var running: (AnyObject, AnyObject?)?
@@ -130,8 +134,21 @@ private struct Run {
           (sink as? any CallbackAudioSink)?.stop()
           beforeExit?()
           Glibc.exit(status)
-        }), tellsHeardBeats: remote != nil)
+        }), tellsHeardBeats: remote != nil || listening != nil)
     session.syncStatus = syncStatus
+    if let listening, let server = sink as? JACKSink {
+      session.hitScorer = HitScorer(tolerance: listening.tolerance)
+      if let report = listening.report {
+        session.writeReport = { scorer in
+          ReportFile.write(
+            ListeningReport.text(of: scorer.scored, tolerance: scorer.tolerance, as: report.format),
+            to: report.destination)
+        }
+      }
+      try HitInput.listen(listening, of: engine, through: server) { hit in
+        mainQueue.schedule { MainActor.assumeIsolated { session.played(hit) } }
+      }
+    }
     Self.running = (
       session,
       interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive, mainQueue: mainQueue) }

@@ -151,6 +151,28 @@ public enum RequestOptions {
     public init() {}
   }
 
+  /// Listening to the player: `--listen`, `--listen-from`, `--listen-notes`, `--listen-velocity`,
+  /// `--input-offset`, `--tolerance` and `--report`.
+  public struct Listen: Sendable, Equatable {
+    /// `--listen`: score the player's MIDI notes against the click.
+    public var listen = false
+    /// `--listen-from`: JACK ports to connect to the `hits` port.
+    public var from: String?
+    /// `--listen-notes`: the notes listened to.
+    public var notes: String?
+    /// `--listen-velocity`: the softest note that counts.
+    public var velocity = 1
+    /// `--input-offset`: milliseconds taken off every hit.
+    public var inputOffset: Double?
+    /// `--tolerance`: milliseconds either way that count as on time.
+    public var tolerance: Double?
+    /// `--report`: the file the report is written to.
+    public var report: String?
+
+    /// Not listening.
+    public init() {}
+  }
+
   /// What a headless run prints for each beat.
   public enum BeatEvents: String, CaseIterable, Sendable {
     /// Plain text lines.

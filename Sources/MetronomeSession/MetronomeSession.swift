@@ -3,6 +3,7 @@ import MetronomeCore
 import MetronomeEngine
 import MetronomeViewModel
 import OpenCombine
+import PracticeListening
 import Synchronization
 import TerminalUI
 
@@ -45,7 +46,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
 
   /// Why the session ends: the exit status and what to say.
   private struct Ending {
-    let status: Int32
+    var status: Int32
     var error: String?
     var note: String?
     /// A run that played out ends once its last beats have been heard; a stopped one at once.
@@ -82,6 +83,12 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
   /// A remote control tells its clients. A session that shows no beats calls it only if made to
   /// tell them.
   public var onHeard: ((Beat) -> Void)?
+  /// The player's hits, scored against the clicks heard; nil when not listening.
+  ///
+  /// Each is printed or shown as it is scored, and the summary said at the end. Set before `start()`.
+  public var hitScorer: HitScorer?
+  /// Writes the report of the hits scored when the run ends; returns what went wrong, if anything.
+  public var writeReport: ((HitScorer) -> String?)?
 
   /// A session playing `engine` into `sink`, `periodFrames` at a time, replaying `keys` on the
   /// audio clock, showing beats as `presentation` says (and telling `onHeard` of them when
@@ -230,7 +237,10 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
     pendingBeats.add(-1)
     guard !completed else { return }
     if skipped, !beat.isSubdivision, !beat.isPolyrhythm { skippedBeats += 1 }
-    if !skipped { onHeard?(beat) }
+    if !skipped {
+      onHeard?(beat)
+      if let scored = hitScorer?.heard(beat) { show(scored) }
+    }
     if let display, skipped {
       display.update { $0.skippedBeats = skippedBeats }
     } else if let display {
@@ -270,6 +280,26 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
     completeIfDone()
   }
 
+  /// Scores a hit the player played (its frame already where the clicks are heard), and shows it
+  /// once it is decided.
+  public func played(_ hit: Hit) {
+    guard !completed, let scored = hitScorer?.played(hit) else { return }
+    show(scored)
+  }
+
+  /// Prints each scored hit as a line beside the beats', or shows the last on the display.
+  private func show(_ scored: [ScoredHit]) {
+    guard !scored.isEmpty, let hitScorer else { return }
+    if let display {
+      display.update { $0.listening = hitScorer.displayLines }
+    } else if let format {
+      for hit in scored {
+        let line = format == .ndjson ? HitLine.ndjson(hit) : HitLine.text(hit)
+        _ = outputs.standardOutput(line + "\n")
+      }
+    }
+  }
+
   private func refreshStatus() {
     guard let player else { return }
     display?.update {
@@ -297,13 +327,22 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
   }
 
   private func completeIfDone() {
-    guard let ending, playerHasEnded, !completed else { return }
+    guard var ending, playerHasEnded, !completed else { return }
     if ending.waitsForHeardBeats, pendingBeats.value > 0 { return }
+    if let scored = hitScorer?.finish() { show(scored) }
     completed = true
     statusTimer?.cancel()
     subscriptions.removeAll()
     display?.close()
     if let note = ending.note { outputs.standardError("metronome: \(note)\n") }
+    // A run that failed before any hit came has nothing to sum up.
+    if let hitScorer, ending.error == nil || !hitScorer.scored.isEmpty || hitScorer.unscored > 0 {
+      outputs.standardError("metronome: listening: \(hitScorer.summary)\n")
+      if let error = writeReport?(hitScorer) {
+        ending.error = ending.error ?? error
+        ending.status = ending.status == 0 ? 1 : ending.status
+      }
+    }
     if reportsUnderruns, let player {
       let count = player.underrunCount
       outputs.standardError("metronome: \(count) underrun\(count == 1 ? "" : "s")\n")

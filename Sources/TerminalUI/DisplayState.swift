@@ -44,6 +44,9 @@ public struct DisplayState: Equatable, Sendable {
   /// What the beats are synced with: the outside clock they follow ("Link · 2 peers") and where
   /// MIDI clock goes out ("MIDI clock on 129:0"); nil for neither.
   public var sync: String?
+  /// What the listening shows: the last hit on an early-late meter and the statistics; empty
+  /// when not listening.
+  public var listening: [String] = []
 
   /// The position of the beat heard last.
   public struct HeardBeat: Equatable, Sendable {

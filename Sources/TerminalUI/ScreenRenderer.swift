@@ -50,7 +50,9 @@ public struct ScreenRenderer: Sendable {
     }
     lines.append(clip(" \(position)\(voice ?? "")"))
     lines.append(
-      contentsOf: [state.song, state.section, state.upcoming, state.sync].compactMap { $0.map { clip(" " + $0) } })
+      contentsOf: ([state.song, state.section, state.upcoming, state.sync].compactMap { $0 } + state.listening).map {
+        clip(" " + $0)
+      })
     lines.append("")
     let latency = state.latencyMilliseconds.map { "latency \(Tempo.format($0)) ms" } ?? "latency –"
     let skipped = state.skippedBeats > 0 ? " · skipped \(state.skippedBeats)" : ""

@@ -27,6 +27,7 @@ struct PlayCommand: ParsableCommand {
   @OptionGroup(title: "Output") var output: OutputOptions
   @OptionGroup(title: "JACK and sync") var sync: SyncOptions
   @OptionGroup(title: "Remote control") var remote: RemoteOptions
+  @OptionGroup(title: "Listening") var listen: ListenOptions
 
   /// The keys' help items, a few to a line of at most 78 columns.
   private static var keyLines: [String] {
@@ -45,7 +46,8 @@ struct PlayCommand: ParsableCommand {
       var outputOptions = output.options
       sync.fill(&outputOptions)
       let music = try MusicRequest(rhythm.options, length.options, sound.options, programme.options)
-      return try PlayRequest(music: music, output: outputOptions, sync: sync.options, remote: remote.options)
+      return try PlayRequest(
+        music: music, output: outputOptions, sync: sync.options, remote: remote.options, listen: listen.options)
     }
   }
 

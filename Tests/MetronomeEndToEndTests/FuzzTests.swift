@@ -1,6 +1,7 @@
 import Foundation
 import MetronomeCore
 import MetronomeTesting
+import PracticeListening
 import TerminalUI
 import Testing
 
@@ -38,13 +39,14 @@ struct FuzzTests {
     "--events", "--format", "--device", "--keys", "-o", "--output", "--pattern", "--group", "--subdivide", "--swing",
     "--poly", "--samples", "--map", "-f", "--start-label", "-l", "--count-in", "-c", "--multiplier", "-x", "--gap",
     "--step", "--to", "--seed", "--setlist", "--loop-bars", "--connect", "--client-name", "--midi-connect",
-    "--midi-clock-from", "--osc", "--osc-return", "--osc-host", "-W", "-r", "-s", "-S", "-v", "-w", "-d", "-n", "-p",
+    "--midi-clock-from", "--osc", "--osc-return", "--osc-host", "--listen-from", "--listen-notes", "--listen-velocity",
+    "--input-offset", "--tolerance", "--report", "-W", "-r", "-s", "-S", "-v", "-w", "-d", "-n", "-p",
     "-R",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
     "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock", "--follow-midi-clock", "--link",
-    "klick", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V", "-L", "-Pj",
+    "klick", "--listen", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V", "-L", "-Pj",
   ]
   static let words = [
     "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x", "intro",
@@ -52,6 +54,7 @@ struct FuzzTests {
     "1:1000", "0:1", "1:0", "a:b", "3:1:1", ":", "5/4", "-5/4", "5/30s", "0/4", "5/0s", "1e-9/1", "5/1e300s", "1e300/4",
     "5/9223372036854775808", "25%", "0%", "100%:beats", "101%", "%", "25%:bars", "18446744073709551616", "2-3", "3-2",
     "2-", "1-9223372036854775807", "3b", "0b", "b", "257b", "128:0", "recorder:in", "system",
+    "36,38", "35-38", "38-35", "36,", "take.svg", "take.csv", "take.ndjson", "take.png", "/take.svg",
   ]
   static let keyNames = [
     "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z", "1",
@@ -258,6 +261,47 @@ struct FuzzTests {
       let beats = min(map.beatCount ?? 64, 64)
       let times = (0...beats).map { map.seconds(toBeat: $0) }
       #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 }, "seed \(Self.seed)")
+    }
+  }
+
+  /// MIDI as a kit or a faulty cable sends it (any bytes, any frame, any note list) into the
+  /// filter and the matcher, among clicks at any spacing: every hit is decided once, and a scored
+  /// one is matched to a click that was heard, no farther than the clicks around it are apart.
+  @Test func theListeningNeverTrapsAndDecidesEveryHitOnce() {
+    var random = SeededGenerator(seed: Self.seed)
+    for _ in 0..<2_000 {
+      let list = Bool.random(using: &random) ? nil : (Self.words + Self.numbers).randomElement(using: &random)
+      let filter =
+        (try? HitFilter(notes: list, minimumVelocity: Int.random(in: -1...130, using: &random))) ?? HitFilter()
+      var matcher = HitMatcher()
+      var clicks: [Beat] = []
+      var frame = Int64.random(in: -1_000...1_000, using: &random)
+      var played = 0
+      var outcomes: [HitMatcher.Outcome] = []
+      for _ in 0..<Int.random(in: 0...64, using: &random) {
+        if Bool.random(using: &random) {
+          frame += Int64.random(in: 1...200_000, using: &random)
+          let click = Beat(
+            count: clicks.count, bar: 1, beatInBar: 1, meter: .fourFour, tempo: .standard, frame: frame,
+            sampleRate: .standard, subdivision: Int.random(in: 0...2, using: &random),
+            isCountIn: Int.random(in: 0..<8, using: &random) == 0)
+          clicks.append(click)
+          outcomes += matcher.heard(click)
+        } else {
+          let bytes = (0..<3).map { _ in UInt8.random(in: 0...255, using: &random) }
+          let at = frame + Int64.random(in: -300_000...300_000, using: &random)
+          if let hit = filter.hit(status: bytes[0], bytes[1], bytes[2], atFrame: at) {
+            played += 1
+            outcomes += matcher.played(hit)
+          }
+        }
+      }
+      outcomes += matcher.finish()
+      #expect(outcomes.count == played, "seed \(Self.seed)")
+      let spacing = zip(clicks, clicks.dropFirst()).map { $1.frame - $0.frame }.max() ?? 0
+      for case .scored(let scored) in outcomes {
+        #expect(clicks.contains(scored.click) && abs(scored.offsetFrames) <= spacing, "seed \(Self.seed)")
+      }
     }
   }
 

@@ -72,7 +72,7 @@ struct LinkFollowerTests {
     var beats: [Beat] = []
     let recording = engine.beats.sink { beats.append($0) }
     defer { recording.cancel() }
-    engine.beforeEachPeriod = { start in
+    engine.beforeEachPeriod { start in
       between(start, engine)
       // At 48 kHz a frame is 20⅚ µs: the session's clock reads the cycle's time to the microsecond.
       follower.follow(session, atFrame: start, heardAtMicros: start * 1_000 / 48, viewModel: engine.viewModel)

@@ -12,11 +12,13 @@ struct PlayOptions {
   var output = RequestOptions.Output()
   var sync = RequestOptions.Sync()
   var remote = RequestOptions.Remote()
+  var listen = RequestOptions.Listen()
 
   /// The request these options make.
   func request() throws(RunError) -> PlayRequest {
     try PlayRequest(
-      music: try MusicRequest(music, length, sound, programme), output: output, sync: sync, remote: remote)
+      music: try MusicRequest(music, length, sound, programme), output: output, sync: sync, remote: remote,
+      listen: listen)
   }
 }
 

@@ -23,7 +23,7 @@ private struct DeviceGone: Error, CustomStringConvertible {
 ///
 /// Keys, signals and the end of input are delivered at chosen virtual times.
 @MainActor
-private final class Harness {
+final class Harness {
   let mainQueue = TestScheduler<AudioTime, Never>(now: 0)
   let sink: FakeAudioSink
   let screen = FakeScreen()

@@ -1,0 +1,88 @@
+import Glibc
+import MetronomeEngine
+import PracticeListening
+
+/// Listening to the player, asked for: where the hits come from, which count, how they are
+/// placed and judged, and where the report goes.
+public struct ListenRequest: Sendable, Equatable {
+  /// The JACK ports connected to the client's `hits` port.
+  public let sources: [String]
+  /// Which notes count as hits.
+  public let filter: HitFilter
+  /// Milliseconds taken off every hit: the player's own latency, or a calibration's.
+  public let inputOffsetMilliseconds: Double
+  /// Milliseconds either way within which a hit is on time.
+  public let tolerance: Double
+  /// Where the report is written, and in which format; nil for none.
+  public let report: Report?
+
+  /// Where a report goes and in which format.
+  public struct Report: Sendable, Equatable {
+    /// The file, checked before the run.
+    public let destination: ExportDestination
+    /// The format its name asks for.
+    public let format: ListeningReport.Format
+  }
+
+  /// The listening the options ask for; nil for none.
+  ///
+  /// Throws a usage error for a listening option without `--listen`, listening without `--jack`
+  /// or in a virtual run, a value out of range, or a report that cannot be written where asked
+  /// (a folder, a missing folder, a name that ends in none of the formats): said before the run,
+  /// so that no practice is lost to it.
+  public static func make(_ options: RequestOptions.Listen, output: RequestOptions.Output) throws(RunError) -> Self? {
+    guard options.listen else {
+      let given = [
+        (options.from != nil, "--listen-from"), (options.notes != nil, "--listen-notes"),
+        (options.velocity != 1, "--listen-velocity"), (options.inputOffset != nil, "--input-offset"),
+        (options.tolerance != nil, "--tolerance"), (options.report != nil, "--report"),
+      ].filter(\.0).map(\.1)
+      if let first = given.first { throw .usage("\(first) is for listening to the player: add --listen") }
+      return nil
+    }
+    if output.virtual { throw .usage("--listen scores a player as the clicks are heard: drop --virtual") }
+    guard output.jack else {
+      throw .usage(
+        "--listen takes the player's notes on a JACK MIDI port: add --jack (the ALSA sequencer's port is not built yet)"
+      )
+    }
+    return try ListenRequest(options)
+  }
+
+  private init(_ options: RequestOptions.Listen) throws(RunError) {
+    sources = PlayRequest.ports(options.from)
+    do { filter = try HitFilter(notes: options.notes, minimumVelocity: options.velocity) } catch {
+      throw .usage("\(error)")
+    }
+    inputOffsetMilliseconds = options.inputOffset ?? 0
+    guard (-1_000...1_000).contains(inputOffsetMilliseconds) else {
+      throw .usage("--input-offset must be from -1000 to 1000 ms")
+    }
+    tolerance = options.tolerance ?? 20
+    guard tolerance > 0, tolerance <= 500 else { throw .usage("--tolerance must be more than 0 and at most 500 ms") }
+    report = try options.report.map { path throws(RunError) in try Self.report(at: path) }
+  }
+
+  /// Where a report named `path` goes, checked as far as can be before the run.
+  private static func report(at path: String) throws(RunError) -> Report {
+    guard let format = ListeningReport.Format(path: path) else {
+      throw .usage("--report writes .svg, .csv or .ndjson: '\(path)' ends in none of them")
+    }
+    let destination: ExportDestination
+    do { destination = try ExportDestination(resolving: path) } catch {
+      if case .isDirectory = error {
+        throw .usage("--report: '\(path)' is a folder: name a file in it, such as \(path)/take.svg")
+      }
+      throw .usage("--report: cannot write '\(path)': it is a loop of links")
+    }
+    guard case .replacing(let file) = destination else {
+      if case .standardOutput = destination { throw .usage("--report needs a file: standard output has the beats") }
+      return Report(destination: destination, format: format)
+    }
+    let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? "."
+    guard access(folder, W_OK) == 0 else {
+      throw .usage("--report: cannot write in '\(folder)': \(String(cString: strerror(errno)))")
+    }
+    return Report(destination: destination, format: format)
+  }
+}

@@ -1,0 +1,55 @@
+/// How a headless run writes each scored hit beside its beats' lines.
+public enum HitLine {
+  /// `12.345678 hit bar 3 beat 2 -3.2 ms note 36 velocity 100`: the hit's time in seconds, the
+  /// click it was matched to (with `sub K` for a subdivision's), its offset in ms (negative
+  /// early) and the note.
+  public static func text(_ scored: ScoredHit) -> String {
+    let click = scored.click
+    let offset = HitStatistics.format(scored.offsetMilliseconds)
+    return "\(seconds(scored)) hit bar \(click.bar) beat \(click.beatInBar)\(click.clickLabel)"
+      + " \(scored.offsetFrames > 0 ? "+" : "")\(offset) ms note \(scored.hit.note) velocity \(scored.hit.velocity)"
+  }
+
+  /// `{"hit":true,"time":12.345678,"frame":592592,"offset":-3.208,"offsetFrames":-154,"clickFrame":592746,`
+  /// `"bar":3,"beat":2,"sub":0,"note":36,"velocity":100}`: offset in ms to the microsecond, and
+  /// exactly in frames.
+  public static func ndjson(_ scored: ScoredHit) -> String {
+    let click = scored.click
+    return "{\"hit\":true,\"time\":\(seconds(scored)),\"frame\":\(scored.hit.frame),"
+      + "\"offset\":\(thousandths(scored.offsetMilliseconds)),\"offsetFrames\":\(scored.offsetFrames),"
+      + "\"clickFrame\":\(click.frame),\"bar\":\(click.bar),\"beat\":\(click.beatInBar),\"sub\":\(click.subdivision),"
+      + "\"note\":\(scored.hit.note),\"velocity\":\(scored.hit.velocity)}"
+  }
+
+  /// The CSV header the report's rows go under.
+  public static let csvHeader = "time,frame,offset_ms,offset_frames,click_frame,bar,beat,sub,note,velocity"
+
+  /// One CSV row under `csvHeader`.
+  public static func csv(_ scored: ScoredHit) -> String {
+    let click = scored.click
+    return [
+      seconds(scored), "\(scored.hit.frame)", thousandths(scored.offsetMilliseconds), "\(scored.offsetFrames)",
+      "\(click.frame)", "\(click.bar)", "\(click.beatInBar)", "\(click.subdivision)", "\(scored.hit.note)",
+      "\(scored.hit.velocity)",
+    ].joined(separator: ",")
+  }
+
+  /// The hit's time in seconds with six decimals.
+  private static func seconds(_ scored: ScoredHit) -> String {
+    let micros = (Double(scored.hit.frame) * 1_000_000 / Double(scored.click.sampleRate.hz)).rounded()
+    return decimals(micros, places: 6)
+  }
+
+  /// Milliseconds with three decimals.
+  static func thousandths(_ milliseconds: Double) -> String { decimals((milliseconds * 1000).rounded(), places: 3) }
+
+  /// `units` (a whole number) divided by 10^places, written with that many decimals.
+  private static func decimals(_ units: Double, places: Int) -> String {
+    let whole = Int64(units)
+    var scale: Int64 = 1
+    for _ in 0..<places { scale *= 10 }
+    let fraction = String(abs(whole) % scale)
+    return
+      "\(whole < 0 ? "-" : "")\(abs(whole) / scale).\(String(repeating: "0", count: places - fraction.count))\(fraction)"
+  }
+}

@@ -1,0 +1,71 @@
+import MetronomeCore
+
+/// A run's listening: the hits matched to the clicks as both come in, the scored ones kept for
+/// the statistics, the summary and the report, and what the display shows of them.
+public struct HitScorer: Sendable {
+  /// The tolerance, in ms either way, within which a hit is on time.
+  public let tolerance: Double
+  /// Every hit scored so far, in the order decided.
+  public private(set) var scored: [ScoredHit] = []
+  /// Hits that were not scored (on the count-in, far from any click).
+  public private(set) var unscored = 0
+  private var matcher = HitMatcher()
+
+  /// A scorer judging hits within `tolerance` ms.
+  public init(tolerance: Double) { self.tolerance = tolerance }
+
+  /// Records a click as heard; returns the hits it scores.
+  public mutating func heard(_ click: Beat) -> [ScoredHit] { keep(matcher.heard(click)) }
+
+  /// Records a hit as played; returns it if it is scored now.
+  public mutating func played(_ hit: Hit) -> [ScoredHit] { keep(matcher.played(hit)) }
+
+  /// Scores the hits still waiting, as the run ends; returns those scored.
+  public mutating func finish() -> [ScoredHit] { keep(matcher.finish()) }
+
+  /// The statistics of every hit scored; nil before the first.
+  public var statistics: HitStatistics? { HitStatistics(scored, tolerance: tolerance) }
+
+  /// What the run says when it ends: the statistics' summary, and the hits not scored.
+  public var summary: String {
+    let statistics = statistics?.summary ?? "no hits scored"
+    return statistics + (unscored > 0 ? "; \(unscored) not scored (count-in, or no click near)" : "")
+  }
+
+  /// The display's lines: the last hit on an early-late meter, then the statistics.
+  ///
+  /// `last -3.2 ms on time  early ·····:···●|····:····· late`, then
+  /// `mean -2.1  median -1.9  sd 4.3 (UR 43)  92% in ±20.0 ms  2 early  2 late`.
+  public var displayLines: [String] {
+    guard let last = scored.last, let statistics else { return ["listening: play along"] }
+    let cells = 21
+    let range = 2 * tolerance
+    let offset = min(max(last.offsetMilliseconds, -range), range)
+    let position = Int(((offset + range) / (2 * range) * Double(cells - 1)).rounded())
+    let meter = (0..<cells).map { cell in
+      cell == position ? "●" : cell == cells / 2 ? "|" : abs(cell - cells / 2) == cells / 4 ? ":" : "·"
+    }.joined()
+    let word = abs(last.offsetMilliseconds) <= tolerance ? "on time" : last.offsetMilliseconds < 0 ? "early" : "late"
+    let sign = last.offsetFrames > 0 ? "+" : ""
+    return [
+      "last \(sign)\(HitStatistics.format(last.offsetMilliseconds)) ms \(word)  early \(meter) late",
+      "mean \(HitStatistics.format(statistics.mean))  median \(HitStatistics.format(statistics.median))"
+        + "  sd \(HitStatistics.format(statistics.standardDeviation)) (UR \(Int(statistics.unstableRate.rounded())))"
+        + "  \(Int((statistics.onTimeShare * 100).rounded()))% in ±\(HitStatistics.format(tolerance)) ms"
+        + "  \(statistics.early) early  \(statistics.late) late",
+    ]
+  }
+
+  private mutating func keep(_ outcomes: [HitMatcher.Outcome]) -> [ScoredHit] {
+    outcomes.compactMap { outcome in
+      switch outcome {
+      case .scored(let hit):
+        scored.append(hit)
+        return hit
+      case .unscored:
+        unscored += 1
+        return nil
+      }
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import MetronomeRun
+
+/// Listening to the player: where the hits come from, which count, how they are judged.
+struct ListenOptions: ParsableArguments {
+  @Flag(help: "Score MIDI hits (JACK port 'hits') against the click.")
+  var listen = false
+
+  @Option(help: ArgumentHelp("Connect these JACK ports to 'hits'.", valueName: "ports"))
+  var listenFrom: String?
+
+  @Option(help: ArgumentHelp("Only these notes count (36,38 or 35-38).", valueName: "notes"))
+  var listenNotes: String?
+
+  @Option(help: ArgumentHelp("Only notes this hard count (1-127).", valueName: "n"))
+  var listenVelocity = 1
+
+  @Option(help: ArgumentHelp("Take this many ms off every hit (your latency).", valueName: "ms"))
+  var inputOffset: Double?
+
+  @Option(help: ArgumentHelp("On time within this many ms either way (20).", valueName: "ms"))
+  var tolerance: Double?
+
+  @Option(help: ArgumentHelp("Write the hits when the run ends: .svg, .csv, .ndjson.", valueName: "file"))
+  var report: String?
+
+  /// The values given.
+  var options: RequestOptions.Listen {
+    var listen = RequestOptions.Listen()
+    listen.listen = self.listen
+    (listen.from, listen.notes, listen.velocity) = (listenFrom, listenNotes, listenVelocity)
+    (listen.inputOffset, listen.tolerance, listen.report) = (inputOffset, tolerance, report)
+    return listen
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import MetronomeTesting
+import XCTest
+
+/// Listening through a JACK dummy server: a player of known offsets plays into metronome's `hits`
+/// port, and each offset comes back to the frame, with the statistics those offsets have.
+final class ListeningTests: FolderTestCase {
+  /// Chosen offsets and a seeded jitter come back exactly, with their statistics.
+  ///
+  /// At 240 BPM (12 000 frames apart), 40 hits from the third click heard: eight chosen offsets
+  /// (on the click, 10 ms early, 20 ms late, a frame either way, 50 ms either way) and 32 of a
+  /// seeded jitter up to 10 ms either way, on kick and snare. Every hit line gives back its offset
+  /// in frames; the report's mean, median and deviation are those of the offsets played, within
+  /// 0.01 ms; the hits count on the output's playback latency (the player hears each click that
+  /// long after it is written).
+  func testEveryHitComesBackWithTheOffsetItWasPlayedAt() throws {
+    var generator = SeededGenerator(seed: 25)
+    let chosen =
+      [0, -480, 960, -48, 1, -1, 2_400, -2_400] + (0..<32).map { _ in Int.random(in: -480...480, using: &generator) }
+    let notes = chosen.enumerated().map {
+      HitPlayer.Note(
+        click: $0.offset + 2, offset: $0.element, note: $0.offset.isMultiple(of: 2) ? 36 : 38, velocity: 100)
+    }
+    let player = try HitPlayer(in: folder)
+    let report = folder.appendingPathComponent("take.ndjson")
+    typealias Capture = (
+      status: Int32, errors: String, lines: [[String: Any]], played: HitPlayer.Played, report: String
+    )
+    let check = { (capture: Capture) -> [String] in
+      var problems: [String] = []
+      if capture.status != 0 { problems.append("status \(capture.status): \(capture.errors)") }
+      if capture.played.missed != 0 || capture.played.sent.count != chosen.count {
+        problems.append("the player sent \(capture.played.sent.count) and missed \(capture.played.missed)")
+      }
+      let offsets = capture.lines.compactMap { $0["offsetFrames"] as? Int }
+      if offsets != chosen { problems.append("offsets \(offsets), played \(chosen)") }
+      if capture.played.latency <= 0 {
+        problems.append("the player heard no playback latency: \(capture.played.latency)")
+      }
+      return problems
+    }
+    let capture = try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Capture, [String]) in
+      let server = try JACKDummyServer()
+      defer { server.stop() }
+      let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+      let metronome = try BackgroundRun(
+        [
+          "240", "--jack", "--connect", "system:playback_1", "--listen", "--report", report.path, "--headless",
+          "--events", "ndjson", "--duration", "14",
+        ], environment: environment)
+      try server.waitForPorts { $0.contains("metronome:hits") }
+      let (hits, _) = try player.start(
+        notes, clickPort: "metronome:click", hitsPort: "metronome:hits", spacing: 12_000, seconds: 13,
+        environment: environment)
+      let printed = metronome.finish()
+      let played = HitPlayer.played(String(decoding: hits.finish().output, as: UTF8.self))
+      let lines = String(decoding: printed.output, as: UTF8.self).split(separator: "\n").compactMap {
+        try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      }
+      let capture: Capture = (
+        metronome.process.terminationStatus, printed.errors, lines.filter { $0["hit"] as? Bool == true }, played,
+        (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+      )
+      return (capture, server.brokenCycles())
+    }
+    guard let capture else { return }
+    // The report's summary against the offsets played, in ms.
+    let milliseconds = chosen.map { Double($0) / 48 }
+    let mean = milliseconds.reduce(0, +) / Double(milliseconds.count)
+    let sorted = milliseconds.sorted()
+    let median = (sorted[19] + sorted[20]) / 2
+    let deviation = (milliseconds.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(milliseconds.count))
+      .squareRoot()
+    let summary = try XCTUnwrap(
+      capture.report.split(separator: "\n").last.flatMap {
+        try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      })
+    XCTAssertEqual(summary["hits"] as? Int, 40)
+    XCTAssertEqual(try XCTUnwrap(summary["mean"] as? Double), mean, accuracy: 0.01)
+    XCTAssertEqual(try XCTUnwrap(summary["median"] as? Double), median, accuracy: 0.01)
+    XCTAssertEqual(try XCTUnwrap(summary["standardDeviation"] as? Double), deviation, accuracy: 0.01)
+    XCTAssertEqual(capture.report.split(separator: "\n").count, 41)
+    XCTAssertTrue(capture.errors.contains("metronome: listening: 40 hits: mean "), capture.errors)
+  }
+}

@@ -1,0 +1,84 @@
+import Glibc
+import MetronomeEngine
+import MetronomeRun
+import PracticeListening
+import Testing
+
+@Suite struct ListenRequestTests {
+  @Test func listeningTakesTheJACKPortsNotesAndJudgement() throws {
+    let request = try options {
+      $0.output.jack = true
+      $0.listen.listen = true
+      $0.listen.from = "a2j:kit,a2j:pad"
+      $0.listen.notes = "36,38"
+      $0.listen.velocity = 10
+      $0.listen.inputOffset = 3.5
+      $0.listen.tolerance = 15
+      $0.listen.report = "/tmp/take.svg"
+    }.request()
+    let listening = try #require(request.listening)
+    #expect(listening.sources == ["a2j:kit", "a2j:pad"])
+    #expect(listening.filter == (try HitFilter(notes: "36,38", minimumVelocity: 10)))
+    #expect(listening.inputOffsetMilliseconds == 3.5 && listening.tolerance == 15)
+    #expect(listening.report?.destination == .replacing(path: "/tmp/take.svg") && listening.report?.format == .svg)
+    let plain = try #require(
+      try options {
+        $0.output.jack = true
+        $0.listen.listen = true
+      }.request().listening)
+    #expect(plain.sources.isEmpty && plain.filter == HitFilter() && plain.tolerance == 20 && plain.report == nil)
+    #expect(try options { _ in }.request().listening == nil)
+  }
+
+  @Test func listeningOptionsThatCannotWorkAreRefusedBeforeTheRun() {
+    #expect(
+      usageError(options { $0.listen.report = "take.svg" }) == "--report is for listening to the player: add --listen")
+    #expect(
+      usageError(options { $0.listen.velocity = 5 }) == "--listen-velocity is for listening to the player: add --listen"
+    )
+    #expect(
+      usageError(options { $0.listen.listen = true })
+        == "--listen takes the player's notes on a JACK MIDI port: add --jack (the ALSA sequencer's port is not built yet)"
+    )
+    let listening = { (change: (inout PlayOptions) -> Void) in
+      options {
+        $0.output.jack = true
+        $0.listen.listen = true
+        change(&$0)
+      }
+    }
+    #expect(
+      usageError(
+        options {
+          $0.output.virtual = true
+          $0.listen.listen = true
+        })
+        == "--listen scores a player as the clicks are heard: drop --virtual")
+    #expect(usageError(listening { $0.listen.tolerance = 0 }) == "--tolerance must be more than 0 and at most 500 ms")
+    #expect(usageError(listening { $0.listen.inputOffset = 1_001 }) == "--input-offset must be from -1000 to 1000 ms")
+    #expect(usageError(listening { $0.listen.velocity = 128 }) == "--listen-velocity must be from 1 to 127")
+    #expect(
+      usageError(listening { $0.listen.report = "take.png" })
+        == "--report writes .svg, .csv or .ndjson: 'take.png' ends in none of them")
+    #expect(
+      usageError(listening { $0.listen.report = "/tmp" })
+        == "--report writes .svg, .csv or .ndjson: '/tmp' ends in none of them")
+    #expect(usageError(listening { $0.listen.report = "-.csv" }) == nil)
+    #expect(
+      usageError(listening { $0.listen.report = "/no/such/folder/take.svg" })
+        == "--report: cannot write in '/no/such/folder/': No such file or directory")
+  }
+
+  @Test func aFolderNamedLikeAReportIsRefused() throws {
+    let folder = "/tmp/metronome-listen-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).svg"
+    #expect(mkdir(folder, 0o755) == 0)
+    defer { rmdir(folder) }
+    #expect(
+      usageError(
+        options {
+          $0.output.jack = true
+          $0.listen.listen = true
+          $0.listen.report = folder
+        }) == "--report: '\(folder)' is a folder: name a file in it, such as \(folder)/take.svg")
+  }
+}

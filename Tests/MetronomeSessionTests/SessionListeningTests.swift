@@ -1,0 +1,92 @@
+import CombineSchedulers
+import MetronomeAudio
+import MetronomeCore
+import MetronomeEngine
+import MetronomeSession
+import PracticeListening
+import TerminalUI
+import Testing
+
+/// Listening in virtual time: hits at chosen frames from the clicks the same settings render,
+/// each delivered to the session 30 ms after it is played (as a port's cycle would), come back
+/// with their offsets exactly, on every kind of click.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct SessionListeningTests {
+  /// Every click `settings` play, as an engine of their own renders them.
+  private func clicks(of settings: PlaybackSettings) -> [Beat] {
+    let engine = ClickEngine(settings: settings)
+    var clicks: [Beat] = []
+    while !engine.isFinished {
+      _ = engine.renderPeriod(frames: 512)
+      clicks += engine.renderer.beatsInLastPeriod
+    }
+    return clicks.filter { $0.voice == .beats }
+  }
+
+  /// Plays `settings` with a hit `offset` frames from each click `chosen` names; returns the
+  /// harness once the run has ended, and the lines expected for the hits that are scored.
+  private func play(
+    _ settings: PlaybackSettings, hits chosen: [(click: Int, offset: Int64)], keys: String = "", display: Bool = false
+  ) throws -> (Harness, expected: [String]) {
+    let clicks = clicks(of: settings)
+    let harness = try Harness(settings, keys: keys, display: display, tellsHeardBeats: true)
+    harness.session?.hitScorer = HitScorer(tolerance: 20)
+    var expected: [String] = []
+    for (index, (click, offset)) in chosen.enumerated() {
+      let hit = Hit(frame: clicks[click].frame + offset, note: 36 + index % 2, velocity: 100)
+      if !clicks[click].isCountIn { expected.append(HitLine.text(ScoredHit(hit: hit, click: clicks[click])) + "\n") }
+      harness.at(Double(hit.frame) / 48_000 + 0.03) { $0.played(hit) }
+    }
+    harness.run()
+    return (harness, expected)
+  }
+
+  @Test func swungSubdivisionsAndTheCountInAreScoredToTheFrame() throws {
+    let settings = PlaybackSettings(
+      subdivision: try Subdivision(2, swing: 0.66), length: .bars(2), programme: Programme(countIn: .bars(1)))
+    // A count-in beat (not scored), beat one of the music late, a swung off-beat early, the
+    // next beat 1 frame early, a silent-free off-beat on its frame.
+    let (harness, expected) = try play(settings, hits: [(2, 100), (4, 240), (5, -480), (6, -1), (7, 0)])
+    let hits = harness.standardOutput.filter { $0.contains(" hit ") }
+    #expect(hits.sorted() == expected.sorted())
+    #expect(hits.count == 4)
+    #expect(hits.contains { $0.contains("bar 1 beat 1 sub 1 -10.0 ms") })
+    #expect(harness.standardError.first?.hasPrefix("metronome: listening: 4 hits: ") == true)
+    #expect(harness.standardError.first?.hasSuffix("; 1 not scored (count-in, or no click near)\n") == true)
+  }
+
+  @Test func aMapsRampAndItsChangeOfMeterKeepEveryOffsetExact() throws {
+    let map = try TempoMapParser.parse("2 4/4 100-160\n1 3/4 72\n", source: "map")
+    let settings = PlaybackSettings(programme: Programme(map: map))
+    let chosen: [(click: Int, offset: Int64)] = (0..<11).map { ($0, Int64($0 * 37 - 200)) }
+    let (harness, expected) = try play(settings, hits: chosen)
+    let hits = harness.standardOutput.filter { $0.contains(" hit ") }
+    #expect(hits.sorted() == expected.sorted())
+    #expect(hits.count == 11)
+  }
+
+  @Test func aHitInAPauseIsNotScoredAndOnesAfterItAre() throws {
+    // Paused at 1.2 s (after beat 3), playing again at 4.0 s for three beats.
+    let settings = PlaybackSettings(length: .beats(6))
+    let clicks = clicks(of: PlaybackSettings(length: .beats(3)))
+    let harness = try Harness(settings, keys: "1.2 space\n4.0 space\n", tellsHeardBeats: true)
+    harness.session?.hitScorer = HitScorer(tolerance: 20)
+    let onBeatTwo = Hit(frame: clicks[1].frame + 96, note: 38, velocity: 80)
+    let inThePause = Hit(frame: 2 * 48_000 + 24_000, note: 38, velocity: 80)
+    harness.at(0.6) { $0.played(onBeatTwo) }
+    harness.at(2.6) { $0.played(inThePause) }
+    harness.run()
+    let hits = harness.standardOutput.filter { $0.contains(" hit ") }
+    #expect(hits == ["0.502000 hit bar 1 beat 2 +2.0 ms note 38 velocity 80\n"])
+    #expect(harness.standardError.first?.contains("1 not scored") == true)
+  }
+
+  @Test func theDisplayShowsTheLastHitOnTheMeterAndTheStatistics() throws {
+    let (harness, _) = try play(PlaybackSettings(length: .beats(4)), hits: [(1, -480), (2, 96)], display: true)
+    // 2 ms late on a meter of ±40 ms in 21 cells: the cell right of the middle.
+    #expect(harness.screen.text.contains(" last +2.0 ms on time  early ·····:····|●···:····· late\n"))
+    #expect(
+      harness.screen.text.contains(" mean -4.0  median -4.0  sd 6.0 (UR 60)  100% in ±20.0 ms  0 early  0 late\n"))
+  }
+}

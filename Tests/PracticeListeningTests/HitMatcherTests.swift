@@ -1,0 +1,130 @@
+import MetronomeCore
+import PracticeListening
+import Testing
+
+/// The clicks of a steady run at 120 (24 000 frames apart at 48 kHz), from `first`.
+func steadyClicks(count: Int, from first: Int64 = 0, spacing: Int64 = 24_000, countIn: Int = 0) -> [Beat] {
+  (0..<count).map { index in
+    let beat = index - countIn
+    return Beat(
+      count: beat, bar: beat < 0 ? 0 : beat / 4 + 1, beatInBar: (index % 4) + 1, meter: .fourFour,
+      tempo: .standard,
+      frame: first + Int64(index) * spacing, sampleRate: .standard, isCountIn: index < countIn)
+  }
+}
+
+/// Feeds `clicks` and `hits` to a matcher in the order given by `hitsFirst`, then finishes.
+func outcomes(clicks: [Beat], hits: [Hit], hitsFirst: Bool = false) -> [HitMatcher.Outcome] {
+  var matcher = HitMatcher()
+  var decided: [HitMatcher.Outcome] = []
+  if hitsFirst {
+    for hit in hits { decided += matcher.played(hit) }
+    for click in clicks { decided += matcher.heard(click) }
+  } else {
+    for click in clicks { decided += matcher.heard(click) }
+    for hit in hits { decided += matcher.played(hit) }
+  }
+  return decided + matcher.finish()
+}
+
+func offsets(_ outcomes: [HitMatcher.Outcome]) -> [Int64?] {
+  outcomes.map {
+    if case .scored(let scored) = $0 { scored.offsetFrames } else { nil }
+  }
+}
+
+@Suite struct HitMatcherTests {
+  @Test func eachHitGetsItsOffsetFromTheNearestClickToTheFrame() {
+    let clicks = steadyClicks(count: 8)
+    let chosen: [Int64] = [0, -480, 960, -11_999, 12_000, 1, -1]
+    let hits = chosen.enumerated().map {
+      Hit(frame: Int64($0.offset + 1) * 24_000 + $0.element, note: 38, velocity: 90)
+    }
+    #expect(offsets(outcomes(clicks: clicks, hits: hits)) == chosen)
+    // Halfway between two clicks the earlier one takes it: 12 000 late, not 12 000 early.
+    guard case .scored(let halfway) = outcomes(clicks: clicks, hits: [hits[4]])[0] else {
+      Issue.record("not scored")
+      return
+    }
+    #expect(halfway.click.frame == 120_000 && halfway.click.bar == 2 && halfway.click.beatInBar == 2)
+  }
+
+  @Test func anEarlyHitWaitsForTheClickItWasEarlyFor() {
+    var matcher = HitMatcher()
+    for click in steadyClicks(count: 2) { #expect(matcher.heard(click).isEmpty) }
+    // 10 ms before the third click, which is not known yet.
+    #expect(matcher.played(Hit(frame: 47_520, note: 36, velocity: 100)).isEmpty)
+    let decided = matcher.heard(steadyClicks(count: 3)[2])
+    #expect(offsets(decided) == [-480])
+  }
+
+  @Test func theOrderHitsAndClicksArriveInChangesNothing() {
+    let clicks = steadyClicks(count: 6)
+    let hits = [24_100, 47_000, 72_000, 95_500].map { Hit(frame: Int64($0), note: 36, velocity: 100) }
+    #expect(
+      offsets(outcomes(clicks: clicks, hits: hits, hitsFirst: true)) == offsets(outcomes(clicks: clicks, hits: hits)))
+    #expect(offsets(outcomes(clicks: clicks, hits: hits)) == [100, -1_000, 0, -500])
+  }
+
+  @Test func subdivisionsAndSilentClicksCountTheSecondVoiceDoesNot() {
+    let beat = steadyClicks(count: 1)[0]
+    let clicks = [
+      beat, beat.click(at: 12_000, level: .silent, subdivision: 1),
+      beat.click(at: 8_000, level: .normal, voice: .polyrhythm(click: 1, of: 3)),
+      steadyClicks(count: 2)[1],
+    ]
+    let decided = outcomes(
+      clicks: clicks, hits: [Hit(frame: 12_240, note: 42, velocity: 60), Hit(frame: 5_000, note: 42, velocity: 60)])
+    guard case .scored(let sub) = decided[0], case .scored(let beatHit) = decided[1] else {
+      Issue.record("not scored: \(decided)")
+      return
+    }
+    #expect(sub.click.subdivision == 1 && sub.offsetFrames == 240)
+    // Nearest the beat's click (5 000 after it), not the second voice's at 8 000.
+    #expect(beatHit.click.frame == 0 && beatHit.offsetFrames == 5_000)
+  }
+
+  @Test func hitsOnTheCountInAreNotScoredTheFirstBeatIs() {
+    let clicks = steadyClicks(count: 8, countIn: 4)
+    let decided = outcomes(
+      clicks: clicks, hits: [Hit(frame: 24_100, note: 36, velocity: 90), Hit(frame: 95_800, note: 36, velocity: 90)])
+    #expect(decided[0] == .unscored(Hit(frame: 24_100, note: 36, velocity: 90), reason: "count-in"))
+    #expect(offsets([decided[1]]) == [-200])
+  }
+
+  @Test func aChangeOfTempoMovesTheMidpoint() {
+    // 120, then 60 from the fourth click: 24 000 then 48 000 apart.
+    let fast = steadyClicks(count: 4)
+    let slow = steadyClicks(count: 3, from: 72_000 + 48_000, spacing: 48_000)
+    // 20 000 after the fourth click: at 120 nearer the next, at 60 nearer the fourth.
+    let decided = outcomes(clicks: fast + slow, hits: [Hit(frame: 92_000, note: 36, velocity: 90)])
+    #expect(offsets(decided) == [20_000])
+  }
+
+  @Test func aHitInAPauseFarFromAnyClickIsNotScored() {
+    // Two seconds of clicks, a pause of ten seconds, then clicks again.
+    let before = steadyClicks(count: 4)
+    let after = steadyClicks(count: 4, from: 72_000 + 480_000)
+    let hits = [72_500, 300_000, 552_000 - 1_000].map { Hit(frame: Int64($0), note: 36, velocity: 90) }
+    let decided = outcomes(clicks: before + after, hits: hits)
+    #expect(offsets(decided) == [500, nil, -1_000])
+    #expect(decided[1] == .unscored(hits[1], reason: "no click near it"))
+  }
+
+  @Test func atTheEndAHitIsScoredOnlyNearTheLastClick() {
+    let clicks = steadyClicks(count: 3)
+    var matcher = HitMatcher()
+    for click in clicks { _ = matcher.heard(click) }
+    #expect(matcher.played(Hit(frame: 48_300, note: 36, velocity: 90)).isEmpty)
+    #expect(matcher.played(Hit(frame: 70_000, note: 36, velocity: 90)).isEmpty)
+    let decided = matcher.finish()
+    #expect(offsets(decided) == [300, nil])
+  }
+
+  @Test func beforeTheFirstClickOnlyAHitNearItIsScored() {
+    let clicks = steadyClicks(count: 3, from: 48_000)
+    let decided = outcomes(
+      clicks: clicks, hits: [Hit(frame: 47_000, note: 36, velocity: 90), Hit(frame: 10_000, note: 36, velocity: 90)])
+    #expect(offsets(decided) == [-1_000, nil])
+  }
+}

@@ -1,0 +1,61 @@
+import MetronomeCore
+import PracticeListening
+import Testing
+
+/// Hits on the clicks of `steadyClicks`, each at its offset in frames.
+func scored(_ chosen: [Int64], notes: [Int] = [36]) -> [ScoredHit] {
+  let clicks = steadyClicks(count: chosen.count + 1)
+  return chosen.enumerated().map { index, offset in
+    ScoredHit(
+      hit: Hit(frame: clicks[index].frame + offset, note: notes[index % notes.count], velocity: 100),
+      click: clicks[index])
+  }
+}
+
+@Suite struct ListeningReportTests {
+  @Test func aHitsLinesSayItsOffsetAndItsClick() {
+    let hit = scored([0, -154])[1]
+    #expect(HitLine.text(hit) == "0.496792 hit bar 1 beat 2 -3.2 ms note 36 velocity 100")
+    #expect(
+      HitLine.ndjson(hit)
+        == "{\"hit\":true,\"time\":0.496792,\"frame\":23846,\"offset\":-3.208,\"offsetFrames\":-154,\"clickFrame\":24000,"
+        + "\"bar\":1,\"beat\":2,\"sub\":0,\"note\":36,\"velocity\":100}")
+    #expect(HitLine.text(scored([48])[0]) == "0.001000 hit bar 1 beat 1 +1.0 ms note 36 velocity 100")
+    #expect(HitLine.csv(hit) == "0.496792,23846,-3.208,-154,24000,1,2,0,36,100")
+  }
+
+  @Test func theFormatIsTheFilesEnding() {
+    #expect(ListeningReport.Format(path: "out/take.SVG") == .svg)
+    #expect(ListeningReport.Format(path: "take.csv") == .csv)
+    #expect(ListeningReport.Format(path: "take.ndjson") == .ndjson)
+    #expect(ListeningReport.Format(path: "take.png") == nil)
+    #expect(ListeningReport.Format(path: "take") == nil)
+  }
+
+  @Test func csvAndNDJSONHaveARowPerHitAndTheSummary() {
+    let hits = scored([0, 48, -96, 480])
+    let csv = ListeningReport.text(of: hits, tolerance: 5, as: .csv).split(separator: "\n")
+    #expect(csv.count == 5 && csv[0] == Substring(HitLine.csvHeader))
+    let ndjson = ListeningReport.text(of: hits, tolerance: 5, as: .ndjson).split(separator: "\n")
+    #expect(ndjson.count == 5)
+    #expect(ndjson[4].hasPrefix("{\"summary\":true,\"hits\":4,\"mean\":2.250,\"median\":0.500,"))
+    #expect(ndjson[4].contains("\"onTime\":3,\"early\":0,\"late\":1,"))
+    #expect(ListeningReport.text(of: [], tolerance: 5, as: .ndjson) == "{\"summary\":true,\"hits\":0}\n")
+  }
+
+  @Test func thePictureHasThreePlotsEveryHitAndTheFittedLine() {
+    let hits = scored((0..<16).map { Int64($0) * -48 }, notes: [36, 38])
+    let svg = ListeningReport.text(of: hits, tolerance: 20, as: .svg)
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+    #expect(svg.hasSuffix("</svg>\n"))
+    #expect(svg.contains("Offset of each hit over the run"))
+    #expect(svg.contains("How many hits at each offset"))
+    #expect(svg.contains("Each position of the bar and note"))
+    #expect(svg.split(separator: "<circle", omittingEmptySubsequences: false).count - 1 == 16)
+    // 1 ms earlier each half second: rushing 120 ms a minute.
+    #expect(svg.contains("fitted line: rushing 120.0 ms a minute"))
+    // Beats 1 to 4 of the bar, each on two notes: eight boxes.
+    #expect(svg.contains(">1 n36<") && svg.contains(">4 n38<"))
+    #expect(ListeningReport.text(of: [], tolerance: 20, as: .svg).contains("no hits were scored"))
+  }
+}
