@@ -6,7 +6,7 @@ import PracticeListening
 /// each cycle, its note-ons placed on the run's frames where the clicks are heard.
 enum HitInput {
   /// Registers the port `hits` on `server`, connected from `request`'s sources once started;
-  /// each cycle, the hits it received go to `deliver` (on JACK's thread).
+  /// each cycle, the hits it received, less `inputOffset` ms, go to `deliver` (on JACK's thread).
   ///
   /// A note at offset `o` of a cycle that starts on the run's frame `s` reached the port on frame
   /// `s + o`; it was played the port's capture latency before that. A click rendered on frame `f`
@@ -14,7 +14,7 @@ enum HitInput {
   /// `s + o - capture - playback - input offset`, where a hit exactly on the click it heard has the
   /// click's frame.
   static func listen(
-    _ request: ListenRequest, of engine: ClickEngine, through server: JACKSink,
+    _ request: ListenRequest, inputOffset: Double, of engine: ClickEngine, through server: JACKSink,
     deliver: @escaping @Sendable (Hit) -> Void
   ) throws(RunError) {
     let input: JACKSink.MIDIInput
@@ -22,7 +22,7 @@ enum HitInput {
       throw .runtime("\(error)")
     }
     let filter = request.filter
-    let offset = Int64((request.inputOffsetMilliseconds * Double(server.sampleRate.hz) / 1000).rounded())
+    let offset = Int64((inputOffset * Double(server.sampleRate.hz) / 1000).rounded())
     engine.beforeEachPeriod { cycleStart in
       let latency = server.latencyFrames(of: input)
       let shift = Int64(latency.capture + latency.playback) + offset

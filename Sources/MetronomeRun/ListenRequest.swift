@@ -9,8 +9,9 @@ public struct ListenRequest: Sendable, Equatable {
   public let sources: [String]
   /// Which notes count as hits.
   public let filter: HitFilter
-  /// Milliseconds taken off every hit: the player's own latency, or a calibration's.
-  public let inputOffsetMilliseconds: Double
+  /// Milliseconds taken off every hit (a latency JACK does not know of, or the player's own);
+  /// nil for what `metronome calibrate` saved, if anything.
+  public let inputOffsetMilliseconds: Double?
   /// Milliseconds either way within which a hit is on time.
   public let tolerance: Double
   /// Where the report is written, and in which format; nil for none.
@@ -54,8 +55,8 @@ public struct ListenRequest: Sendable, Equatable {
     do { filter = try HitFilter(notes: options.notes, minimumVelocity: options.velocity) } catch {
       throw .usage("\(error)")
     }
-    inputOffsetMilliseconds = options.inputOffset ?? 0
-    guard (-1_000...1_000).contains(inputOffsetMilliseconds) else {
+    inputOffsetMilliseconds = options.inputOffset
+    if let offset = options.inputOffset, !(-1_000...1_000).contains(offset) {
       throw .usage("--input-offset must be from -1000 to 1000 ms")
     }
     tolerance = options.tolerance ?? 20

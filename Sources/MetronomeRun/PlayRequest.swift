@@ -47,12 +47,16 @@ public struct PlayRequest: Sendable {
   public let remote: RemoteRequest?
   /// Listening to the player's hits, if asked for.
   public let listening: ListenRequest?
+  /// Whether the run is `metronome calibrate`'s tap-along: it ends once enough hits are scored
+  /// and saves their median; without listening, the typed keys are the hits.
+  public let calibrates: Bool
 
   /// The request the options make; throws a usage error for a value out of range or options
   /// that do not go together.
   public init(
     music: MusicRequest, output options: RequestOptions.Output, sync: RequestOptions.Sync,
-    remote: RequestOptions.Remote = RequestOptions.Remote(), listen: RequestOptions.Listen = RequestOptions.Listen()
+    remote: RequestOptions.Remote = RequestOptions.Remote(), listen: RequestOptions.Listen = RequestOptions.Listen(),
+    calibrates: Bool = false
   ) throws(RunError) {
     self.music = music
     clock = try Self.clock(sync, output: options)
@@ -91,6 +95,7 @@ public struct PlayRequest: Sendable {
     events = BeatEventFormat(rawValue: options.events.rawValue)
     self.remote = try RemoteRequest(remote, virtual: options.virtual)
     listening = try ListenRequest.make(listen, output: options)
+    self.calibrates = calibrates
   }
 
   /// The clock the sync options ask to follow; throws for JACK's options without `--jack`, two

@@ -31,6 +31,18 @@ public enum Player {
     if isVirtual, settings.length == nil, !settings.programme.ends, !quits {
       throw .usage("a --virtual run needs --beats, --bars, --duration, a map that ends or a 'q' in --keys to end")
     }
+    // A calibration measures with nothing taken off; a run takes off what was given, else what was calibrated.
+    var inputOffset = 0.0
+    if !request.calibrates, let listening = request.listening {
+      if let given = listening.inputOffsetMilliseconds {
+        inputOffset = given
+      } else {
+        inputOffset = try CalibrationStore.load().offsets[.midi] ?? 0
+      }
+    }
+    if request.calibrates, request.listening == nil, !interactive {
+      throw .usage("calibrating on the keyboard needs a terminal: run it in one, or calibrate a MIDI kit with --jack")
+    }
     let engine = ClickEngine(settings: settings)
     // Before the output, so that a port in use stops the run before anything plays.
     let remote = try request.remote.map { remote throws(RunError) in
@@ -41,7 +53,7 @@ public enum Player {
     let run = Run(
       engine: engine, output: output, script: script, interrupts: interrupts, interactive: interactive,
       events: request.events, reportsUnderruns: request.output != .silent && !isVirtual, remote: remote,
-      listening: request.listening)
+      listening: request.listening, inputOffset: inputOffset, calibrates: request.calibrates)
     if isVirtual {
       // Nothing to clean up, so signals keep their default action: Ctrl-C ends it.
       try onTheMainActor { () throws(RunError) in try run.start(rendering: .inline, on: InlineScheduler()) }
@@ -100,6 +112,10 @@ private struct Run {
   let remote: RemoteControl?
   /// Listening to the player's hits; nil for none.
   let listening: ListenRequest?
+  /// Milliseconds taken off every hit: as given, or as calibrated.
+  let inputOffset: Double
+  /// Whether the run is a tap-along calibration.
+  let calibrates: Bool
 
   /// The session and its event sources, kept for as long as the process runs.
   @MainActor private static var running: (AnyObject, AnyObject?)?
@@ -110,7 +126,7 @@ private struct Run {
   func start<MainQueue: Scheduler & Sendable>(
     rendering: MetronomeSession<MainQueue>.Rendering, on mainQueue: MainQueue,
     syncStatus: (@Sendable () -> String)? = nil, beforeExit: (@Sendable () -> Void)? = nil
-  ) throws(RunError) {
+  ) throws(RunError) where MainQueue.SchedulerTimeType == AudioTime {
     let presentation: SessionPresentation
     if interactive {
       let variable = { (name: String) in getenv(name).map { String(cString: $0) } }
@@ -136,24 +152,42 @@ private struct Run {
           Glibc.exit(status)
         }), tellsHeardBeats: remote != nil || listening != nil)
     session.syncStatus = syncStatus
-    if let listening, let server = sink as? JACKSink {
-      session.hitScorer = HitScorer(tolerance: listening.tolerance)
-      if let report = listening.report {
-        session.writeReport = { scorer in
-          ReportFile.write(
-            ListeningReport.text(of: scorer.scored, tolerance: scorer.tolerance, as: report.format),
-            to: report.destination)
-        }
-      }
-      try HitInput.listen(listening, of: engine, through: server) { hit in
-        mainQueue.schedule { MainActor.assumeIsolated { session.played(hit) } }
-      }
-    }
+    try listen(with: session, on: mainQueue)
     Self.running = (
       session,
       interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive, mainQueue: mainQueue) }
     )
     session.start()
     remote?.start(controlling: session, on: mainQueue, connections: sink as? JACKSink)
+  }
+}
+
+extension Run {
+  /// Has `session` score the player's hits: the notes on the JACK client's port `hits` (or, in a
+  /// calibration without JACK, the typed keys), with the report written or the calibration saved
+  /// when the run ends.
+  @MainActor
+  fileprivate func listen<MainQueue: Scheduler & Sendable>(
+    with session: MetronomeSession<MainQueue>, on mainQueue: MainQueue
+  ) throws(RunError) where MainQueue.SchedulerTimeType == AudioTime {
+    guard listening != nil || calibrates else { return }
+    var scorer = HitScorer(tolerance: listening?.tolerance ?? 20)
+    if calibrates {
+      scorer.goal = Calibration.hitsNeeded
+      session.hitGoal = Calibration.hitsNeeded
+      session.keysAreHits = listening == nil
+      let source: Calibration.Source = listening == nil ? .keys : .midi
+      session.afterListening = { CalibrationStore.conclude($0, from: source) }
+    } else if let report = listening?.report {
+      session.afterListening = { scorer in
+        let text = ListeningReport.text(of: scorer.scored, tolerance: scorer.tolerance, as: report.format)
+        return ([], ReportFile.write(text, to: report.destination))
+      }
+    }
+    session.hitScorer = scorer
+    guard let listening, let server = output.sink as? JACKSink else { return }
+    try HitInput.listen(listening, inputOffset: inputOffset, of: engine, through: server) { hit in
+      mainQueue.schedule { MainActor.assumeIsolated { session.played(hit) } }
+    }
   }
 }

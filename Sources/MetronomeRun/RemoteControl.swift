@@ -49,7 +49,7 @@ struct RemoteControl {
   @MainActor
   func start<MainQueue: Scheduler & Sendable>(
     controlling session: MetronomeSession<MainQueue>, on mainQueue: MainQueue, connections: (any OutputConnections)?
-  ) {
+  ) where MainQueue.SchedulerTimeType == AudioTime {
     let change = ClickSoundChange(settings: engine.settings, renderer: engine.renderer)
     let control = OSCRemoteControl(
       session: session, viewModel: engine.viewModel, fixed: fixed, connections: connections,

@@ -21,6 +21,8 @@ public struct TextFile: Sendable {
   public static let tempoMap = TextFile(kind: "tempo map", layout: "a section per line")
   /// A setlist, `--setlist`.
   public static let setlist = TextFile(kind: "setlist", layout: "a song per line")
+  /// The saved calibrations, `metronome calibrate`'s.
+  public static let calibration = TextFile(kind: "calibration", layout: "'midi MS' or 'keys MS' per line")
   /// Timed key presses, `--keys`.
   public static let keyScript = TextFile(kind: "key script", layout: "one 'SECONDS KEY' per line")
 

@@ -15,7 +15,8 @@ import TerminalUI
 /// Everything it does happens on `mainQueue`: a `MainLoop` live, an `InlineScheduler`
 /// for a virtual run, a `TestScheduler` in tests, so that its whole behaviour runs in virtual time.
 @MainActor
-public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInputReceiver {
+public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInputReceiver
+where MainQueue.SchedulerTimeType == AudioTime {
   /// Where the session writes, and how it ends the process.
   public struct Outputs {
     /// Writes to standard output: the beat lines; false when nobody reads them any more.
@@ -87,8 +88,19 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
   ///
   /// Each is printed or shown as it is scored, and the summary said at the end. Set before `start()`.
   public var hitScorer: HitScorer?
-  /// Writes the report of the hits scored when the run ends; returns what went wrong, if anything.
-  public var writeReport: ((HitScorer) -> String?)?
+  /// Called with the hits scored when the run ends (a report written, a calibration saved):
+  /// returns the lines to say and what went wrong, if anything, which ends the run with status 1.
+  public var afterListening: ((HitScorer) -> (notes: [String], error: String?))?
+  /// Whether typed keys are hits (all but quit): a tap-along without MIDI.
+  ///
+  /// Set before `start()`.
+  public var keysAreHits = false
+  /// The run ends once this many hits are scored; nil for no such end.
+  ///
+  /// Set before `start()`.
+  public var hitGoal: Int?
+  /// The last click heard and when, on the main queue's clock: where a typed key falls.
+  private var lastHeardClick: (frame: Int64, at: AudioTime)?
 
   /// A session playing `engine` into `sink`, `periodFrames` at a time, replaying `keys` on the
   /// audio clock, showing beats as `presentation` says (and telling `onHeard` of them when
@@ -156,6 +168,13 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
       bind(viewModel.isPlaying, to: \.isPlaying, of: display)
       bind(viewModel.isLooping, to: \.isLooping, of: display)
       bind(Self.titles(of: viewModel.song, in: place), to: \.song, of: display)
+      if let hitScorer {
+        let keysAreHits = keysAreHits
+        display.update {
+          $0.listening = hitScorer.displayLines
+          if keysAreHits { $0.keyHelp = ["any key: a hit", "q Esc quit"] }
+        }
+      }
       statusTimer = mainQueue.schedule(
         after: mainQueue.now.advanced(by: .seconds(0.2)), interval: .seconds(0.5), tolerance: .seconds(0.05),
         options: nil
@@ -199,6 +218,11 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
   public func receive(_ input: SessionInput) {
     switch input {
     case .command(.quit): finish(Ending(status: 0))
+    case .command where keysAreHits:
+      // Heard where the last click heard was, and as much later as the main queue's clock went on.
+      guard let (frame, at) = lastHeardClick else { return }
+      played(
+        Hit(frame: frame + at.distance(to: mainQueue.now).ticks / sampleRate.ticksPerFrame, note: -1, velocity: 127))
     case .command(let command):
       viewModel.perform(command)
       if let player {
@@ -239,6 +263,7 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
     if skipped, !beat.isSubdivision, !beat.isPolyrhythm { skippedBeats += 1 }
     if !skipped {
       onHeard?(beat)
+      if beat.voice == .beats { lastHeardClick = (beat.frame, mainQueue.now) }
       if let scored = hitScorer?.heard(beat) { show(scored) }
     }
     if let display, skipped {
@@ -283,13 +308,17 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
   /// Scores a hit the player played (its frame already where the clicks are heard), and shows it
   /// once it is decided.
   public func played(_ hit: Hit) {
+    // Once the goal is reached the run is ending: later hits are not its.
+    if let hitGoal, let count = hitScorer?.scored.count, count >= hitGoal { return }
     guard !completed, let scored = hitScorer?.played(hit) else { return }
     show(scored)
   }
 
-  /// Prints each scored hit as a line beside the beats', or shows the last on the display.
+  /// Prints each scored hit as a line beside the beats', or shows the last on the display; and
+  /// ends the run once the goal is reached.
   private func show(_ scored: [ScoredHit]) {
     guard !scored.isEmpty, let hitScorer else { return }
+    if let hitGoal, hitScorer.scored.count >= hitGoal { finish(Ending(status: 0)) }
     if let display {
       display.update { $0.listening = hitScorer.displayLines }
     } else if let format {
@@ -338,9 +367,12 @@ public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInp
     // A run that failed before any hit came has nothing to sum up.
     if let hitScorer, ending.error == nil || !hitScorer.scored.isEmpty || hitScorer.unscored > 0 {
       outputs.standardError("metronome: listening: \(hitScorer.summary)\n")
-      if let error = writeReport?(hitScorer) {
-        ending.error = ending.error ?? error
-        ending.status = ending.status == 0 ? 1 : ending.status
+      if let (notes, error) = afterListening?(hitScorer) {
+        for note in notes { outputs.standardError("metronome: \(note)\n") }
+        if let error {
+          ending.error = ending.error ?? error
+          ending.status = ending.status == 0 ? 1 : ending.status
+        }
       }
     }
     if reportsUnderruns, let player {

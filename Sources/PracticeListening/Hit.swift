@@ -4,10 +4,13 @@
 public struct Hit: Equatable, Sendable {
   /// When it was played, on the run's frames.
   public let frame: Int64
-  /// The MIDI note (a kit's kick is 36, its snare 38).
+  /// The MIDI note (a kit's kick is 36, its snare 38), or -1 for a typed key.
   public let note: Int
   /// How hard, 1 to 127.
   public let velocity: Int
+
+  /// Whether it was a typed key rather than a MIDI note.
+  public var isKey: Bool { note < 0 }
 
   /// A hit as given.
   public init(frame: Int64, note: Int, velocity: Int) {

@@ -2,35 +2,36 @@
 public enum HitLine {
   /// `12.345678 hit bar 3 beat 2 -3.2 ms note 36 velocity 100`: the hit's time in seconds, the
   /// click it was matched to (with `sub K` for a subdivision's), its offset in ms (negative
-  /// early) and the note.
+  /// early) and the note, or `key` for a typed key.
   public static func text(_ scored: ScoredHit) -> String {
     let click = scored.click
     let offset = HitStatistics.format(scored.offsetMilliseconds)
     return "\(seconds(scored)) hit bar \(click.bar) beat \(click.beatInBar)\(click.clickLabel)"
-      + " \(scored.offsetFrames > 0 ? "+" : "")\(offset) ms note \(scored.hit.note) velocity \(scored.hit.velocity)"
+      + " \(scored.offsetFrames > 0 ? "+" : "")\(offset) ms "
+      + (scored.hit.isKey ? "key" : "note \(scored.hit.note) velocity \(scored.hit.velocity)")
   }
 
   /// `{"hit":true,"time":12.345678,"frame":592592,"offset":-3.208,"offsetFrames":-154,"clickFrame":592746,`
   /// `"bar":3,"beat":2,"sub":0,"note":36,"velocity":100}`: offset in ms to the microsecond, and
-  /// exactly in frames.
+  /// exactly in frames; `"key":true` in place of the note and velocity for a typed key.
   public static func ndjson(_ scored: ScoredHit) -> String {
     let click = scored.click
     return "{\"hit\":true,\"time\":\(seconds(scored)),\"frame\":\(scored.hit.frame),"
       + "\"offset\":\(thousandths(scored.offsetMilliseconds)),\"offsetFrames\":\(scored.offsetFrames),"
       + "\"clickFrame\":\(click.frame),\"bar\":\(click.bar),\"beat\":\(click.beatInBar),\"sub\":\(click.subdivision),"
-      + "\"note\":\(scored.hit.note),\"velocity\":\(scored.hit.velocity)}"
+      + (scored.hit.isKey ? "\"key\":true}" : "\"note\":\(scored.hit.note),\"velocity\":\(scored.hit.velocity)}")
   }
 
   /// The CSV header the report's rows go under.
   public static let csvHeader = "time,frame,offset_ms,offset_frames,click_frame,bar,beat,sub,note,velocity"
 
-  /// One CSV row under `csvHeader`.
+  /// One CSV row under `csvHeader`; a typed key's note and velocity are empty.
   public static func csv(_ scored: ScoredHit) -> String {
     let click = scored.click
     return [
       seconds(scored), "\(scored.hit.frame)", thousandths(scored.offsetMilliseconds), "\(scored.offsetFrames)",
-      "\(click.frame)", "\(click.bar)", "\(click.beatInBar)", "\(click.subdivision)", "\(scored.hit.note)",
-      "\(scored.hit.velocity)",
+      "\(click.frame)", "\(click.bar)", "\(click.beatInBar)", "\(click.subdivision)",
+      scored.hit.isKey ? "" : "\(scored.hit.note)", scored.hit.isKey ? "" : "\(scored.hit.velocity)",
     ].joined(separator: ",")
   }
 

@@ -9,6 +9,8 @@ public struct HitScorer: Sendable {
   public private(set) var scored: [ScoredHit] = []
   /// Hits that were not scored (on the count-in, far from any click).
   public private(set) var unscored = 0
+  /// How many hits the run wants, as a calibration does; nil for no such count.
+  public var goal: Int?
   private var matcher = HitMatcher()
 
   /// A scorer judging hits within `tolerance` ms.
@@ -37,7 +39,8 @@ public struct HitScorer: Sendable {
   /// `last -3.2 ms on time  early ·····:···●|····:····· late`, then
   /// `mean -2.1  median -1.9  sd 4.3 (UR 43)  92% in ±20.0 ms  2 early  2 late`.
   public var displayLines: [String] {
-    guard let last = scored.last, let statistics else { return ["listening: play along"] }
+    let progress = goal.map { ["hit along with the click: \(scored.count) of \($0)"] } ?? []
+    guard let last = scored.last, let statistics else { return progress.isEmpty ? ["listening: play along"] : progress }
     let cells = 21
     let range = 2 * tolerance
     let offset = min(max(last.offsetMilliseconds, -range), range)
@@ -47,7 +50,7 @@ public struct HitScorer: Sendable {
     }.joined()
     let word = abs(last.offsetMilliseconds) <= tolerance ? "on time" : last.offsetMilliseconds < 0 ? "early" : "late"
     let sign = last.offsetFrames > 0 ? "+" : ""
-    return [
+    return progress + [
       "last \(sign)\(HitStatistics.format(last.offsetMilliseconds)) ms \(word)  early \(meter) late",
       "mean \(HitStatistics.format(statistics.mean))  median \(HitStatistics.format(statistics.median))"
         + "  sd \(HitStatistics.format(statistics.standardDeviation)) (UR \(Int(statistics.unstableRate.rounded())))"

@@ -47,6 +47,8 @@ public struct DisplayState: Equatable, Sendable {
   /// What the listening shows: the last hit on an early-late meter and the statistics; empty
   /// when not listening.
   public var listening: [String] = []
+  /// What the keys do, as the last lines say it: the bindings, unless the keys are hits.
+  public var keyHelp = KeyBindings.helpItems
 
   /// The position of the beat heard last.
   public struct HeardBeat: Equatable, Sendable {

@@ -57,7 +57,7 @@ public struct ScreenRenderer: Sendable {
     let latency = state.latencyMilliseconds.map { "latency \(Tempo.format($0)) ms" } ?? "latency –"
     let skipped = state.skippedBeats > 0 ? " · skipped \(state.skippedBeats)" : ""
     lines.append(clip(" \(state.output) · \(latency) · underruns \(state.underruns)\(skipped)"))
-    lines.append(contentsOf: wrapped(KeyBindings.helpItems, indent: " "))
+    lines.append(contentsOf: wrapped(state.keyHelp, indent: " "))
     // A short terminal loses the blank lines between parts before it loses any part.
     while lines.count > height, let blank = lines.lastIndex(of: "") { lines.remove(at: blank) }
     return Array(lines.prefix(height))

@@ -6,16 +6,9 @@ struct ListenOptions: ParsableArguments {
   @Flag(help: "Score MIDI hits (JACK port 'hits') against the click.")
   var listen = false
 
-  @Option(help: ArgumentHelp("Connect these JACK ports to 'hits'.", valueName: "ports"))
-  var listenFrom: String?
+  @OptionGroup var notes: HitSourceOptions
 
-  @Option(help: ArgumentHelp("Only these notes count (36,38 or 35-38).", valueName: "notes"))
-  var listenNotes: String?
-
-  @Option(help: ArgumentHelp("Only notes this hard count (1-127).", valueName: "n"))
-  var listenVelocity = 1
-
-  @Option(help: ArgumentHelp("Take this many ms off every hit (your latency).", valueName: "ms"))
+  @Option(help: ArgumentHelp("Take this many ms off every hit (default: calibrated).", valueName: "ms"))
   var inputOffset: Double?
 
   @Option(help: ArgumentHelp("On time within this many ms either way (20).", valueName: "ms"))
@@ -28,8 +21,25 @@ struct ListenOptions: ParsableArguments {
   var options: RequestOptions.Listen {
     var listen = RequestOptions.Listen()
     listen.listen = self.listen
-    (listen.from, listen.notes, listen.velocity) = (listenFrom, listenNotes, listenVelocity)
+    notes.fill(&listen)
     (listen.inputOffset, listen.tolerance, listen.report) = (inputOffset, tolerance, report)
     return listen
+  }
+}
+
+/// Where the hits come from and which notes count: shared by playing and calibrating.
+struct HitSourceOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Connect these JACK ports to 'hits'.", valueName: "ports"))
+  var listenFrom: String?
+
+  @Option(help: ArgumentHelp("Only these notes count (36,38 or 35-38).", valueName: "notes"))
+  var listenNotes: String?
+
+  @Option(help: ArgumentHelp("Only notes this hard count (1-127).", valueName: "n"))
+  var listenVelocity = 1
+
+  /// The values given, into `listen`.
+  func fill(_ listen: inout RequestOptions.Listen) {
+    (listen.from, listen.notes, listen.velocity) = (listenFrom, listenNotes, listenVelocity)
   }
 }

@@ -10,7 +10,7 @@ struct Metronome: ParsableCommand {
     commandName: "metronome",
     abstract: "A sample-exact command-line metronome.",
     version: "0.1.0",
-    subcommands: [PlayCommand.self, ExportCommand.self, DevicesCommand.self, KlickCommand.self],
+    subcommands: [PlayCommand.self, ExportCommand.self, DevicesCommand.self, KlickCommand.self, CalibrateCommand.self],
     defaultSubcommand: PlayCommand.self
   )
 
@@ -38,6 +38,7 @@ struct Metronome: ParsableCommand {
         export                  Write a click track to a file (metronome help export).
         devices                 List the ALSA playback devices.
         klick                   Take klick's command line (metronome help klick).
+        calibrate               Hit along to measure your latency for --listen.
       """)
   }
 }

@@ -46,7 +46,7 @@ struct FuzzTests {
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
     "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock", "--follow-midi-clock", "--link",
-    "klick", "--listen", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V", "-L", "-Pj",
+    "klick", "--listen", "calibrate", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V", "-L", "-Pj",
   ]
   static let words = [
     "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x", "intro",
@@ -302,6 +302,29 @@ struct FuzzTests {
       for case .scored(let scored) in outcomes {
         #expect(clicks.contains(scored.click) && abs(scored.offsetFrames) <= spacing, "seed \(Self.seed)")
       }
+    }
+  }
+
+  /// A saved calibration as a hand or a disk may leave it: a file that reads is one that says an
+  /// offset within a second for each source, and writes back as it read.
+  @Test func theCalibrationFileNeverTrapsAndReadsBackAsWritten() throws {
+    var random = SeededGenerator(seed: Self.seed)
+    for _ in 0..<5_000 {
+      let text = Self.text(&random, lines: 0...4, extra: " 3") { random in
+        "\(["midi", "keys", "pedal", ""].randomElement(using: &random) ?? "midi")"
+          + "\([" ", "\t", "  ", ""].randomElement(using: &random) ?? " ")"
+          + "\(Self.numbers.randomElement(using: &random) ?? "0")"
+      }
+      guard let file = try? CalibrationFile(parsing: text, source: "fuzz") else { continue }
+      #expect(file.offsets.values.allSatisfy { abs($0) <= 1_000 }, "seed \(Self.seed)")
+      let again = try CalibrationFile(parsing: file.text, source: "fuzz")
+      #expect(again.offsets.keys == file.offsets.keys, "seed \(Self.seed)")
+      #expect(
+        zip(
+          again.offsets.sorted { $0.key.rawValue < $1.key.rawValue },
+          file.offsets.sorted { $0.key.rawValue < $1.key.rawValue }
+        )
+        .allSatisfy { abs($0.value - $1.value) <= 0.0005 }, "seed \(Self.seed)")
     }
   }
 

@@ -82,4 +82,61 @@ final class ListeningTests: FolderTestCase {
     XCTAssertEqual(capture.report.split(separator: "\n").count, 41)
     XCTAssertTrue(capture.errors.contains("metronome: listening: 40 hits: mean "), capture.errors)
   }
+
+  /// `metronome calibrate --jack`: 32 hits about 10 ms late are saved as their median, and a later
+  /// run takes it off every note; hits spread wider than 30 ms are refused and nothing is saved.
+  func testACalibrationSavesTheMedianAndLaterRunsTakeItOff() throws {
+    let player = try HitPlayer(in: folder)
+    var generator = SeededGenerator(seed: 26)
+    let steady = (0..<40).map { _ in 480 + Int.random(in: -96...96, using: &generator) }
+    let spread = (0..<40).map { _ in Int.random(in: -2_880...2_880, using: &generator) }
+    let calibration = folder.appendingPathComponent(".config/metronome/calibration")
+    typealias Capture = (status: Int32, errors: String, offsets: [Int])
+    /// Runs metronome with `arguments` while the player plays `offsets` from the sixth click it
+    /// hears (past the bar of count-in at 240 BPM); the offsets scored, in frames.
+    let run = { (arguments: [String], offsets: [Int]) throws -> (Capture, [String]) in
+      let server = try JACKDummyServer()
+      defer { server.stop() }
+      let environment = server.environment.merging(["HOME": self.folder.path]) { $1 }
+      let metronome = try BackgroundRun(
+        arguments + ["--jack", "--connect", "system:playback_1", "--headless"]
+          + (arguments.first == "calibrate" ? [] : ["--events", "ndjson"]),
+        environment: environment)
+      try server.waitForPorts { $0.contains("metronome:hits") }
+      let notes = offsets.enumerated().map {
+        HitPlayer.Note(click: $0.offset + 6, offset: $0.element, note: 38, velocity: 100)
+      }
+      let (hits, _) = try player.start(
+        notes, clickPort: "metronome:click", hitsPort: "metronome:hits", spacing: 12_000, seconds: 14,
+        environment: environment)
+      let printed = metronome.finish()
+      hits.finish()
+      let scored = String(decoding: printed.output, as: UTF8.self).split(separator: "\n").compactMap {
+        (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["offsetFrames"] as? Int
+      }
+      return ((metronome.process.terminationStatus, printed.errors, scored), server.brokenCycles())
+    }
+    let endsWith = { (status: Int32) in
+      { (capture: Capture) -> [String] in
+        capture.status == status ? [] : ["status \(capture.status): \(capture.errors)"]
+      }
+    }
+    let calibrated = try retakenWhileTheHarnessGlitches(check: endsWith(0)) { try run(["calibrate", "240"], steady) }
+    let saved = try String(contentsOf: calibration, encoding: .utf8)
+    let sorted = steady.prefix(32).map { Double($0) / 48 }.sorted()
+    let median = (sorted[15] + sorted[16]) / 2
+    XCTAssertEqual(saved.split(separator: "\n").last, Substring("midi " + String(format: "%.3f", median)), saved)
+    XCTAssertTrue(calibrated?.errors.contains("metronome: calibrated: your notes came ") == true)
+
+    // A run after it: every note 480 frames after its click comes back with the median taken off.
+    let later = try retakenWhileTheHarnessGlitches(check: endsWith(0)) {
+      try run(["240", "--listen", "--duration", "6"], Array(repeating: 480, count: 8))
+    }
+    XCTAssertEqual(later?.offsets, Array(repeating: 480 - Int((median * 48).rounded()), count: 8))
+
+    // Hits spread ±60 ms: refused in one line, status 1, the calibration saved before kept.
+    let refused = try retakenWhileTheHarnessGlitches(check: endsWith(1)) { try run(["calibrate", "240"], spread) }
+    XCTAssertTrue(refused?.errors.contains("\nError: the hits spread ") == true, refused?.errors ?? "")
+    XCTAssertEqual(try String(contentsOf: calibration, encoding: .utf8), saved)
+  }
 }

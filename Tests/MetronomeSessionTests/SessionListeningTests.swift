@@ -90,3 +90,54 @@ struct SessionListeningTests {
       harness.screen.text.contains(" mean -4.0  median -4.0  sd 6.0 (UR 60)  100% in ±20.0 ms  0 early  0 late\n"))
   }
 }
+
+/// A tap-along on the keyboard in virtual time: each typed key is a hit where the clicks were
+/// heard when it came, the run ends at the goal, and what concludes it is told of the hits.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct SessionCalibrationTests {
+  @Test func typedKeysAreHitsOnTheHeardClicksAndTheGoalEndsTheRun() throws {
+    // 120 BPM: a click heard every 0.5 s; keys 12 ms after clicks 2 to 5 (the fake device's
+    // delay of 1024 frames is when each click is heard).
+    let harness = try Harness(PlaybackSettings(), tellsHeardBeats: true)
+    var scorer = HitScorer(tolerance: 20)
+    scorer.goal = 3
+    harness.session?.hitScorer = scorer
+    harness.session?.keysAreHits = true
+    harness.session?.hitGoal = 3
+    var concluded: [Double] = []
+    harness.session?.afterListening = { scorer in
+      concluded = scorer.scored.map(\.offsetMilliseconds)
+      return (["concluded"], nil)
+    }
+    for click in 1...4 {
+      harness.at(Double(click) * 0.5 + 1_024.0 / 48_000 + 0.012) { $0.receive(.command(.togglePlaying)) }
+    }
+    harness.run()
+    #expect(concluded == [12, 12, 12])
+    #expect(harness.standardOutput.filter { $0.contains(" hit ") }.count == 3)
+    #expect(harness.standardOutput.contains("1.012000 hit bar 1 beat 3 +12.0 ms key\n"))
+    #expect(harness.standardError.contains("metronome: concluded\n"))
+    // The keys were hits, not play/pause: every beat until the goal played.
+    #expect(harness.engine.viewModel.currentState.isPlaying)
+    #expect(harness.exitStatus == 0)
+  }
+
+  @Test func theDisplayCountsTheHitsToTheGoalAndSaysEveryKeyIsAHit() throws {
+    let harness = try Harness(PlaybackSettings(length: .beats(4)), display: true, tellsHeardBeats: true)
+    var scorer = HitScorer(tolerance: 20)
+    scorer.goal = 32
+    harness.session?.hitScorer = scorer
+    harness.session?.keysAreHits = true
+    var screens: [String] = []
+    harness.at(0.3) { _ in screens.append(harness.screen.text) }
+    harness.at(0.5 + 1_024.0 / 48_000 + 0.005) { $0.receive(.command(.togglePlaying)) }
+    harness.at(1.3) { _ in screens.append(harness.screen.text) }
+    harness.run()
+    #expect(screens.count == 2)
+    #expect(screens.first?.contains(" hit along with the click: 0 of 32\n") == true)
+    #expect(screens.first?.contains(" any key: a hit · q Esc quit") == true)
+    #expect(screens.first?.contains("play/pause") == false)
+    #expect(screens.last?.contains(" hit along with the click: 1 of 32\n last +5.0 ms on time") == true)
+  }
+}

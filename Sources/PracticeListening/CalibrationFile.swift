@@ -1,0 +1,40 @@
+/// The saved calibrations: one offset in milliseconds for each source, a line `midi 12.300` or
+/// `keys 41.200` each; `#` starts a comment.
+public struct CalibrationFile: Equatable, Sendable {
+  /// Each source's offset, in ms.
+  public private(set) var offsets: [Calibration.Source: Double] = [:]
+
+  /// No calibration yet.
+  public init() {}
+
+  /// The calibrations `text` holds; throws a line naming `source` and the line that is wrong.
+  public init(parsing text: String, source: String) throws(CalibrationError) {
+    for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+      let words = line.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace)
+      guard !words.isEmpty else { continue }
+      guard words.count == 2, let kind = Calibration.Source(rawValue: String(words[0])),
+        let milliseconds = Double(words[1]), milliseconds.isFinite, abs(milliseconds) <= 1_000
+      else {
+        throw CalibrationError(
+          "\(source):\(index + 1): error: '\(line)' is not 'midi MS' or 'keys MS' (at most 1000 ms either way):"
+            + " calibrate again, or remove the line")
+      }
+      offsets[kind] = milliseconds
+    }
+  }
+
+  /// The file with `source`'s offset set to `milliseconds`.
+  public func setting(_ source: Calibration.Source, to milliseconds: Double) -> CalibrationFile {
+    var file = self
+    file.offsets[source] = milliseconds
+    return file
+  }
+
+  /// The file's text.
+  public var text: String {
+    "# metronome calibrate: the milliseconds taken off each hit, the median of a tap-along\n"
+      + Calibration.Source.allCases.compactMap { source in
+        offsets[source].map { "\(source.rawValue) \(HitLine.thousandths($0))\n" }
+      }.joined()
+  }
+}

@@ -1,0 +1,56 @@
+import ArgumentParser
+import MetronomeRun
+
+/// `metronome calibrate [TEMPO]`: a tap-along that measures how late the player's hits arrive.
+struct CalibrateCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "calibrate",
+    abstract: "Hit along with the click to measure your latency for --listen.",
+    discussion: """
+      After a bar of count-in, hit along with the click (100 BPM unless TEMPO is given) until 32 \
+      hits are scored: on a MIDI kit, keyboard or pad with --jack (the port 'hits'), else on any \
+      key but q in a terminal. Their median offset is saved in ~/.config/metronome/calibration \
+      and taken off every note of later --listen runs (--input-offset overrides it); hits that \
+      spread more than 30 ms (standard deviation) are refused, and nothing is saved.
+      """
+  )
+
+  @Argument(help: ArgumentHelp("The tempo to hit along with.", valueName: "tempo"))
+  var tempo = "100"
+
+  @Option(help: "ALSA playback device.")
+  var device = "default"
+
+  @Flag(help: "Play as a JACK client and take MIDI notes on its port 'hits'.")
+  var jack = false
+
+  @Option(help: ArgumentHelp("The JACK client's name.", valueName: "name"))
+  var clientName = "metronome"
+
+  @Option(help: ArgumentHelp("JACK ports to play into; none for none.", valueName: "ports"))
+  var connect: String?
+
+  @OptionGroup(title: "Listening") var notes: HitSourceOptions
+
+  @Flag(help: "Print the hits instead of showing the display (with --jack).")
+  var headless = false
+
+  func run() {
+    Metronome.run(Self.self) { () throws(RunError) in
+      var music = RequestOptions.Music()
+      music.words = [tempo]
+      var programme = RequestOptions.Programme()
+      programme.countIn = "1"
+      var output = RequestOptions.Output()
+      (output.device, output.jack, output.clientName, output.connect) = (device, jack, clientName, connect)
+      output.headless = headless
+      var listening = RequestOptions.Listen()
+      notes.fill(&listening)
+      listening.listen = jack
+      try Player.play(
+        PlayRequest(
+          music: try MusicRequest(music, RequestOptions.Length(), RequestOptions.Sound(), programme), output: output,
+          sync: RequestOptions.Sync(), listen: listening, calibrates: true))
+    }
+  }
+}

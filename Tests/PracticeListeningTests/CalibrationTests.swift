@@ -1,0 +1,71 @@
+import PracticeListening
+import Testing
+
+@Suite struct CalibrationTests {
+  /// Offsets at one-second steps.
+  private func statistics(_ milliseconds: [Double]) -> HitStatistics? {
+    HitStatistics(offsets: milliseconds.enumerated().map { (Double($0.offset), $0.element) }, tolerance: 20)
+  }
+
+  @Test func thirtyTwoSteadyHitsCalibrateToTheirMedian() throws {
+    // 31 hits 10 ms late and one stray 100 ms late: the median, not the mean, is the offset.
+    let hits = Array(repeating: 10.0, count: 31) + [100]
+    #expect(try Calibration.offset(from: statistics(hits)).get() == 10)
+    #expect(abs((statistics(hits)?.mean ?? 0) - 12.8125) < 1e-9)
+  }
+
+  @Test func tooFewOrTooSpreadHitsAreRefusedSayingWhy() throws {
+    #expect(
+      Calibration.offset(from: statistics(Array(repeating: 5, count: 31)))
+        == .failure(
+          CalibrationError(
+            "calibration needs 32 hits and got 31: nothing was saved; play along until it ends by itself")))
+    #expect(
+      Calibration.offset(from: nil)
+        == .failure(
+          CalibrationError("calibration needs 32 hits and got 0: nothing was saved; play along until it ends by itself")
+        ))
+    // Half at -31, half at +31: a deviation of 31 ms.
+    let spread = Array(repeating: -31.0, count: 16) + Array(repeating: 31.0, count: 16)
+    #expect(
+      Calibration.offset(from: statistics(spread))
+        == .failure(
+          CalibrationError(
+            "the hits spread 31.0 ms (standard deviation), more than 30.0: no one offset says where you play, so"
+              + " nothing was saved; calibrate again, as steadily as you can")))
+    let justTrusted = Array(repeating: -30.0, count: 16) + Array(repeating: 30.0, count: 16)
+    #expect(try Calibration.offset(from: statistics(justTrusted)).get() == 0)
+  }
+
+  @Test func theSavedLineSaysMedianMeanAndSpreadAndWhatItIsFor() throws {
+    let steady = try #require(statistics(Array(repeating: 12.25, count: 32)))
+    #expect(
+      Calibration.saying(steady, from: .midi, savedAt: "/home/p/.config/metronome/calibration")
+        == "your notes came 12.3 ms after the clicks (the median of 32; mean 12.3, standard deviation 0.0); later"
+        + " runs with --listen take 12.3 ms off every note (--input-offset overrides it); saved in"
+        + " /home/p/.config/metronome/calibration")
+    #expect(Calibration.saying(steady, from: .keys, savedAt: "f").contains("the keyboard's and the terminal's delay"))
+    let early = try #require(statistics(Array(repeating: -4, count: 32)))
+    #expect(Calibration.saying(early, from: .keys, savedAt: "f").hasPrefix("your keys came 4.0 ms before the clicks"))
+  }
+
+  @Test func theFileKeepsEachSourcesOffsetAndSaysWhereItIsWrong() throws {
+    let file = try CalibrationFile(parsing: "# saved\nmidi 12.5\n\nkeys -3 # typed\n", source: "cal")
+    #expect(file.offsets == [.midi: 12.5, .keys: -3])
+    let updated = file.setting(.midi, to: 7.25)
+    #expect(
+      updated.text
+        == "# metronome calibrate: the milliseconds taken off each hit, the median of a tap-along\nmidi 7.250\nkeys -3.000\n"
+    )
+    #expect(try CalibrationFile(parsing: updated.text, source: "cal") == updated)
+    #expect(CalibrationFile().setting(.keys, to: 1).text.hasSuffix("\nkeys 1.000\n"))
+    for bad in ["midi", "midi x", "pedal 3", "midi 3 4", "midi nan", "midi 1001", "keys -inf"] {
+      #expect(throws: CalibrationError.self) { try CalibrationFile(parsing: "# ok\n\(bad)\n", source: "cal") }
+    }
+    #expect(
+      throws: CalibrationError(
+        "cal:2: error: 'pedal 3' is not 'midi MS' or 'keys MS' (at most 1000 ms either way): calibrate again, or"
+          + " remove the line")
+    ) { try CalibrationFile(parsing: "# ok\npedal 3\n", source: "cal") }
+  }
+}
