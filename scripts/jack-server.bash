@@ -1,6 +1,7 @@
 # A JACK dummy server for a benchmark script, sourced by it: start_jackd NAME PERIOD [OPTION...]
 # starts one under a name of its own (exported as JACK_DEFAULT_SERVER; OPTIONs go to jackd, such
-# as --no-realtime) and waits until it runs; stop_jackd stops it by process id and removes what it
+# as --no-realtime; what it prints goes to $JACKD_LOG when that is set) and waits until it runs;
+# stop_jackd stops it by process id and removes what it
 # left. JACK's shared memory (its registry and segments) outlives the servers that made it:
 # whatever of it was there when this file was sourced is left as it was, whatever came since is
 # removed.
@@ -11,7 +12,7 @@ for file in "${jack_files[@]}"; do [ -e "$file" ] && found+=("$file"); done
 
 start_jackd() { # name, period in frames, options for jackd
   export JACK_DEFAULT_SERVER=$1
-  jackd "${@:3}" -n "$JACK_DEFAULT_SERVER" -d dummy -r 48000 -p "$2" >/dev/null 2>&1 &
+  jackd "${@:3}" -n "$JACK_DEFAULT_SERVER" -d dummy -r 48000 -p "$2" >"${JACKD_LOG:-/dev/null}" 2>&1 &
   jackd_pid=$!
   jack_wait -s "$JACK_DEFAULT_SERVER" -w -t 10 >/dev/null 2>&1
 }

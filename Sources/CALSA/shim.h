@@ -51,4 +51,48 @@ static inline int metronome_seq_schedule(snd_seq_t *seq, int port, int queue, in
   return snd_seq_event_output(seq, &event);
 }
 
+/* An input port `name` that others may write to, each event stamped as it arrives with the real
+   time of `queue` (so that how soon the reader wakes does not count); returns its number or a
+   negative error. The port's set-up is written with macros (alloca). */
+static inline int metronome_seq_create_input_port(snd_seq_t *seq, const char *name, int queue) {
+  snd_seq_port_info_t *info;
+  snd_seq_port_info_alloca(&info);
+  snd_seq_port_info_set_name(info, name);
+  snd_seq_port_info_set_capability(info, SND_SEQ_PORT_CAP_WRITE | SND_SEQ_PORT_CAP_SUBS_WRITE);
+  snd_seq_port_info_set_type(info, SND_SEQ_PORT_TYPE_MIDI_GENERIC | SND_SEQ_PORT_TYPE_APPLICATION);
+  snd_seq_port_info_set_timestamping(info, 1);
+  snd_seq_port_info_set_timestamp_real(info, 1);
+  snd_seq_port_info_set_timestamp_queue(info, queue);
+  int error = snd_seq_create_port(seq, info);
+  return error < 0 ? error : snd_seq_port_info_get_port(info);
+}
+
+/* Takes the next event that arrived, without waiting: 1 for a note-on, its bytes (0x90 with the
+   channel, the note, the velocity) and its stamp in nanoseconds of its port's queue; 0 for any
+   other event; a negative error (-EAGAIN when none is there). The event is a union, which Swift
+   reads poorly. */
+static inline int metronome_seq_read_note(snd_seq_t *seq, unsigned char *status, unsigned char *note,
+                                          unsigned char *velocity, long long *nanoseconds) {
+  snd_seq_event_t *event;
+  int result = snd_seq_event_input(seq, &event);
+  if (result < 0) return result;
+  if (event->type != SND_SEQ_EVENT_NOTEON) return 0;
+  *status = (unsigned char)(0x90 | (event->data.note.channel & 0x0F));
+  *note = event->data.note.note & 0x7F;
+  *velocity = event->data.note.velocity & 0x7F;
+  *nanoseconds = (long long)event->time.time.tv_sec * 1000000000LL + event->time.time.tv_nsec;
+  return 1;
+}
+
+/* The real time of `queue` now, in nanoseconds, or a negative error; the status is set up with a
+   macro (alloca). */
+static inline long long metronome_seq_queue_nanoseconds(snd_seq_t *seq, int queue) {
+  snd_seq_queue_status_t *status;
+  snd_seq_queue_status_alloca(&status);
+  int error = snd_seq_get_queue_status(seq, queue, status);
+  if (error < 0) return error;
+  const snd_seq_real_time_t *time = snd_seq_queue_status_get_real_time(status);
+  return (long long)time->tv_sec * 1000000000LL + time->tv_nsec;
+}
+
 #endif

@@ -42,5 +42,11 @@ public struct HeardTime: Sendable {
     frameZeroMicros.map { Int64(min(max(($0 + Double(frame) * microsPerFrame).rounded(), -0x1p62), 0x1p62)) }
   }
 
+  /// The frame heard at `micros` on the host's clock (the inverse of `micros(ofFrame:)`, rounded
+  /// to the nearest frame); nil before the first reading.
+  public func frame(atMicros micros: Int64) -> Int64? {
+    frameZeroMicros.map { Int64(min(max(((Double(micros) - $0) / microsPerFrame).rounded(), -0x1p62), 0x1p62)) }
+  }
+
   private var microsPerFrame: Double { 1e6 / Double(sampleRate.hz) }
 }

@@ -5,7 +5,7 @@ import PracticeListening
 /// Listening to the player, asked for: where the hits come from, which count, how they are
 /// placed and judged, and where the report goes.
 public struct ListenRequest: Sendable, Equatable {
-  /// The JACK ports connected to the client's `hits` port.
+  /// The ports connected to the `hits` port: JACK's with `--jack`, else the ALSA sequencer's.
   public let sources: [String]
   /// Which notes count as hits.
   public let filter: HitFilter
@@ -27,8 +27,8 @@ public struct ListenRequest: Sendable, Equatable {
 
   /// The listening the options ask for; nil for none.
   ///
-  /// Throws a usage error for a listening option without `--listen`, listening without `--jack`
-  /// or in a virtual run, a value out of range, or a report that cannot be written where asked
+  /// Throws a usage error for a listening option without `--listen`, listening in a virtual or
+  /// silent run (no clicks are heard), a value out of range, or a report that cannot be written where asked
   /// (a folder, a missing folder, a name that ends in none of the formats): said before the run,
   /// so that no practice is lost to it.
   public static func make(_ options: RequestOptions.Listen, output: RequestOptions.Output) throws(RunError) -> Self? {
@@ -41,10 +41,9 @@ public struct ListenRequest: Sendable, Equatable {
       if let first = given.first { throw .usage("\(first) is for listening to the player: add --listen") }
       return nil
     }
-    if output.virtual { throw .usage("--listen scores a player as the clicks are heard: drop --virtual") }
-    guard output.jack else {
+    if output.virtual || output.silent {
       throw .usage(
-        "--listen takes the player's notes on a JACK MIDI port: add --jack (the ALSA sequencer's port is not built yet)"
+        "--listen scores a player against the clicks as they are heard: drop --\(output.virtual ? "virtual" : "silent")"
       )
     }
     return try ListenRequest(options)

@@ -13,12 +13,14 @@ enum MIDIClockSender {
     let finish: (@Sendable () -> Void)?
   }
 
-  /// Sends MIDI clock to `destinations` for the beats `engine` renders into `sink`.
+  /// Sends MIDI clock to `destinations` for the beats `engine` renders into `sink`: on the JACK
+  /// client's port, else on `sequencer`'s output port.
   ///
   /// Says on which port if `announce` is set. A JACK client that cannot add its port leaves the server.
-  static func start(of engine: ClickEngine, through sink: any AudioSink, to destinations: [String], announce: Bool)
-    throws(RunError) -> Started
-  {
+  static func start(
+    of engine: ClickEngine, through sink: any AudioSink, to destinations: [String], announce: Bool,
+    sequencer: ALSASequencer?
+  ) throws(RunError) -> Started {
     if let server = sink as? JACKSink {
       do {
         try server.addMIDIOutput(connections: destinations)
@@ -32,16 +34,15 @@ enum MIDIClockSender {
       }
       return Started(port: "\(server.clientName):midi_out", finish: nil)
     }
-    let sequencer: ALSASequencer
+    guard let sequencer, let address = sequencer.address else { return Started(port: "", finish: nil) }
     do {
-      sequencer = try ALSASequencer(clientName: "metronome", portName: "clock")
       for destination in destinations { try sequencer.connect(to: destination) }
     } catch {
       throw .runtime("\(error)")
     }
     if announce {
       report(
-        "MIDI clock on ALSA sequencer port \(sequencer.address) (metronome:clock)"
+        "MIDI clock on ALSA sequencer port \(address) (metronome:clock)"
           + (sequencer.isPrecise ? "" : ", timed by the system timer: late by up to a kernel tick"))
     }
     var timing = HeardClockMessages(
@@ -59,7 +60,7 @@ enum MIDIClockSender {
         })
     }
     return Started(
-      port: sequencer.address,
+      port: address,
       finish: {
         let dropped = sequencer.finish()
         if dropped > 0 {

@@ -1,3 +1,4 @@
+import ALSAOutput
 import Glibc
 import JACKOutput
 import MetronomeAudio
@@ -51,7 +52,8 @@ public enum Player {
     let output = try OpenedOutput.open(request.output, settings, announce: !interactive)
     if !interactive, let remote { _ = TextOutput.standardError.write("metronome: OSC on \(remote.endpoint)\n") }
     let run = Run(
-      engine: engine, output: output, script: script, interrupts: interrupts, interactive: interactive,
+      engine: engine, output: output, sequencer: try sequencer(for: request, besides: output.sink), script: script,
+      interrupts: interrupts, interactive: interactive,
       events: request.events, reportsUnderruns: request.output != .silent && !isVirtual, remote: remote,
       listening: request.listening, inputOffset: inputOffset, calibrates: request.calibrates)
     if isVirtual {
@@ -65,7 +67,8 @@ public enum Player {
       }
     }
     let midiClock = try request.midiClockDestinations.map { destinations throws(RunError) in
-      try MIDIClockSender.start(of: engine, through: output.sink, to: destinations, announce: !interactive)
+      try MIDIClockSender.start(
+        of: engine, through: output.sink, to: destinations, announce: !interactive, sequencer: run.sequencer)
     }
     let mainLoop = MainLoop()
     try onTheMainActor { () throws(RunError) in
@@ -74,6 +77,21 @@ public enum Player {
         beforeExit: midiClock?.finish)
     }
     mainLoop.run()
+  }
+
+  /// The ALSA sequencer's client for what `request` sends or takes as MIDI without JACK: its port
+  /// `clock` for MIDI clock, `hits` for the player's notes; nil when neither goes through it.
+  private static func sequencer(for request: PlayRequest, besides sink: any AudioSink) throws(RunError)
+    -> ALSASequencer?
+  {
+    let clock = request.midiClockDestinations != nil
+    guard !(sink is JACKSink), request.output != .virtual, clock || request.listening != nil else { return nil }
+    do {
+      return try ALSASequencer(
+        clientName: "metronome", portName: clock ? "clock" : nil, inputName: request.listening == nil ? nil : "hits")
+    } catch {
+      throw .runtime("\(error)")
+    }
   }
 
   /// Runs `body` on the main actor, on whose thread the caller already is.
@@ -103,6 +121,8 @@ public enum Player {
 private struct Run {
   let engine: ClickEngine
   let output: OpenedOutput
+  /// The ALSA sequencer's client, for MIDI without JACK; nil for none.
+  let sequencer: ALSASequencer?
   let script: KeyScript
   let interrupts: InterruptWatcher?
   let interactive: Bool
@@ -185,9 +205,15 @@ extension Run {
       }
     }
     session.hitScorer = scorer
-    guard let listening, let server = output.sink as? JACKSink else { return }
-    try HitInput.listen(listening, inputOffset: inputOffset, of: engine, through: server) { hit in
+    guard let listening else { return }
+    let deliver: @Sendable (Hit) -> Void = { hit in
       mainQueue.schedule { MainActor.assumeIsolated { session.played(hit) } }
+    }
+    if let server = output.sink as? JACKSink {
+      try HitInput.listen(listening, inputOffset: inputOffset, of: engine, through: server, deliver: deliver)
+    } else if let sequencer {
+      try HitInput.listen(
+        listening, inputOffset: inputOffset, of: engine, through: output.sink, sequencer: sequencer, deliver: deliver)
     }
   }
 }

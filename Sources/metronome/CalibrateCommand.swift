@@ -8,8 +8,9 @@ struct CalibrateCommand: ParsableCommand {
     abstract: "Hit along with the click to measure your latency for --listen.",
     discussion: """
       After a bar of count-in, hit along with the click (100 BPM unless TEMPO is given) until 32 \
-      hits are scored: on a MIDI kit, keyboard or pad with --jack (the port 'hits'), else on any \
-      key but q in a terminal. Their median offset is saved in ~/.config/metronome/calibration \
+      hits are scored: on a MIDI kit, keyboard or pad, with --jack (its port 'hits') or \
+      --listen-from (the ALSA sequencer's port metronome:hits), else on any key but q in a \
+      terminal. Their median offset is saved in ~/.config/metronome/calibration \
       and taken off every note of later --listen runs (--input-offset overrides it); hits that \
       spread more than 30 ms (standard deviation) are refused, and nothing is saved.
       """
@@ -46,7 +47,8 @@ struct CalibrateCommand: ParsableCommand {
       output.headless = headless
       var listening = RequestOptions.Listen()
       notes.fill(&listening)
-      listening.listen = jack
+      // MIDI through JACK, or through the ALSA sequencer from the ports named; else the keys.
+      listening.listen = jack || notes.listenFrom != nil
       try Player.play(
         PlayRequest(
           music: try MusicRequest(music, RequestOptions.Length(), RequestOptions.Sound(), programme), output: output,

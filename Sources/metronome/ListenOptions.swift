@@ -3,7 +3,7 @@ import MetronomeRun
 
 /// Listening to the player: where the hits come from, which count, how they are judged.
 struct ListenOptions: ParsableArguments {
-  @Flag(help: "Score MIDI hits (JACK port 'hits') against the click.")
+  @Flag(help: "Score MIDI notes on the port 'hits' against the click.")
   var listen = false
 
   @OptionGroup var notes: HitSourceOptions
@@ -29,7 +29,7 @@ struct ListenOptions: ParsableArguments {
 
 /// Where the hits come from and which notes count: shared by playing and calibrating.
 struct HitSourceOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Connect these JACK ports to 'hits'.", valueName: "ports"))
+  @Option(help: ArgumentHelp("Connect these ports (JACK's or ALSA's) to 'hits'.", valueName: "ports"))
   var listenFrom: String?
 
   @Option(help: ArgumentHelp("Only these notes count (36,38 or 35-38).", valueName: "notes"))

@@ -139,4 +139,36 @@ final class ListeningTests: FolderTestCase {
     XCTAssertTrue(refused?.errors.contains("\nError: the hits spread ") == true, refused?.errors ?? "")
     XCTAssertEqual(try String(contentsOf: calibration, encoding: .utf8), saved)
   }
+
+  /// In a terminal the display's meter moves with each hit: 10 ms early, then 20 ms late (on the
+  /// tolerance's edge), in turn; q ends the run and leaves the terminal as it was.
+  func testTheDisplaysMeterMovesWithEachHit() throws {
+    let player = try HitPlayer(in: folder)
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+    let display = try TmuxSession(
+      command: "'\(MetronomeProcess.binary.path)' 240 --jack --connect system:playback_1 --listen",
+      environment: environment)
+    try server.waitForPorts { $0.contains("metronome:hits") }
+    let notes = (2..<60).map {
+      HitPlayer.Note(click: $0, offset: $0.isMultiple(of: 2) ? -480 : 960, note: 38, velocity: 90)
+    }
+    let (hits, _) = try player.start(
+      notes, clickPort: "metronome:click", hitsPort: "metronome:hits", spacing: 12_000, seconds: 16,
+      environment: environment)
+    defer { hits.process.terminate() }
+    // On a meter of ±40 ms in 21 cells, with the tolerance's edges marked.
+    _ = try display.waitForScreen(seconds: 10) {
+      $0.contains(" last -10.0 ms on time  early ·····:··●·|····:····· late\n")
+    }
+    let late = try display.waitForScreen(seconds: 10) {
+      $0.contains(" last +20.0 ms on time  early ·····:····|····●····· late\n")
+    }
+    XCTAssertTrue(late.contains("% in ±20.0 ms  0 early  0 late\n"), late)
+    try display.send("q")
+    let outcome = try XCTUnwrap(try display.outcome())
+    XCTAssertEqual(outcome.status, 0)
+    XCTAssertTrue(outcome.terminalRestored)
+  }
 }

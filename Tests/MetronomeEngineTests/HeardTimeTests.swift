@@ -39,6 +39,11 @@ struct HeardTimeTests {
     heard.read(frame: 48_000, heardInFrames: 4_800, atMicros: 1_000_000)
     #expect(heard.micros(ofFrame: 48_000) == 1_100_000)
     #expect(heard.micros(ofFrame: 96_000) == 2_100_000)
+    // And the other way: the frame heard at a time, as a note stamped then is placed.
+    #expect(heard.frame(atMicros: 1_100_000) == 48_000)
+    #expect(heard.frame(atMicros: 2_100_010) == 96_000)
+    #expect(heard.frame(atMicros: 2_100_011) == 96_001)
+    #expect(HeardTime(sampleRate: .standard).frame(atMicros: 0) == nil)
   }
 
   /// A delay no device could have (a plugin's garbage) gives a time far off, never a trap.
@@ -48,6 +53,7 @@ struct HeardTimeTests {
     #expect(heard.micros(ofFrame: .max) == 1 << 62)
     heard.read(frame: .max, heardInFrames: .min, atMicros: .min)
     #expect(heard.micros(ofFrame: .min) == -(1 << 62))
+    #expect(heard.frame(atMicros: .max) != nil)
   }
 
   /// A device clock 100 ppm slow against the host's (6 ms a minute apart) is followed: after ten

@@ -56,6 +56,21 @@ struct SessionListeningTests {
     #expect(harness.standardError.first?.hasSuffix("; 1 not scored (count-in, or no click near)\n") == true)
   }
 
+  /// Two minutes at 100 BPM, a hit on every eighth rushing 1 ms a bar (6 frames an eighth): the
+  /// fitted line says rushing 25 ms a minute, and the report's picture draws it.
+  @Test func twoMinutesRushingAMillisecondABarFitRushing25MillisecondsAMinute() throws {
+    let settings = PlaybackSettings(tempo: try Tempo(bpm: 100), subdivision: try Subdivision(2), length: .seconds(121))
+    let (harness, _) = try play(settings, hits: (0..<400).map { ($0, Int64(-6 * $0)) })
+    let scorer = try #require(harness.session?.hitScorer)
+    #expect(scorer.scored.count == 400)
+    let statistics = try #require(scorer.statistics)
+    #expect(abs((statistics.driftPerMinute ?? 0) + 25) < 1e-9)
+    #expect(harness.standardError.first?.contains(", rushing 25.0 ms a minute") == true)
+    #expect(
+      ListeningReport.text(of: scorer.scored, tolerance: 20, as: .svg).contains("fitted line: rushing 25.0 ms a minute")
+    )
+  }
+
   @Test func aMapsRampAndItsChangeOfMeterKeepEveryOffsetExact() throws {
     let map = try TempoMapParser.parse("2 4/4 100-160\n1 3/4 72\n", source: "map")
     let settings = PlaybackSettings(programme: Programme(map: map))

@@ -2,11 +2,12 @@ import Foundation
 import MetronomeTesting
 import XCTest
 
-/// `--midi-clock` on an ALSA sequencer port, played in a virtual machine whose kernel has a sound
-/// subsystem (`scripts/sequencer-vm`: an emulated sound card and the sequencer), since this kind
-/// of machine's kernel has none; a small client of the sequencer (`scripts/midi-recorder.c`)
-/// records what arrives and when.
-final class ALSASequencerClockTests: FolderTestCase {
+/// The ALSA sequencer's ports, `--midi-clock` out and `--listen` in, played in a virtual machine
+/// whose kernel has a sound subsystem (`scripts/sequencer-vm`: an emulated sound card and the
+/// sequencer), since this kind of machine's kernel has none; small clients of the sequencer
+/// record what arrives and when (`scripts/midi-recorder.c`) and send notes at chosen times
+/// (`scripts/note-sender.c`).
+final class ALSASequencerTests: FolderTestCase {
   override class var timeLimit: Double { 600 }
 
   private static let repository = URL(fileURLWithPath: #filePath)
@@ -72,6 +73,75 @@ final class ALSASequencerClockTests: FolderTestCase {
     }
   }
 
+  /// `--listen` without JACK: notes on the sequencer's port `hits`, each scored where it was played.
+  ///
+  /// In the machine: first without the sequencer loaded, a one-line error and status 1; then with
+  /// it, 120 BPM through ALSA's `default` on the sound card, `--listen-from` the sender, which
+  /// plays 16 notes, one for each click, at chosen offsets up to 20 ms either way from a steady
+  /// 500 ms. The sender cannot hear where the clicks are, so the offsets scored are the chosen ones
+  /// plus one unknown phase: every one of them, less its chosen offset, is that phase (their
+  /// median), nine in ten within 2.5 ms and all within 10, as the emulated machine's timing allows
+  /// (see the clock's test above).
+  func testNotesOnTheSequencersPortAreScoredWhereTheyWerePlayed() throws {
+    let sender = folder.appendingPathComponent("note-sender")
+    let compiled = try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/cc"),
+      ["-O2", "-o", sender.path, Self.repository.appendingPathComponent("scripts/note-sender.c").path, "-lasound"])
+    XCTAssertEqual(compiled.status, 0, compiled.standardError)
+    var generator = SeededGenerator(seed: 27)
+    let chosen = (0..<16).map { _ in Int.random(in: -20_000...20_000, using: &generator) }
+    let plan = folder.appendingPathComponent("plan")
+    try chosen.enumerated().map { "\($0.offset * 500_000 + $0.element)\n" }.joined()
+      .write(to: plan, atomically: true, encoding: .utf8)
+    let script = folder.appendingPathComponent("script")
+    try """
+    ./metronome 120 --bars 1 --listen --headless --events none
+    echo "status without a sequencer: $?"
+    modprobe snd-seq
+    ./note-sender 3 < plan > sent &
+    while ! grep -q ready sent; do sleep 0.1; done
+    ./metronome 120 --listen --listen-from sender:0 --headless --events ndjson --duration 12 > printed
+    echo "status with a sequencer: $?"
+    wait
+    grep '"hit":true' printed
+    """.write(to: script, atomically: true, encoding: .utf8)
+    let binary = try shippedBinary()
+    let check = { (run: ProcessResult) -> [String] in
+      var problems: [String] = []
+      let lines = run.standardOutput.split(separator: "\n").map(String.init)
+      let error =
+        "Error: no ALSA MIDI sequencer (No such file or directory): is the kernel's sequencer loaded (modprobe snd-seq)?"
+        + " Or use JACK's MIDI ports with --jack"
+      for expected in [error, "status without a sequencer: 1", "status with a sequencer: 0"]
+      where !lines.contains(expected) {
+        problems.append("no line '\(expected)': \(run.standardOutput) \(run.standardError)")
+      }
+      let scored = lines.compactMap { line -> Double? in
+        guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
+          return nil
+        }
+        return (object["offsetFrames"] as? Int).map { Double($0) / 48 }
+      }
+      guard scored.count == chosen.count else { return problems + ["\(scored.count) hits scored, not 16: \(lines)"] }
+      // Less its chosen offset, each is the phase; within half a click (250 ms) either way of it.
+      let phases = zip(scored, chosen).map { $0 - Double($1) / 1000 }
+      let phase = phases.sorted()[8]
+      let apart = phases.map { abs(($0 - phase + 750).truncatingRemainder(dividingBy: 500) - 250) }.sorted()
+      if apart[14] >= 2.5 || apart[15] >= 10 {
+        problems.append("offsets less their chosen ones \(phases), not one phase within 2.5 ms (9 in 10) and 10 ms")
+      }
+      return problems
+    }
+    _ = try retakenWhileTheHarnessGlitches(check: check) {
+      let watch = StallWatch()
+      let run = try ChildProcess.run(
+        Self.repository.appendingPathComponent("scripts/sequencer-vm"),
+        [script.path, sender.path, plan.path, binary.path])
+      let stall = watch.stop()
+      return (run, stall > 0.005 ? ["the machine stalled for \(Int(stall * 1000)) ms"] : [])
+    }
+  }
+
   /// What is off in what the emulated machine printed, as the test above describes it.
   private static func problems(in run: ProcessResult) -> [String] {
     var problems: [String] = []
@@ -79,7 +149,7 @@ final class ALSASequencerClockTests: FolderTestCase {
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
     let error =
       "Error: no ALSA MIDI sequencer (No such file or directory): is the kernel's sequencer loaded (modprobe snd-seq)?"
-      + " Or send the clock on a JACK MIDI port with --jack"
+      + " Or use JACK's MIDI ports with --jack"
     for expected in [error, "status without a sequencer: 1", "status with a sequencer: 0"]
     where !lines.contains(expected) {
       problems.append("no line '\(expected)'")
