@@ -264,7 +264,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
     if !skipped {
       onHeard?(beat)
       if beat.voice == .beats { lastHeardClick = (beat.frame, mainQueue.now) }
-      if let scored = hitScorer?.heard(beat) { show(scored) }
+      if takesHits, let scored = hitScorer?.heard(beat) { show(scored) }
     }
     if let display, skipped {
       display.update { $0.skippedBeats = skippedBeats }
@@ -308,11 +308,13 @@ where MainQueue.SchedulerTimeType == AudioTime {
   /// Scores a hit the player played (its frame already where the clicks are heard), and shows it
   /// once it is decided.
   public func played(_ hit: Hit) {
-    // Once the goal is reached the run is ending: later hits are not its.
-    if let hitGoal, let count = hitScorer?.scored.count, count >= hitGoal { return }
-    guard !completed, let scored = hitScorer?.played(hit) else { return }
+    guard takesHits, !completed, let scored = hitScorer?.played(hit) else { return }
     show(scored)
   }
+
+  /// Whether hits are still scored: once the goal is reached the run is ending, and later hits
+  /// (or hits a later click decides) are not its.
+  private var takesHits: Bool { hitGoal.map { (hitScorer?.scored.count ?? 0) < $0 } ?? true }
 
   /// Prints each scored hit as a line beside the beats', or shows the last on the display; and
   /// ends the run once the goal is reached.
@@ -358,7 +360,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
   private func completeIfDone() {
     guard var ending, playerHasEnded, !completed else { return }
     if ending.waitsForHeardBeats, pendingBeats.value > 0 { return }
-    if let scored = hitScorer?.finish() { show(scored) }
+    if takesHits, let scored = hitScorer?.finish() { show(scored) }
     completed = true
     statusTimer?.cancel()
     subscriptions.removeAll()

@@ -10,6 +10,8 @@ public struct HitScorer: Sendable {
   /// Hits that were not scored (on the count-in, far from any click).
   public private(set) var unscored = 0
   /// How many hits the run wants, as a calibration does; nil for no such count.
+  ///
+  /// Hits decided once it is reached are dropped.
   public var goal: Int?
   private var matcher = HitMatcher()
 
@@ -61,6 +63,7 @@ public struct HitScorer: Sendable {
 
   private mutating func keep(_ outcomes: [HitMatcher.Outcome]) -> [ScoredHit] {
     outcomes.compactMap { outcome in
+      if let goal, scored.count >= goal { return nil }
       switch outcome {
       case .scored(let hit):
         scored.append(hit)

@@ -22,19 +22,15 @@ struct CalibrateCommand: ParsableCommand {
   @Option(help: "ALSA playback device.")
   var device = "default"
 
-  @Flag(help: "Play as a JACK client and take MIDI notes on its port 'hits'.")
-  var jack = false
-
-  @Option(help: ArgumentHelp("The JACK client's name.", valueName: "name"))
-  var clientName = "metronome"
-
-  @Option(help: ArgumentHelp("JACK ports to play into; none for none.", valueName: "ports"))
-  var connect: String?
+  @OptionGroup var client: JACKClientOptions
 
   @OptionGroup(title: "Listening") var notes: HitSourceOptions
 
-  @Flag(help: "Print the hits instead of showing the display (with --jack).")
+  @Flag(help: "Print the hits instead of showing the display (with MIDI).")
   var headless = false
+
+  @Option(help: "Lines.")
+  var events: RequestOptions.BeatEvents = .text
 
   func run() {
     Metronome.run(Self.self) { () throws(RunError) in
@@ -43,12 +39,12 @@ struct CalibrateCommand: ParsableCommand {
       var programme = RequestOptions.Programme()
       programme.countIn = "1"
       var output = RequestOptions.Output()
-      (output.device, output.jack, output.clientName, output.connect) = (device, jack, clientName, connect)
-      output.headless = headless
+      client.fill(&output)
+      (output.device, output.headless, output.events) = (device, headless, events)
       var listening = RequestOptions.Listen()
       notes.fill(&listening)
       // MIDI through JACK, or through the ALSA sequencer from the ports named; else the keys.
-      listening.listen = jack || notes.listenFrom != nil
+      listening.listen = client.jack || notes.listenFrom != nil
       try Player.play(
         PlayRequest(
           music: try MusicRequest(music, RequestOptions.Length(), RequestOptions.Sound(), programme), output: output,

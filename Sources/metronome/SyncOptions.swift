@@ -4,14 +4,7 @@ import MetronomeRun
 /// `--jack` and the clocks: the JACK client, the transport it follows or leads, MIDI clock in and
 /// out, and Ableton Link.
 struct SyncOptions: ParsableArguments {
-  @Flag(help: "Play as a JACK client instead of through ALSA.")
-  var jack = false
-
-  @Option(help: ArgumentHelp("The JACK client's name.", valueName: "name"))
-  var clientName = "metronome"
-
-  @Option(help: ArgumentHelp("JACK ports to play into; none for none.", valueName: "ports"))
-  var connect: String?
+  @OptionGroup var client: JACKClientOptions
 
   @Flag(help: "Play with the JACK transport, on its beats.")
   var followTransport = false
@@ -35,9 +28,7 @@ struct SyncOptions: ParsableArguments {
   var midiConnect: String?
 
   /// The JACK client's values, into `output`.
-  func fill(_ output: inout RequestOptions.Output) {
-    (output.jack, output.clientName, output.connect) = (jack, clientName, connect)
-  }
+  func fill(_ output: inout RequestOptions.Output) { client.fill(&output) }
 
   /// The values given.
   var options: RequestOptions.Sync {
@@ -46,5 +37,23 @@ struct SyncOptions: ParsableArguments {
     (sync.followMIDIClock, sync.midiClockFrom, sync.link) = (followMIDIClock, midiClockFrom, link)
     (sync.midiClock, sync.midiConnect) = (midiClock, midiConnect)
     return sync
+  }
+}
+
+/// `--jack`, `--client-name` and `--connect`: the JACK client played through, for playing and
+/// calibrating alike.
+struct JACKClientOptions: ParsableArguments {
+  @Flag(help: "Play as a JACK client instead of through ALSA.")
+  var jack = false
+
+  @Option(help: ArgumentHelp("The JACK client's name.", valueName: "name"))
+  var clientName = "metronome"
+
+  @Option(help: ArgumentHelp("JACK ports to play into; none for none.", valueName: "ports"))
+  var connect: String?
+
+  /// The values given, into `output`.
+  func fill(_ output: inout RequestOptions.Output) {
+    (output.jack, output.clientName, output.connect) = (jack, clientName, connect)
   }
 }

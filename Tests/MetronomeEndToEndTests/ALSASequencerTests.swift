@@ -30,6 +30,39 @@ final class ALSASequencerTests: FolderTestCase {
     return scratch.appendingPathComponent("release/metronome")
   }
 
+  /// `scripts/NAME.c` built into the test's folder against ALSA's library.
+  private func compiled(_ name: String) throws -> URL {
+    let program = folder.appendingPathComponent(name)
+    let compiled = try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/cc"),
+      ["-O2", "-o", program.path, Self.repository.appendingPathComponent("scripts/\(name).c").path, "-lasound"])
+    XCTAssertEqual(compiled.status, 0, compiled.standardError)
+    return program
+  }
+
+  /// Runs `script` in the emulated machine with `files`, taken again (up to five times) while the
+  /// machine held its processes for over 5 ms (see `StallWatch`) and `check` finds it off.
+  private func inTheMachine(_ script: String, with files: [URL], check: (ProcessResult) -> [String]) throws {
+    let scriptFile = folder.appendingPathComponent("script")
+    try script.write(to: scriptFile, atomically: true, encoding: .utf8)
+    let binary = try shippedBinary()
+    _ = try retakenWhileTheHarnessGlitches(check: check) {
+      let watch = StallWatch()
+      let run = try ChildProcess.run(
+        Self.repository.appendingPathComponent("scripts/sequencer-vm"),
+        [scriptFile.path] + files.map(\.path) + [binary.path])
+      let stall = watch.stop()
+      return (run, stall > 0.005 ? ["the machine stalled for \(Int(stall * 1000)) ms"] : [])
+    }
+  }
+
+  /// The lines both tests expect: the error without the sequencer, then both runs' statuses.
+  private static let sequencerLines = [
+    "Error: no ALSA MIDI sequencer (No such file or directory): is the kernel's sequencer loaded (modprobe snd-seq)?"
+      + " Or use JACK's MIDI ports with --jack",
+    "status without a sequencer: 1", "status with a sequencer: 0",
+  ]
+
   /// Without the sequencer, a one-line error; with it, the clock on time, before and after a key.
   ///
   /// In the machine: first without the sequencer loaded, a one-line error and status 1; then
@@ -45,32 +78,19 @@ final class ALSASequencerTests: FolderTestCase {
   /// `StallWatch`) for over 5 ms while the emulated one ran, which scatters the ticks as the
   /// emulated machine sees them whatever metronome did, a take that is off is taken again.
   func testTheClockReachesASequencerPortOnTimeAndFollowsATempoKey() throws {
-    let recorder = folder.appendingPathComponent("midi-recorder")
-    let compiled = try ChildProcess.run(
-      URL(fileURLWithPath: "/usr/bin/cc"),
-      ["-O2", "-o", recorder.path, Self.repository.appendingPathComponent("scripts/midi-recorder.c").path, "-lasound"])
-    XCTAssertEqual(compiled.status, 0, compiled.standardError)
-    let script = folder.appendingPathComponent("script")
-    try """
-    ./metronome 120 --bars 1 --midi-clock --headless --events none
-    echo "status without a sequencer: $?"
-    modprobe snd-seq
-    ./midi-recorder 40 > recorded &
-    while ! grep -q ready recorded; do sleep 0.1; done
-    echo "2 up" > keys
-    ./metronome 120 --bars 4 --midi-clock --midi-connect recorder:0 --keys keys --headless --events none
-    echo "status with a sequencer: $?"
-    wait
-    cat recorded
-    """.write(to: script, atomically: true, encoding: .utf8)
-    let binary = try shippedBinary()
-    _ = try retakenWhileTheHarnessGlitches(check: Self.problems) {
-      let watch = StallWatch()
-      let run = try ChildProcess.run(
-        Self.repository.appendingPathComponent("scripts/sequencer-vm"), [script.path, recorder.path, binary.path])
-      let stall = watch.stop()
-      return (run, stall > 0.005 ? ["the machine stalled for \(Int(stall * 1000)) ms"] : [])
-    }
+    try inTheMachine(
+      """
+      ./metronome 120 --bars 1 --midi-clock --headless --events none
+      echo "status without a sequencer: $?"
+      modprobe snd-seq
+      ./midi-recorder 40 > recorded &
+      while ! grep -q ready recorded; do sleep 0.1; done
+      echo "2 up" > keys
+      ./metronome 120 --bars 4 --midi-clock --midi-connect recorder:0 --keys keys --headless --events none
+      echo "status with a sequencer: $?"
+      wait
+      cat recorded
+      """, with: [try compiled("midi-recorder")], check: Self.problems)
   }
 
   /// `--listen` without JACK: notes on the sequencer's port `hits`, each scored where it was played.
@@ -83,38 +103,15 @@ final class ALSASequencerTests: FolderTestCase {
   /// median), nine in ten within 2.5 ms and all within 10, as the emulated machine's timing allows
   /// (see the clock's test above).
   func testNotesOnTheSequencersPortAreScoredWhereTheyWerePlayed() throws {
-    let sender = folder.appendingPathComponent("note-sender")
-    let compiled = try ChildProcess.run(
-      URL(fileURLWithPath: "/usr/bin/cc"),
-      ["-O2", "-o", sender.path, Self.repository.appendingPathComponent("scripts/note-sender.c").path, "-lasound"])
-    XCTAssertEqual(compiled.status, 0, compiled.standardError)
     var generator = SeededGenerator(seed: 27)
     let chosen = (0..<16).map { _ in Int.random(in: -20_000...20_000, using: &generator) }
     let plan = folder.appendingPathComponent("plan")
     try chosen.enumerated().map { "\($0.offset * 500_000 + $0.element)\n" }.joined()
       .write(to: plan, atomically: true, encoding: .utf8)
-    let script = folder.appendingPathComponent("script")
-    try """
-    ./metronome 120 --bars 1 --listen --headless --events none
-    echo "status without a sequencer: $?"
-    modprobe snd-seq
-    ./note-sender 3 < plan > sent &
-    while ! grep -q ready sent; do sleep 0.1; done
-    ./metronome 120 --listen --listen-from sender:0 --headless --events ndjson --duration 12 > printed
-    echo "status with a sequencer: $?"
-    wait
-    grep '"hit":true' printed
-    """.write(to: script, atomically: true, encoding: .utf8)
-    let binary = try shippedBinary()
     let check = { (run: ProcessResult) -> [String] in
-      var problems: [String] = []
       let lines = run.standardOutput.split(separator: "\n").map(String.init)
-      let error =
-        "Error: no ALSA MIDI sequencer (No such file or directory): is the kernel's sequencer loaded (modprobe snd-seq)?"
-        + " Or use JACK's MIDI ports with --jack"
-      for expected in [error, "status without a sequencer: 1", "status with a sequencer: 0"]
-      where !lines.contains(expected) {
-        problems.append("no line '\(expected)': \(run.standardOutput) \(run.standardError)")
+      let problems = Self.sequencerLines.filter { !lines.contains($0) }.map {
+        "no line '\($0)': \(run.standardOutput) \(run.standardError)"
       }
       let scored = lines.compactMap { line -> Double? in
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else {
@@ -128,18 +125,22 @@ final class ALSASequencerTests: FolderTestCase {
       let phase = phases.sorted()[8]
       let apart = phases.map { abs(($0 - phase + 750).truncatingRemainder(dividingBy: 500) - 250) }.sorted()
       if apart[14] >= 2.5 || apart[15] >= 10 {
-        problems.append("offsets less their chosen ones \(phases), not one phase within 2.5 ms (9 in 10) and 10 ms")
+        return problems + ["offsets less their chosen ones \(phases), not one phase within 2.5 ms (9 in 10) and 10 ms"]
       }
       return problems
     }
-    _ = try retakenWhileTheHarnessGlitches(check: check) {
-      let watch = StallWatch()
-      let run = try ChildProcess.run(
-        Self.repository.appendingPathComponent("scripts/sequencer-vm"),
-        [script.path, sender.path, plan.path, binary.path])
-      let stall = watch.stop()
-      return (run, stall > 0.005 ? ["the machine stalled for \(Int(stall * 1000)) ms"] : [])
-    }
+    try inTheMachine(
+      """
+      ./metronome 120 --bars 1 --listen --headless --events none
+      echo "status without a sequencer: $?"
+      modprobe snd-seq
+      ./note-sender 3 < plan > sent &
+      while ! grep -q ready sent; do sleep 0.1; done
+      ./metronome 120 --listen --listen-from sender:0 --headless --events ndjson --duration 12 > printed
+      echo "status with a sequencer: $?"
+      wait
+      grep '"hit":true' printed
+      """, with: [try compiled("note-sender"), plan], check: check)
   }
 
   /// What is off in what the emulated machine printed, as the test above describes it.
@@ -147,13 +148,7 @@ final class ALSASequencerTests: FolderTestCase {
     var problems: [String] = []
     if run.status != 0 { problems.append("the machine ended with \(run.status): \(run.standardError)") }
     let lines = run.standardOutput.split(separator: "\n").map(String.init)
-    let error =
-      "Error: no ALSA MIDI sequencer (No such file or directory): is the kernel's sequencer loaded (modprobe snd-seq)?"
-      + " Or use JACK's MIDI ports with --jack"
-    for expected in [error, "status without a sequencer: 1", "status with a sequencer: 0"]
-    where !lines.contains(expected) {
-      problems.append("no line '\(expected)'")
-    }
+    problems += sequencerLines.filter { !lines.contains($0) }.map { "no line '\($0)'" }
     let received = lines.compactMap { line -> (micros: Double, message: String)? in
       let fields = line.split(separator: " ", maxSplits: 1)
       guard fields.count == 2, let micros = Double(fields[0]) else { return nil }

@@ -71,6 +71,17 @@ struct SessionListeningTests {
     )
   }
 
+  /// A gap's silent bar is what a gap click practises: hits in it are scored on its silent clicks.
+  @Test func hitsInAGapsSilentBarAreScoredOnItsClicks() throws {
+    let settings = PlaybackSettings(length: .bars(4), programme: Programme(gap: try Gap(parsing: "1:1", seed: 0)))
+    let clicks = clicks(of: settings)
+    #expect(clicks[4].isGapMuted && clicks[7].isGapMuted && !clicks[8].isGapMuted)
+    let (harness, expected) = try play(settings, hits: [(4, -240), (6, 480), (7, 0), (8, 96)])
+    let hits = harness.standardOutput.filter { $0.contains(" hit ") }
+    #expect(hits.sorted() == expected.sorted())
+    #expect(hits.count == 4)
+  }
+
   @Test func aMapsRampAndItsChangeOfMeterKeepEveryOffsetExact() throws {
     let map = try TempoMapParser.parse("2 4/4 100-160\n1 3/4 72\n", source: "map")
     let settings = PlaybackSettings(programme: Programme(map: map))

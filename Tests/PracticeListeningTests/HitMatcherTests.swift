@@ -128,3 +128,17 @@ func offsets(_ outcomes: [HitMatcher.Outcome]) -> [Int64?] {
     #expect(offsets(decided) == [-1_000, nil])
   }
 }
+
+@Suite struct HitScorerTests {
+  @Test func hitsDecidedAfterTheGoalAreDropped() {
+    var scorer = HitScorer(tolerance: 20)
+    scorer.goal = 3
+    for hit in (1...5).map({ Hit(frame: Int64($0) * 24_000 + 48, note: 38, velocity: 90) }) { _ = scorer.played(hit) }
+    // Each click decides the hit after the one before it; the first three are kept.
+    var decided: [ScoredHit] = []
+    for click in steadyClicks(count: 7) { decided += scorer.heard(click) }
+    #expect(decided.count == 3 && scorer.scored.count == 3)
+    #expect(scorer.finish().isEmpty && scorer.unscored == 0)
+    #expect(scorer.displayLines.first == "hit along with the click: 3 of 3")
+  }
+}
