@@ -23,7 +23,9 @@ static jack_client_t *client;
 static jack_port_t *input;
 static jack_nframes_t clicks[MOST];
 static atomic_int clickCount;
-static jack_nframes_t quiet = 96;
+/* Quiet frames heard so far: none at first, so that a click already sounding when the port is
+   connected is not taken for one starting there. */
+static jack_nframes_t quiet = 0;
 
 static int process(jack_nframes_t frames, void *unused) {
   (void)unused;

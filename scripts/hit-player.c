@@ -6,7 +6,8 @@
      hit-player CLICK_PORT HITS_PORT SPACING SECONDS < PLAN
 
    Each line of PLAN is "CLICK OFFSET NOTE VELOCITY": a note-on for the click numbered CLICK
-   (0 is the first one heard), OFFSET frames from when that click is heard (negative: early).
+   (0 is the first one heard), OFFSET frames from when that click is heard (negative: early);
+   the lines in the order the notes are to be played.
    Clicks are SPACING frames apart from the first (a steady tempo, which metronome plays to the
    frame). A click is heard at the frame time it was written plus CLICK_PORT's playback latency
    (the most JACK reports once the ports are connected), so a note with OFFSET 0 is on the click.
@@ -31,7 +32,9 @@ static long spacing;
 static atomic_long firstClick = -1;
 static atomic_long latency = -1;
 static atomic_int sentCount, missedCount;
-static jack_nframes_t quiet = 96;
+/* Quiet frames heard so far: none at first, so that a click already sounding when the port is
+   connected is not taken for one starting there. */
+static jack_nframes_t quiet = 0;
 
 static int hear(jack_nframes_t frames, void *unused) {
   (void)unused;
