@@ -6,7 +6,7 @@
      hit-player CLICK_PORT HITS_PORT SPACING SECONDS < PLAN
 
    Each line of PLAN is "CLICK OFFSET NOTE VELOCITY": a note-on for the click numbered CLICK
-   (0 is the first one heard), OFFSET frames from when that click is heard (negative: early);
+   (0 is the second one heard, the first whose whole start was), OFFSET frames from when that click is heard (negative: early);
    the lines in the order the notes are to be played.
    Clicks are SPACING frames apart from the first (a steady tempo, which metronome plays to the
    frame). A click is heard at the frame time it was written plus CLICK_PORT's playback latency
@@ -30,6 +30,9 @@ static struct Note { long click, offset; int note, velocity; jack_nframes_t sent
 static int noteCount;
 static long spacing;
 static atomic_long firstClick = -1;
+/* Onsets heard so far: the first is not counted, since the port may have been connected inside a
+   click, or inside a quiet stretch of one; the second follows a whole gap between clicks. */
+static int onsets;
 static atomic_long latency = -1;
 static atomic_int sentCount, missedCount;
 /* Quiet frames heard so far: none at first, so that a click already sounding when the port is
@@ -42,7 +45,7 @@ static int hear(jack_nframes_t frames, void *unused) {
   jack_nframes_t start = jack_last_frame_time(ear);
   for (jack_nframes_t i = 0; i < frames; i++) {
     if (samples[i] >= 0.05f || samples[i] <= -0.05f) {
-      if (quiet >= 96 && atomic_load(&firstClick) < 0) atomic_store(&firstClick, (long)(start + i));
+      if (quiet >= 96 && ++onsets == 2) atomic_store(&firstClick, (long)(start + i));
       quiet = 0;
     } else if (quiet < 96) {
       quiet++;
