@@ -87,6 +87,7 @@ let package = Package(
     ),
     .target(name: "TerminalUI", dependencies: ["MetronomeCore"]),
     .target(name: "PracticeListening", dependencies: ["MetronomeCore"]),
+    .target(name: "AudioListening", dependencies: ["MetronomeCore"], swiftSettings: renderPath),
     .target(
       name: "MetronomeSession",
       dependencies: [
@@ -118,6 +119,7 @@ let package = Package(
         "TerminalUI",
         "OSCControl",
         "PracticeListening",
+        "AudioListening",
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
@@ -180,6 +182,7 @@ let package = Package(
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MetronomeCore"]),
     .testTarget(name: "PracticeListeningTests", dependencies: ["PracticeListening", "MetronomeCore"]),
+    .testTarget(name: "AudioListeningTests", dependencies: ["AudioListening", "MetronomeCore", "MetronomeTesting"]),
     .testTarget(
       name: "OSCControlTests",
       dependencies: [

@@ -136,7 +136,14 @@ final class JACKClient: @unchecked Sendable {
   /// The server's audio input ports: its physical playback ports, which a player hears, or with
   /// `physicalOnly` false every program's too.
   func audioInputPorts(physicalOnly: Bool) -> [String] {
-    let flags = JackPortIsInput.rawValue | (physicalOnly ? JackPortIsPhysical.rawValue : 0)
+    audioPorts(flags: JackPortIsInput.rawValue | (physicalOnly ? JackPortIsPhysical.rawValue : 0))
+  }
+
+  /// The server's physical capture ports: what hears the room or a cable, as audio output ports.
+  func physicalCapturePorts() -> [String] { audioPorts(flags: JackPortIsOutput.rawValue | JackPortIsPhysical.rawValue) }
+
+  /// The names of the server's audio ports with all of `flags`.
+  private func audioPorts(flags: UInt32) -> [String] {
     guard let names = jack_get_ports(client, nil, JACK_DEFAULT_AUDIO_TYPE, UInt(flags)) else { return [] }
     defer { jack_free(UnsafeMutableRawPointer(mutating: names)) }
     var ports: [String] = []
@@ -147,6 +154,9 @@ final class JACKClient: @unchecked Sendable {
     }
     return ports
   }
+
+  /// Whether anything is connected to `port`.
+  static func isConnected(_ port: OpaquePointer) -> Bool { jack_port_connected(port) > 0 }
 
   /// Connects the audio output port to the input port `destination`.
   func connect(to destination: String) throws(JACKError) { try connect(port: port, to: destination) }
@@ -162,6 +172,23 @@ final class JACKClient: @unchecked Sendable {
   /// Registers an input port for MIDI named `name`; nil when JACK would not.
   func registerMIDIInput(named name: String) -> OpaquePointer? {
     jack_port_register(client, name, JACK_DEFAULT_MIDI_TYPE, UInt(JackPortIsInput.rawValue), 0)
+  }
+
+  /// Registers an input port for audio named `name`; nil when JACK would not.
+  func registerAudioInput(named name: String) -> OpaquePointer? {
+    jack_port_register(client, name, JACK_DEFAULT_AUDIO_TYPE, UInt(JackPortIsInput.rawValue), 0)
+  }
+
+  /// Whether the port named `name` carries audio; nil when there is no such port.
+  func isAudioPort(_ name: String) -> Bool? {
+    guard let port = jack_port_by_name(client, name), let type = jack_port_type(port) else { return nil }
+    return String(cString: type) == JACK_DEFAULT_AUDIO_TYPE
+  }
+
+  /// The samples audio input `port` received this cycle; call only from the process callback.
+  static func audio(of port: OpaquePointer, frames: UInt32) -> UnsafeBufferPointer<Float> {
+    guard let buffer = jack_port_get_buffer(port, frames) else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: Float.self), count: Int(frames))
   }
 
   /// Calls `body` with each MIDI message of up to three bytes that `port` received this cycle,

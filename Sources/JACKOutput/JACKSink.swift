@@ -27,6 +27,10 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
   private var midiBuffer: UnsafeMutableRawPointer?
   /// The MIDI input ports, and the output ports to connect to each.
   private var midiInputs: [(port: OpaquePointer, sources: [String])] = []
+  /// The audio input ports, and the output ports to connect to each.
+  private var audioInputs: [(port: OpaquePointer, sources: [String])] = []
+  /// What hears each cycle's output once it is rendered, on JACK's thread.
+  private var cycleRendered: [(UnsafeBufferPointer<Float>) -> Void] = []
   /// What the client publishes as the timebase master, if it is one.
   private var timebase: (@Sendable (Int64) -> TransportReading.BarBeat)?
   /// This cycle's port buffer and how much of it the player has written.
@@ -70,6 +74,9 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
   /// The port's playback latency and the cycle being written: how long until a frame written
   /// now is heard.
   public var outputDelayFrames: Int64 { Int64(client.playbackLatencyFrames + client.bufferFrames) }
+
+  /// The playback latency JACK reports for the output's connections, in frames.
+  public var playbackLatencyFrames: Int { client.playbackLatencyFrames }
 
   /// The server's xruns since the client joined.
   public var underrunCount: Int { xruns.load(ordering: .relaxed) }
@@ -127,6 +134,41 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     midiInputs.append((port, sources))
     return MIDIInput(index: midiInputs.count - 1)
   }
+
+  /// Adds an audio input port `name` (`mic`, for a microphone or a line), to which `sources` are
+  /// connected once started.
+  public func addAudioInput(named name: String, connections sources: [String]) throws(JACKError) -> AudioInput {
+    guard let port = client.registerAudioInput(named: name) else {
+      throw JACKError("JACK would not register the audio input port '\(name)'")
+    }
+    audioInputs.append((port, sources))
+    return AudioInput(index: audioInputs.count - 1)
+  }
+
+  /// The server's physical capture ports, which an audio input hears the room or a cable through.
+  public func physicalCapturePorts() -> [String] { client.physicalCapturePorts() }
+
+  /// Whether anything is connected to `input` yet.
+  public func isConnected(_ input: AudioInput) -> Bool { JACKClient.isConnected(audioInputs[input.index].port) }
+
+  /// Whether the port `name` carries audio rather than MIDI; nil when the server has no such port.
+  public func isAudioPort(_ name: String) -> Bool? { client.isAudioPort(name) }
+
+  /// The samples `input` received in the cycle being rendered; outside a cycle, none.
+  public func audio(of input: AudioInput) -> UnsafeBufferPointer<Float> {
+    guard let cycle else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return JACKClient.audio(of: audioInputs[input.index].port, frames: UInt32(cycle.count))
+  }
+
+  /// The capture latency JACK reports for `input`'s connections, in frames.
+  public func captureLatencyFrames(of input: AudioInput) -> Int {
+    JACKClient.captureLatencyFrames(of: audioInputs[input.index].port)
+  }
+
+  /// Calls `body` once each cycle is rendered, with what the output plays in it.
+  ///
+  /// On JACK's thread, where `audio(of:)` still gives the cycle's input. Before `start`.
+  public func afterEachCycle(_ body: @escaping (UnsafeBufferPointer<Float>) -> Void) { cycleRendered.append(body) }
 
   /// Calls `body` with each MIDI message `input` received in the cycle being rendered, its bytes
   /// and its offset in the cycle, in order; outside a cycle, never.
@@ -188,7 +230,7 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     if let midiPort {
       for destination in midiConnections { try client.connect(port: midiPort, to: destination) }
     }
-    for input in midiInputs {
+    for input in midiInputs + audioInputs {
       for source in input.sources { try client.connect(source, to: input.port) }
     }
     isConnected.store(true, ordering: .releasing)
@@ -218,12 +260,18 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     midiBuffer = midiPort.flatMap { JACKClient.emptyMIDIBuffer(of: $0, frames: frames) }
     render?(Int(frames))
     (buffer + written).update(repeating: 0, count: Int(frames) - written)
+    for body in cycleRendered { body(UnsafeBufferPointer(start: buffer, count: Int(frames))) }
     cycle = nil
     midiBuffer = nil
   }
 
   /// A MIDI input port of the client, as `addMIDIInput` registered it.
   public struct MIDIInput: Sendable {
+    fileprivate let index: Int
+  }
+
+  /// An audio input port of the client, as `addAudioInput` registered it.
+  public struct AudioInput: Sendable {
     fileprivate let index: Int
   }
 

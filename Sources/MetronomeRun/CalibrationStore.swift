@@ -28,16 +28,21 @@ enum CalibrationStore {
     case .failure(let error):
       return ([], "\(error)")
     case .success(let offset):
-      let file: CalibrationFile
-      do { file = try load() } catch { return ([], error.message) }
-      let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
-      if let failure = makeFolders(folder) { return ([], failure) }
-      if let failure = ReportFile.write(file.setting(source, to: offset).text, to: .replacing(path: path)) {
-        return ([], failure)
-      }
+      if let failure = save(source, offset, at: path) { return ([], failure) }
       guard let statistics else { return ([], nil) }
       return (["calibrated: " + Calibration.saying(statistics, from: source, savedAt: path)], nil)
     }
+  }
+
+  /// Saves `milliseconds` for `source` beside the other sources' (at `path`, else the file's
+  /// place); returns why not, if it cannot.
+  static func save(_ source: Calibration.Source, _ milliseconds: Double, at path: String? = path) -> String? {
+    guard let path else { return "no HOME to keep the calibration in: set HOME or XDG_CONFIG_HOME" }
+    let file: CalibrationFile
+    do { file = try load() } catch { return error.message }
+    let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
+    if let failure = makeFolders(folder) { return failure }
+    return ReportFile.write(file.setting(source, to: milliseconds).text, to: .replacing(path: path))
   }
 
   /// Makes `folder` and those above it; returns why not, if it cannot.

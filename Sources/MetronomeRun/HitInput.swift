@@ -1,38 +1,63 @@
 import ALSAOutput
+import AudioListening
 import JACKOutput
 import MetronomeAudio
 import MetronomeEngine
 import PracticeListening
 
-/// Wires the player's hits to a run: the JACK client's MIDI port `hits`, or the ALSA sequencer's,
-/// read at the start of each period, its note-ons placed on the run's frames where the clicks are
-/// heard.
+/// Wires the player's hits to a run: the JACK client's MIDI port `hits` and audio port `mic`, or
+/// the ALSA sequencer's port `hits`, read with each period, the note-ons and attacks placed on the
+/// run's frames where the clicks are heard.
 enum HitInput {
-  /// Registers the port `hits` on `server`, connected from `request`'s sources once started;
-  /// each cycle, the hits it received, less `inputOffset` ms, go to `deliver` (on JACK's thread).
+  /// Registers the MIDI port `hits` and the audio port `mic` on `server`, each connected from
+  /// `request`'s sources of its kind once started; each cycle, the hits they received go to
+  /// `deliver` (on JACK's thread).
   ///
   /// A note at offset `o` of a cycle that starts on the run's frame `s` reached the port on frame
   /// `s + o`; it was played the port's capture latency before that. A click rendered on frame `f`
   /// is heard the output's playback latency after it. So the hit is placed on
-  /// `s + o - capture - playback - input offset`, where a hit exactly on the click it heard has the
+  /// `s + o - capture - playback - inputOffset`, where a hit exactly on the click it heard has the
   /// click's frame.
+  ///
+  /// An attack on `mic` is placed on its frame less the round trip from the output to the input
+  /// (`roundTrip`, as `calibrate --loopback` measured it, else the two latencies JACK reports) and
+  /// `audioOffset`: a microphone hears the drum and the speaker alike, so a hit on the click the
+  /// player heard arrives one round trip after the click was written, whatever part of it the
+  /// output or the input takes. The output is taken out of the input at that round trip.
   static func listen(
-    _ request: ListenRequest, inputOffset: Double, of engine: ClickEngine, through server: JACKSink,
-    deliver: @escaping @Sendable (Hit) -> Void
+    _ request: ListenRequest, inputOffset: Double, audioOffset: Double, roundTrip: Int64?, of engine: ClickEngine,
+    through server: JACKSink, deliver: @escaping @Sendable (Hit) -> Void
   ) throws(RunError) {
+    let audioSources = request.sources.filter { server.isAudioPort($0) == true }
     let input: JACKSink.MIDIInput
-    do { input = try server.addMIDIInput(named: "hits", connections: request.sources) } catch {
+    let microphone: JACKSink.AudioInput
+    do {
+      input = try server.addMIDIInput(named: "hits", connections: request.sources.filter { !audioSources.contains($0) })
+      microphone = try server.addAudioInput(named: "mic", connections: audioSources)
+    } catch {
       throw .runtime("\(error)")
     }
     let filter = request.filter
-    let offset = Int64((inputOffset * Double(server.sampleRate.hz) / 1000).rounded())
+    let rate = Double(server.sampleRate.hz)
+    let offset = Int64((inputOffset * rate / 1000).rounded())
+    let cycle = CycleStart()
     engine.beforeEachPeriod { cycleStart in
+      cycle.frame = cycleStart
       let latency = server.latencyFrames(of: input)
       let shift = Int64(latency.capture + latency.playback) + offset
       server.receiveMIDI(on: input) { frame, status, first, second in
         if let hit = filter.hit(status: status, first, second, atFrame: cycleStart + Int64(frame) - shift) {
           deliver(hit)
         }
+      }
+    }
+    let listener = AudioHitListener(sampleRate: server.sampleRate, roundTrip: roundTrip ?? 0, settings: request.onsets)
+    let audioShift = Int64((audioOffset * rate / 1000).rounded())
+    server.afterEachCycle { output in
+      let trip = roundTrip ?? Int64(server.captureLatencyFrames(of: microphone) + server.playbackLatencyFrames)
+      listener.roundTrip = trip
+      listener.listen(input: server.audio(of: microphone), output: output, from: cycle.frame) { attack in
+        deliver(Hit(frame: attack.frame - trip - audioShift, note: Hit.audioNote, velocity: attack.velocity))
       }
     }
   }
@@ -67,4 +92,10 @@ enum HitInput {
       }
     }
   }
+}
+
+/// The run's frame the JACK cycle being rendered starts on, kept for what hears the cycle once
+/// it is rendered; touched only on JACK's thread.
+private final class CycleStart: @unchecked Sendable {
+  var frame: Int64 = 0
 }

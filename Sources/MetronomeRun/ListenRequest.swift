@@ -1,3 +1,4 @@
+import AudioListening
 import Glibc
 import MetronomeEngine
 import PracticeListening
@@ -9,6 +10,8 @@ public struct ListenRequest: Sendable, Equatable {
   public let sources: [String]
   /// Which notes count as hits.
   public let filter: HitFilter
+  /// How loud and sudden an attack on an audio input must be to count.
+  public let onsets: OnsetSettings
   /// Milliseconds taken off every hit (a latency JACK does not know of, or the player's own);
   /// nil for what `metronome calibrate` saved, if anything.
   public let inputOffsetMilliseconds: Double?
@@ -37,6 +40,7 @@ public struct ListenRequest: Sendable, Equatable {
         (options.from != nil, "--listen-from"), (options.notes != nil, "--listen-notes"),
         (options.velocity != 1, "--listen-velocity"), (options.inputOffset != nil, "--input-offset"),
         (options.tolerance != nil, "--tolerance"), (options.report != nil, "--report"),
+        (options.onsetLevel != nil, "--onset-level"), (options.onsetRise != nil, "--onset-rise"),
       ].filter(\.0).map(\.1)
       if let first = given.first { throw .usage("\(first) is for listening to the player: add --listen") }
       return nil
@@ -54,6 +58,16 @@ public struct ListenRequest: Sendable, Equatable {
     do { filter = try HitFilter(notes: options.notes, minimumVelocity: options.velocity) } catch {
       throw .usage("\(error)")
     }
+    var onsets = OnsetSettings.standard
+    if let level = options.onsetLevel {
+      guard OnsetSettings.levels.contains(level) else { throw .usage("--onset-level must be from -90 to 0 dBFS") }
+      onsets.level = level
+    }
+    if let rise = options.onsetRise {
+      guard OnsetSettings.rises.contains(rise) else { throw .usage("--onset-rise must be from 3 to 40 dB") }
+      onsets.rise = rise
+    }
+    self.onsets = onsets
     inputOffsetMilliseconds = options.inputOffset
     if let offset = options.inputOffset, !(-1_000...1_000).contains(offset) {
       throw .usage("--input-offset must be from -1000 to 1000 ms")

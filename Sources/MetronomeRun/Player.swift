@@ -210,7 +210,12 @@ extension Run {
       mainQueue.schedule { MainActor.assumeIsolated { session.played(hit) } }
     }
     if let server = output.sink as? JACKSink {
-      try HitInput.listen(listening, inputOffset: inputOffset, of: engine, through: server, deliver: deliver)
+      let roundTrip = try CalibrationStore.load().offsets[.jackRoundTrip].map {
+        Int64(($0 * Double(server.sampleRate.hz) / 1000).rounded())
+      }
+      try HitInput.listen(
+        listening, inputOffset: inputOffset, audioOffset: listening.inputOffsetMilliseconds ?? 0,
+        roundTrip: roundTrip, of: engine, through: server, deliver: deliver)
     } else if let sequencer {
       try HitInput.listen(
         listening, inputOffset: inputOffset, of: engine, through: output.sink, sequencer: sequencer, deliver: deliver)

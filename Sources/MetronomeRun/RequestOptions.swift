@@ -152,11 +152,11 @@ public enum RequestOptions {
   }
 
   /// Listening to the player: `--listen`, `--listen-from`, `--listen-notes`, `--listen-velocity`,
-  /// `--input-offset`, `--tolerance` and `--report`.
+  /// `--onset-level`, `--onset-rise`, `--input-offset`, `--tolerance` and `--report`.
   public struct Listen: Sendable, Equatable {
-    /// `--listen`: score the player's MIDI notes against the click.
+    /// `--listen`: score the player's MIDI notes and audio attacks against the click.
     public var listen = false
-    /// `--listen-from`: JACK ports to connect to the `hits` port.
+    /// `--listen-from`: ports to connect to `hits` (MIDI) or `mic` (audio, with JACK).
     public var from: String?
     /// `--listen-notes`: the notes listened to.
     public var notes: String?
@@ -168,6 +168,10 @@ public enum RequestOptions {
     public var tolerance: Double?
     /// `--report`: the file the report is written to.
     public var report: String?
+    /// `--onset-level`: the quietest attack on an audio input that counts, in dBFS.
+    public var onsetLevel: Double?
+    /// `--onset-rise`: how far an attack must rise above the sound before it, in dB.
+    public var onsetRise: Double?
 
     /// Not listening.
     public init() {}

@@ -222,7 +222,9 @@ where MainQueue.SchedulerTimeType == AudioTime {
       // Heard where the last click heard was, and as much later as the main queue's clock went on.
       guard let (frame, at) = lastHeardClick else { return }
       played(
-        Hit(frame: frame + at.distance(to: mainQueue.now).ticks / sampleRate.ticksPerFrame, note: -1, velocity: 127))
+        Hit(
+          frame: frame + at.distance(to: mainQueue.now).ticks / sampleRate.ticksPerFrame, note: Hit.keyNote,
+          velocity: 127))
     case .command(let command):
       viewModel.perform(command)
       if let player {

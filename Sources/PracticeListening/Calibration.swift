@@ -16,6 +16,9 @@ public enum Calibration {
     case midi
     /// Typed keys, through the terminal.
     case keys
+    /// Not a tap-along: the round trip from JACK's output to its input (`calibrate --loopback`),
+    /// taken off every attack heard on the audio input.
+    case jackRoundTrip = "jack-round-trip"
   }
 
   /// The offset `statistics` calibrate to, or the one line that says why not.

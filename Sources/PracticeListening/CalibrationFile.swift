@@ -1,5 +1,5 @@
-/// The saved calibrations: one offset in milliseconds for each source, a line `midi 12.300` or
-/// `keys 41.200` each; `#` starts a comment.
+/// The saved calibrations: one offset in milliseconds for each source, a line `midi 12.300`,
+/// `keys 41.200` or `jack-round-trip 26.667` each; `#` starts a comment.
 public struct CalibrationFile: Equatable, Sendable {
   /// Each source's offset, in ms.
   public private(set) var offsets: [Calibration.Source: Double] = [:]
@@ -16,7 +16,8 @@ public struct CalibrationFile: Equatable, Sendable {
         let milliseconds = Double(words[1]), milliseconds.isFinite, abs(milliseconds) <= 1_000
       else {
         throw CalibrationError(
-          "\(source):\(index + 1): error: '\(line)' is not 'midi MS' or 'keys MS' (at most 1000 ms either way):"
+          "\(source):\(index + 1): error: '\(line)' is not 'midi MS', 'keys MS' or 'jack-round-trip MS' (at most"
+            + " 1000 ms either way):"
             + " calibrate again, or remove the line")
       }
       offsets[kind] = milliseconds
@@ -32,7 +33,8 @@ public struct CalibrationFile: Equatable, Sendable {
 
   /// The file's text.
   public var text: String {
-    "# metronome calibrate: the milliseconds taken off each hit, the median of a tap-along\n"
+    "# metronome calibrate: the milliseconds taken off each hit, the median of a tap-along,"
+      + " or the round trip of calibrate --loopback\n"
       + Calibration.Source.allCases.compactMap { source in
         offsets[source].map { "\(source.rawValue) \(HitLine.thousandths($0))\n" }
       }.joined()

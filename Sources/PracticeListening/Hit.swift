@@ -4,13 +4,22 @@
 public struct Hit: Equatable, Sendable {
   /// When it was played, on the run's frames.
   public let frame: Int64
-  /// The MIDI note (a kit's kick is 36, its snare 38), or -1 for a typed key.
+  /// The MIDI note (a kit's kick is 36, its snare 38), `keyNote` for a typed key or `audioNote`
+  /// for an attack heard on an audio input.
   public let note: Int
   /// How hard, 1 to 127.
   public let velocity: Int
 
+  /// The note of a typed key.
+  public static let keyNote = -1
+  /// The note of an attack heard on an audio input, whose velocity stands for its level.
+  public static let audioNote = -2
+
   /// Whether it was a typed key rather than a MIDI note.
-  public var isKey: Bool { note < 0 }
+  public var isKey: Bool { note == Self.keyNote }
+
+  /// Whether it was heard on an audio input rather than played as a MIDI note.
+  public var isAudio: Bool { note == Self.audioNote }
 
   /// A hit as given.
   public init(frame: Int64, note: Int, velocity: Int) {

@@ -110,7 +110,7 @@ struct ReportPicture {
       let key = [click.beatInBar, click.subdivision] + (notes.count > 1 ? [hit.hit.note] : [])
       let label =
         "\(click.beatInBar)\(click.isSubdivision ? ".\(click.subdivision + 1)" : "")"
-        + (notes.count > 1 ? hit.hit.isKey ? " key" : " n\(hit.hit.note)" : "")
+        + (notes.count > 1 ? hit.hit.isKey ? " key" : hit.hit.isAudio ? " audio" : " n\(hit.hit.note)" : "")
       if let index = groups.firstIndex(where: { $0.key == key }) {
         groups[index].offsets.append(hit.offsetMilliseconds)
       } else {

@@ -3,7 +3,7 @@ import MetronomeRun
 
 /// Listening to the player: where the hits come from, which count, how they are judged.
 struct ListenOptions: ParsableArguments {
-  @Flag(help: "Score MIDI notes on the port 'hits' against the click.")
+  @Flag(help: "Score MIDI notes ('hits') and, with --jack, audio ('mic') against the click.")
   var listen = false
 
   @OptionGroup var notes: HitSourceOptions
@@ -29,7 +29,7 @@ struct ListenOptions: ParsableArguments {
 
 /// Where the hits come from and which notes count: shared by playing and calibrating.
 struct HitSourceOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Connect these ports (JACK's or ALSA's) to 'hits'.", valueName: "ports"))
+  @Option(help: ArgumentHelp("Connect these ports to 'hits' (MIDI) or 'mic' (JACK audio).", valueName: "ports"))
   var listenFrom: String?
 
   @Option(help: ArgumentHelp("Only these notes count (36,38 or 35-38).", valueName: "notes"))
@@ -38,8 +38,15 @@ struct HitSourceOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Only notes this hard count (1-127).", valueName: "n"))
   var listenVelocity = 1
 
+  @Option(help: ArgumentHelp("Audio attacks this loud count (-50 dBFS).", valueName: "dB"))
+  var onsetLevel: Double?
+
+  @Option(help: ArgumentHelp("Audio attacks rising this far count (12 dB).", valueName: "dB"))
+  var onsetRise: Double?
+
   /// The values given, into `listen`.
   func fill(_ listen: inout RequestOptions.Listen) {
     (listen.from, listen.notes, listen.velocity) = (listenFrom, listenNotes, listenVelocity)
+    (listen.onsetLevel, listen.onsetRise) = (onsetLevel, onsetRise)
   }
 }

@@ -74,6 +74,7 @@ final class DocumentationTests: FolderTestCase {
   func testEveryOptionInHelpIsInTheManPage() throws {
     let man = try renderedManPage()
     let helped = options(in: try help(["--help"])).union(options(in: try help(["help", "export"])))
+      .union(options(in: try help(["help", "calibrate"])))
     XCTAssertTrue(helped.isSuperset(of: ["--device", "--virtual", "--keys", "--output", "--format"]), "\(helped)")
     for option in helped.sorted() {
       XCTAssertTrue(man.contains(option), "\(option) is in --help but not in the man page")

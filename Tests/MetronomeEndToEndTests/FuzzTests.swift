@@ -40,7 +40,8 @@ struct FuzzTests {
     "--poly", "--samples", "--map", "-f", "--start-label", "-l", "--count-in", "-c", "--multiplier", "-x", "--gap",
     "--step", "--to", "--seed", "--setlist", "--loop-bars", "--connect", "--client-name", "--midi-connect",
     "--midi-clock-from", "--osc", "--osc-return", "--osc-host", "--listen-from", "--listen-notes", "--listen-velocity",
-    "--input-offset", "--tolerance", "--report", "-W", "-r", "-s", "-S", "-v", "-w", "-d", "-n", "-p",
+    "--input-offset", "--tolerance", "--report", "--onset-level", "--onset-rise", "-W", "-r", "-s", "-S", "-v", "-w",
+    "-d", "-n", "-p",
     "-R",
   ]
   static let flags = [

@@ -24,13 +24,18 @@ struct HitPlayer {
   private let binary: URL
 
   /// Builds the player in `folder`.
-  init(in folder: URL) throws {
-    binary = folder.appendingPathComponent("hit-player")
+  init(in folder: URL) throws { binary = try Self.build("hit-player", in: folder) }
+
+  /// Builds `scripts/NAME.c` into `folder` with libjack and `libraries`; its path.
+  static func build(_ name: String, in folder: URL, libraries: [String] = []) throws -> URL {
+    let binary = folder.appendingPathComponent(name)
     let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("scripts/hit-player.c")
+      .deletingLastPathComponent().appendingPathComponent("scripts/\(name).c")
     let compiler = try XCTUnwrap(ChildProcess.which("cc"), "unreachable: scripts/setup installs gcc")
-    let built = try ChildProcess.run(compiler, ["-O2", "-o", binary.path, source.path, "-ljack", "-lpthread"])
-    guard built.status == 0 else { throw FixtureError("hit-player did not build: \(built.standardError)") }
+    let built = try ChildProcess.run(
+      compiler, ["-O2", "-o", binary.path, source.path, "-ljack", "-lpthread"] + libraries)
+    guard built.status == 0 else { throw FixtureError("\(name) did not build: \(built.standardError)") }
+    return binary
   }
 
   /// Starts playing `notes` against the clicks of `clickPort`, `spacing` frames apart, into

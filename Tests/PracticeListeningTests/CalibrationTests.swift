@@ -52,20 +52,21 @@ import Testing
   @Test func theFileKeepsEachSourcesOffsetAndSaysWhereItIsWrong() throws {
     let file = try CalibrationFile(parsing: "# saved\nmidi 12.5\n\nkeys -3 # typed\n", source: "cal")
     #expect(file.offsets == [.midi: 12.5, .keys: -3])
-    let updated = file.setting(.midi, to: 7.25)
+    let updated = file.setting(.midi, to: 7.25).setting(.jackRoundTrip, to: 26.6667)
     #expect(
       updated.text
-        == "# metronome calibrate: the milliseconds taken off each hit, the median of a tap-along\nmidi 7.250\nkeys -3.000\n"
+        == "# metronome calibrate: the milliseconds taken off each hit, the median of a tap-along, or the round trip"
+        + " of calibrate --loopback\nmidi 7.250\nkeys -3.000\njack-round-trip 26.667\n"
     )
-    #expect(try CalibrationFile(parsing: updated.text, source: "cal") == updated)
+    #expect(try CalibrationFile(parsing: updated.text, source: "cal").offsets[.jackRoundTrip] == 26.667)
     #expect(CalibrationFile().setting(.keys, to: 1).text.hasSuffix("\nkeys 1.000\n"))
     for bad in ["midi", "midi x", "pedal 3", "midi 3 4", "midi nan", "midi 1001", "keys -inf"] {
       #expect(throws: CalibrationError.self) { try CalibrationFile(parsing: "# ok\n\(bad)\n", source: "cal") }
     }
     #expect(
       throws: CalibrationError(
-        "cal:2: error: 'pedal 3' is not 'midi MS' or 'keys MS' (at most 1000 ms either way): calibrate again, or"
-          + " remove the line")
+        "cal:2: error: 'pedal 3' is not 'midi MS', 'keys MS' or 'jack-round-trip MS' (at most 1000 ms either way):"
+          + " calibrate again, or remove the line")
     ) { try CalibrationFile(parsing: "# ok\npedal 3\n", source: "cal") }
   }
 }

@@ -22,6 +22,10 @@ func scored(_ chosen: [Int64], notes: [Int] = [36]) -> [ScoredHit] {
         + "\"bar\":1,\"beat\":2,\"sub\":0,\"note\":36,\"velocity\":100}")
     #expect(HitLine.text(scored([48])[0]) == "0.001000 hit bar 1 beat 1 +1.0 ms note 36 velocity 100")
     #expect(HitLine.csv(hit) == "0.496792,23846,-3.208,-154,24000,1,2,0,36,100")
+    let heard = scored([-154], notes: [Hit.audioNote])[0]
+    #expect(HitLine.text(heard) == "-0.003208 hit bar 1 beat 1 -3.2 ms audio velocity 100")
+    #expect(HitLine.ndjson(heard).hasSuffix(",\"sub\":0,\"audio\":true,\"velocity\":100}"))
+    #expect(HitLine.csv(heard).hasSuffix(",audio,100"))
   }
 
   @Test func theFormatIsTheFilesEnding() {

@@ -1,0 +1,56 @@
+import MetronomeCore
+
+/// Hears a player through an audio input: takes the metronome's own output out of it, then
+/// finds the attacks left.
+///
+/// `@unchecked Sendable`: its state is touched only by the one thread that feeds it.
+public final class AudioHitListener: @unchecked Sendable {
+  private let canceller: ClickCanceller
+  private let detector: OnsetDetector
+  /// Room for one block of input while the output is taken out of it, and for how loud what is
+  /// left of the output may be on each frame.
+  private var scratch = [Float](repeating: 0, count: 4_096)
+  private var leftOver = [Float](repeating: 0, count: 4_096)
+
+  /// A listener at `sampleRate` whose input hears the output `roundTrip` frames late.
+  public init(sampleRate: SampleRate, roundTrip: Int64, settings: OnsetSettings = .standard) {
+    canceller = ClickCanceller(roundTrip: roundTrip)
+    detector = OnsetDetector(sampleRate: sampleRate, settings: settings)
+  }
+
+  /// Frames from a sample played to its reaching the input, at which the output is taken out.
+  public var roundTrip: Int64 {
+    get { canceller.roundTrip }
+    set { canceller.roundTrip = newValue }
+  }
+
+  /// The gain from the output to the input the canceller has learned.
+  public var outputGain: Float { canceller.gain }
+
+  /// Reads one cycle and calls `found` with each attack completed; allocates nothing.
+  ///
+  /// `output` is what the metronome played from `firstFrame` on (empty for none), and `input`
+  /// what the input heard over the same frames.
+  public func listen(
+    input: UnsafeBufferPointer<Float>, output: UnsafeBufferPointer<Float>, from firstFrame: Int64,
+    found: (Attack) -> Void
+  ) {
+    if !output.isEmpty { canceller.played(output, from: firstFrame) }
+    scratch.withUnsafeMutableBufferPointer { scratch in
+      leftOver.withUnsafeMutableBufferPointer { leftOver in
+        var start = 0
+        while start < input.count {
+          let count = min(scratch.count, input.count - start)
+          let block = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
+          let bounds = UnsafeMutableBufferPointer(rebasing: leftOver[0..<count])
+          _ = block.initialize(from: input[start..<(start + count)])
+          canceller.cancel(block, leftOver: bounds, from: firstFrame + Int64(start))
+          detector.process(
+            UnsafeBufferPointer(block), below: UnsafeBufferPointer(bounds), from: firstFrame + Int64(start),
+            found: found)
+          start += count
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import AudioListening
+import Glibc
+import MetronomeCore
+import MetronomeTesting
+import Testing
+
+@Suite struct ClickCancellerTests {
+  private let rate = SampleRate.standard
+
+  /// Half a second of the output: the built-in click on `clicks`, and what the input hears of it
+  /// `roundTrip` frames later at `gain`, with `hits` (noise bursts at 0.4) added on their frames.
+  private func take(clicks: [Int], hits: [Int], roundTrip: Int, gain: Float, seconds: Int = 2)
+    -> (output: [Float], input: [Float])
+  {
+    let click = ClickSound.pulse.samples(level: .strong, sampleRate: rate, volume: 1)
+    var output = [Float](repeating: 0, count: seconds * rate.hz)
+    for frame in clicks {
+      for (index, sample) in click.enumerated() where frame + index < output.count { output[frame + index] = sample }
+    }
+    var input = [Float](repeating: 0, count: output.count)
+    for index in roundTrip..<input.count { input[index] = gain * output[index - roundTrip] }
+    var random = SeededGenerator(seed: 5)
+    for frame in hits {
+      for index in 0..<960 where frame + index < input.count {
+        input[frame + index] += 0.4 * Float(exp(-Double(index) / 96)) * Float.random(in: -1...1, using: &random)
+      }
+    }
+    return (output, input)
+  }
+
+  /// The attacks a listener finds in `take`, fed a cycle of 256 frames at a time.
+  private func heard(_ take: (output: [Float], input: [Float]), roundTrip: Int) -> [Int64] {
+    let listener = AudioHitListener(sampleRate: rate, roundTrip: Int64(roundTrip))
+    var found: [Int64] = []
+    take.output.withUnsafeBufferPointer { output in
+      take.input.withUnsafeBufferPointer { input in
+        for start in stride(from: 0, to: input.count, by: 256) {
+          let end = min(start + 256, input.count)
+          listener.listen(
+            input: UnsafeBufferPointer(rebasing: input[start..<end]),
+            output: UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start)
+          ) { found.append($0.frame) }
+        }
+      }
+    }
+    return found
+  }
+
+  @Test func clicksHeardThroughALoopAreNotHitsButAHitOnAClickIs() {
+    let clicks = stride(from: 2_400, to: 96_000, by: 12_000).map { $0 }
+    let roundTrip = 1_237
+    // A hit alone, and one exactly where the click is heard, and one 5 ms after it.
+    let hits = [8_000, clicks[4] + roundTrip, clicks[6] + roundTrip + 240]
+    let found = heard(take(clicks: clicks, hits: hits, roundTrip: roundTrip, gain: 0.3), roundTrip: roundTrip)
+    #expect(found.count == 3, "\(found)")
+    for (found, hit) in zip(found, hits) { #expect(abs(found - Int64(hit)) <= 2) }
+  }
+
+  @Test func aLoopCutHalfWayLeavesNoClickOfItsOwn() {
+    // The cable is pulled after a second: the clicks stop coming back, and taking them out of
+    // the silence left would make each one heard, upside down.
+    let clicks = stride(from: 2_400, to: 96_000, by: 12_000).map { $0 }
+    var cut = take(clicks: clicks, hits: [], roundTrip: 1_237, gain: 0.3)
+    for index in 48_000..<cut.input.count { cut.input[index] = 0 }
+    #expect(heard(cut, roundTrip: 1_237).isEmpty)
+  }
+
+  @Test func withoutTheCancellerTheClicksWouldBeHeard() {
+    // The same take, listened to as if the output reached the input a second late: every click
+    // is then an attack, which is what the canceller's test above rules out.
+    let clicks = stride(from: 2_400, to: 96_000, by: 12_000).map { $0 }
+    let found = heard(take(clicks: clicks, hits: [], roundTrip: 1_237, gain: 0.3), roundTrip: 48_000)
+    #expect(found.count == clicks.count)
+  }
+}

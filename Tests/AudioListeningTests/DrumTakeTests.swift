@@ -1,0 +1,44 @@
+import AudioListening
+import MetronomeCore
+import MetronomeTesting
+import Testing
+
+@Suite struct DrumTakeTests {
+  /// Twenty bars of a kit (`DrumTake`) at 100 BPM after a bar of count-in, heard through a loop
+  /// that brings the clicks back 1024 frames late at half their level: every stroke is found
+  /// within a millisecond of where its sound starts, and no click is taken for one.
+  @Test(arguments: [1, 2, 3, 26] as [UInt64])
+  func everyStrokeOfAKitIsFoundWithinAMillisecondAndNoClickIs(seed: UInt64) throws {
+    let rate = try SampleRate(DrumTake.sampleRate)
+    let spacing = 26_460
+    let roundTrip = 1_024
+    let clicks = 24
+    let take = try DrumTake(clicks: clicks, spacing: spacing, spread: 882, skipped: 4, seed: seed)
+    var output = [Float](repeating: 0, count: (clicks + 1) * spacing)
+    for click in 0..<clicks {
+      let sound = ClickSound.pulse.samples(level: click % 4 == 0 ? .strong : .normal, sampleRate: rate, volume: 1)
+      for (index, sample) in sound.enumerated() { output[spacing / 2 + click * spacing + index] = sample }
+    }
+    var heard = [Float](repeating: 0, count: output.count)
+    for index in roundTrip..<heard.count { heard[index] = 0.5 * output[index - roundTrip] }
+    let (input, attacks) = take.mixed(into: heard) { spacing / 2 + $0 * spacing + roundTrip }
+
+    let listener = AudioHitListener(sampleRate: rate, roundTrip: Int64(roundTrip))
+    var found: [Int64] = []
+    output.withUnsafeBufferPointer { output in
+      input.withUnsafeBufferPointer { input in
+        for start in stride(from: 0, to: input.count, by: 256) {
+          let end = min(start + 256, input.count)
+          listener.listen(
+            input: UnsafeBufferPointer(rebasing: input[start..<end]),
+            output: UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start)
+          ) { found.append($0.frame) }
+        }
+      }
+    }
+    #expect(found.count == attacks.count, "found \(found.count) for \(attacks.count) strokes")
+    let errors = zip(found, attacks).map { Int($0) - $1 }
+    #expect(errors.allSatisfy { abs($0) <= rate.hz / 1_000 }, "\(errors)")
+    #expect(abs(listener.outputGain - 0.5) < 0.01)
+  }
+}

@@ -1,0 +1,123 @@
+import AudioListening
+import Glibc
+import MetronomeCore
+import MetronomeTesting
+import Testing
+
+@Suite struct OnsetDetectorTests {
+  private let rate = SampleRate.standard
+
+  /// A burst of seeded noise at `peak` starting on `frame`, decaying with `seconds` to 1/e.
+  private func burst(into samples: inout [Float], at frame: Int, peak: Float, decay seconds: Double, seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let length = min(samples.count - frame, Int(seconds * 8 * Double(rate.hz)))
+    for index in 0..<length {
+      let envelope = Float(exp(-Double(index) / (seconds * Double(rate.hz))))
+      samples[frame + index] += peak * envelope * Float.random(in: -1...1, using: &random)
+    }
+  }
+
+  /// The attacks found in `samples`, fed in blocks of `block` frames, and the frame each was
+  /// reported on.
+  private func attacks(
+    in samples: [Float], settings: OnsetSettings = .standard, blocks block: Int = 256
+  ) -> [(attack: Attack, reportedBy: Int)] {
+    let detector = OnsetDetector(sampleRate: rate, settings: settings)
+    var found: [(Attack, Int)] = []
+    samples.withUnsafeBufferPointer { all in
+      var start = 0
+      while start < all.count {
+        let end = min(start + block, all.count)
+        detector.process(UnsafeBufferPointer(rebasing: all[start..<end]), from: Int64(start)) {
+          found.append(($0, end))
+        }
+        start = end
+      }
+    }
+    return found
+  }
+
+  @Test func aBurstFromSilenceIsFoundOnItsFirstFramesAndSaidWithinFourMilliseconds() {
+    var samples = [Float](repeating: 0, count: 48_000)
+    for (index, frame) in [4_800, 20_011, 33_333].enumerated() {
+      burst(into: &samples, at: frame, peak: 0.5, decay: 0.02, seed: UInt64(index))
+    }
+    let found = attacks(in: samples, blocks: 64)
+    #expect(found.map { $0.attack.frame }.count == 3)
+    for (found, frame) in zip(found, [4_800, 20_011, 33_333]) {
+      #expect(abs(found.attack.frame - Int64(frame)) <= 2, "found \(found.attack.frame) for \(frame)")
+      // Three milliseconds, a hop and the block it ended in.
+      #expect(found.reportedBy - frame <= 144 + 16 + 64 + 2)
+      #expect(abs(found.attack.level - 20 * log10(0.5)) < 1.5)
+    }
+  }
+
+  @Test func theLevelDecidesWhetherAQuietAttackCounts() {
+    var samples = [Float](repeating: 0, count: 24_000)
+    burst(into: &samples, at: 4_000, peak: 0.0018, decay: 0.02, seed: 7)  // -55 dBFS
+    #expect(attacks(in: samples).isEmpty)
+    let lower = OnsetSettings(level: -60, rise: 12, spacing: 0.025)
+    #expect(attacks(in: samples, settings: lower).map(\.attack.frame).count == 1)
+  }
+
+  @Test func aHitOverARingingDrumIsFoundWhenItRisesEnoughAboveIt() {
+    var samples = [Float](repeating: 0, count: 48_000)
+    burst(into: &samples, at: 1_000, peak: 0.5, decay: 0.2, seed: 1)
+    // 100 ms later the first still rings at 0.3: a hit as loud as that rises too little for the
+    // default 12 dB, and is heard with a rise of 4 dB; one at 0.9 when it rings at 0.12 is heard.
+    burst(into: &samples, at: 5_800, peak: 0.3, decay: 0.02, seed: 2)
+    burst(into: &samples, at: 15_400, peak: 0.9, decay: 0.02, seed: 3)
+    let found = attacks(in: samples).map(\.attack.frame)
+    #expect(found.count == 2, "\(found)")
+    #expect(abs((found.last ?? 0) - 15_400) <= 2)
+    let sensitive = attacks(in: samples, settings: OnsetSettings(level: -50, rise: 4, spacing: 0.025))
+    #expect(sensitive.contains { abs($0.attack.frame - 5_800) < 100 })
+  }
+
+  @Test func aRattleInsideTheSpacingIsPartOfTheHit() {
+    var samples = [Float](repeating: 0, count: 24_000)
+    burst(into: &samples, at: 2_000, peak: 0.5, decay: 0.002, seed: 4)
+    burst(into: &samples, at: 2_000 + 480, peak: 0.5, decay: 0.002, seed: 5)  // 10 ms later
+    burst(into: &samples, at: 2_000 + 1_440, peak: 0.5, decay: 0.002, seed: 6)  // 30 ms later
+    #expect(attacks(in: samples).map(\.attack.frame).count == 2)
+  }
+
+  @Test func theBlocksItIsFedInChangeNothing() {
+    var samples = [Float](repeating: 0, count: 48_000)
+    var random = SeededGenerator(seed: 11)
+    for _ in 0..<20 {
+      burst(
+        into: &samples, at: Int.random(in: 0..<46_000, using: &random),
+        peak: Float.random(in: 0.01...1, using: &random),
+        decay: 0.01, seed: random.next())
+    }
+    let whole = attacks(in: samples, blocks: 48_000).map(\.attack)
+    #expect(!whole.isEmpty)
+    for block in [1, 7, 64, 256, 1_000] {
+      #expect(attacks(in: samples, blocks: block).map(\.attack) == whole, "blocks of \(block)")
+    }
+  }
+
+  @Test func silenceAnOffsetASteadyNoiseFloorAndClippingGiveNoAttacks() {
+    var random = SeededGenerator(seed: 3)
+    let silence = [Float](repeating: 0, count: 48_000)
+    let offset = [Float](repeating: 0.5, count: 48_000)
+    let floor = (0..<96_000).map { _ in Float.random(in: -0.01...0.01, using: &random) }  // -40 dBFS
+    let clipped = (0..<48_000).map { $0 % 96 < 48 ? Float(1) : -1 }  // a square at full scale, 500 Hz
+    #expect(attacks(in: silence).isEmpty)
+    // The step onto the offset is the one attack; the offset itself none after it.
+    #expect(attacks(in: offset).count <= 1)
+    #expect(attacks(in: floor).isEmpty)
+    #expect(attacks(in: clipped).count <= 1)
+    // A hit over the floor is found.
+    var hit = floor
+    burst(into: &hit, at: 50_000, peak: 0.5, decay: 0.02, seed: 9)
+    #expect(attacks(in: hit).map(\.attack.frame).count == 1)
+  }
+
+  @Test func velocityFollowsTheLevel() {
+    #expect(Attack(frame: 0, level: 0).velocity == 127)
+    #expect(Attack(frame: 0, level: -40).velocity == 13)
+    #expect(Attack(frame: 0, level: -200).velocity == 1)
+  }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import MetronomeTesting
+
+/// `scripts/drum-player.c`, built into a test's folder: a drummer with a microphone, two JACK
+/// clients that hear metronome's clicks and play a `DrumTake`'s strokes, with the clicks as the
+/// microphone hears them, into metronome's `mic` port.
+struct DrumPlayer {
+  /// What the player did: the playback latency it heard the clicks after, the frame each stroke
+  /// it played starts on, and how many it missed.
+  struct Played {
+    let latency: Int
+    let sent: [(click: Int, offset: Int, frame: Int)]
+    let missed: Int
+  }
+
+  private let binary: URL
+
+  /// Builds the player in `folder`.
+  init(in folder: URL) throws { binary = try HitPlayer.build("drum-player", in: folder, libraries: ["-lsndfile"]) }
+
+  /// Starts playing `strokes` against the clicks of `clickPort`, `spacing` frames apart, into
+  /// `micPort` for `seconds`, with the clicks mixed in at `clickGain` and everything `micDelay`
+  /// frames late.
+  func start(
+    _ strokes: [DrumTake.Stroke], clickPort: String, micPort: String, spacing: Int, seconds: Int,
+    clickGain: Float = 0.5, micDelay: Int = 0, environment: [String: String]
+  ) throws -> BackgroundRun {
+    let plan = binary.deletingLastPathComponent().appendingPathComponent("plan-\(UUID()).txt")
+    try strokes.map(\.planLine).joined().write(to: plan, atomically: true, encoding: .utf8)
+    return try BackgroundRun(
+      [
+        "-c", "exec \"$0\" \"$@\" < \"\(plan.path)\"", binary.path, clickPort, micPort, "\(spacing)", "\(seconds)",
+        DrumTake.kitFolder.path, "\(clickGain)", "\(micDelay)",
+      ], executable: URL(fileURLWithPath: "/bin/sh"), environment: environment)
+  }
+
+  /// What a finished player printed.
+  static func played(_ output: String) -> Played {
+    var latency = -1
+    var sent: [(Int, Int, Int)] = []
+    var missed = -1
+    for line in output.split(separator: "\n") {
+      let words = line.split(separator: " ").map(String.init)
+      switch words.first {
+      case "latency": latency = Int(words[1]) ?? -1
+      case "sent": sent.append((Int(words[1]) ?? -1, Int(words[2]) ?? 0, Int(words[3]) ?? 0))
+      case "missed": missed = Int(words[1]) ?? -1
+      default: break
+      }
+    }
+    return Played(latency: latency, sent: sent, missed: missed)
+  }
+}
