@@ -152,6 +152,8 @@ let package = Package(
       name: "MetronomeBenchmark",
       dependencies: [
         "MetronomeCore",
+        "AudioListening",
+        "MetronomeTesting",
         "MetronomeAudio",
         "MetronomeViewModel",
         "MetronomeEngine",

@@ -67,7 +67,9 @@ public final class ClickCanceller: @unchecked Sendable {
   ) {
     for index in range { leftOver[index] = 0 }
     let size = Int64(played.count)
-    guard reference + Int64(range.lowerBound) >= playedEnd - size, reference + Int64(range.upperBound) <= playedEnd
+    // Nothing was played yet: nothing to take out.
+    guard playedEnd != .min, reference + Int64(range.lowerBound) >= playedEnd - size,
+      reference + Int64(range.upperBound) <= playedEnd
     else { return }
     var crossed: Float = 0
     var playedEnergy: Float = 0

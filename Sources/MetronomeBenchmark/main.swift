@@ -8,6 +8,12 @@ import OpenCombineShim
 
 // Prints how fast the view model generates beats in virtual time, on the production audio
 // clock and on combine-schedulers' TestScheduler. Figures only; nothing is asserted.
+// `onsets FOLDER` instead writes drum takes and where metronome hears their attacks (OnsetBenchmark).
+
+if CommandLine.arguments.dropFirst().first == "onsets" {
+  try OnsetBenchmark.run(into: CommandLine.arguments.dropFirst(2).first ?? ".")
+  exit(0)
+}
 
 let beatCount = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 2_000_000
 let tempo = try Tempo(bpm: 137)

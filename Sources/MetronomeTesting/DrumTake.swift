@@ -1,4 +1,5 @@
 import Foundation
+import MetronomeCore
 
 /// A drummer's take built from Hydrogen's GMRockKit samples (Debian's `hydrogen-data`), as a
 /// microphone would hear it: kick and snare on the beats, hats between them, some on the click,
@@ -71,6 +72,20 @@ public struct DrumTake: Sendable {
     let samples = sounds[sample] ?? []
     let peak = samples.reduce(Float(0)) { max($0, abs($1)) }
     return samples.firstIndex { abs($0) >= peak / 100 } ?? 0
+  }
+
+  /// The metronome's clicks over `count` beats `spacing` frames apart from `lead` on, accented on
+  /// every fourth, as played at the kit's rate, over `length` frames.
+  public static func clickTrack(count: Int, spacing: Int, lead: Int, length: Int) throws -> [Float] {
+    let rate = try SampleRate(sampleRate)
+    var output = [Float](repeating: 0, count: length)
+    for click in 0..<count {
+      let sound = ClickSound.pulse.samples(level: click % 4 == 0 ? .strong : .normal, sampleRate: rate, volume: 1)
+      for (index, sample) in sound.enumerated() where lead + click * spacing + index < length {
+        output[lead + click * spacing + index] = sample
+      }
+    }
+    return output
   }
 
   /// The take added to `heard` (what else the microphone hears, such as the clicks), each stroke

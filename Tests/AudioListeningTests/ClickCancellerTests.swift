@@ -65,6 +65,19 @@ import Testing
     #expect(heard(cut, roundTrip: 1_237).isEmpty)
   }
 
+  @Test func anInputHeardWithNoOutputGivenIsOnlyListenedTo() {
+    // As through a line input while the output goes elsewhere: nothing to take out.
+    let listener = AudioHitListener(sampleRate: rate, roundTrip: 1_000)
+    let take = take(clicks: [], hits: [4_800], roundTrip: 0, gain: 0)
+    var found: [Int64] = []
+    take.input.withUnsafeBufferPointer { input in
+      listener.listen(input: input, output: UnsafeBufferPointer(start: nil, count: 0), from: 0) {
+        found.append($0.frame)
+      }
+    }
+    #expect(found.count == 1 && abs((found.first ?? 0) - 4_800) <= 2)
+  }
+
   @Test func withoutTheCancellerTheClicksWouldBeHeard() {
     // The same take, listened to as if the output reached the input a second late: every click
     // is then an attack, which is what the canceller's test above rules out.

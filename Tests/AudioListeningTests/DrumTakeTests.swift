@@ -14,11 +14,8 @@ import Testing
     let roundTrip = 1_024
     let clicks = 24
     let take = try DrumTake(clicks: clicks, spacing: spacing, spread: 882, skipped: 4, seed: seed)
-    var output = [Float](repeating: 0, count: (clicks + 1) * spacing)
-    for click in 0..<clicks {
-      let sound = ClickSound.pulse.samples(level: click % 4 == 0 ? .strong : .normal, sampleRate: rate, volume: 1)
-      for (index, sample) in sound.enumerated() { output[spacing / 2 + click * spacing + index] = sample }
-    }
+    let output = try DrumTake.clickTrack(
+      count: clicks, spacing: spacing, lead: spacing / 2, length: (clicks + 1) * spacing)
     var heard = [Float](repeating: 0, count: output.count)
     for index in roundTrip..<heard.count { heard[index] = 0.5 * output[index - roundTrip] }
     let (input, attacks) = take.mixed(into: heard) { spacing / 2 + $0 * spacing + roundTrip }
