@@ -1,5 +1,10 @@
 import MetronomeCore
 
+/// `sample` as the listener takes it: one that is not a number or infinite (from a broken plugin
+/// upstream) would stay in the filters' state for good, and one far past full scale would make
+/// their sums infinite, so the first is heard as silence and the second at 16 times full scale.
+func saneSample(_ sample: Float) -> Float { sample.isFinite ? min(max(sample, -16), 16) : 0 }
+
 /// Hears a player through an audio input: takes the metronome's own output out of it, then
 /// finds the attacks left.
 ///
@@ -43,7 +48,7 @@ public final class AudioHitListener: @unchecked Sendable {
           let count = min(scratch.count, input.count - start)
           let block = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
           let bounds = UnsafeMutableBufferPointer(rebasing: leftOver[0..<count])
-          _ = block.initialize(from: input[start..<(start + count)])
+          for index in 0..<count { block[index] = saneSample(input[start + index]) }
           canceller.cancel(block, leftOver: bounds, from: firstFrame + Int64(start))
           detector.process(
             UnsafeBufferPointer(block), below: UnsafeBufferPointer(bounds), from: firstFrame + Int64(start),

@@ -37,7 +37,7 @@ public final class ClickCanceller: @unchecked Sendable {
   public func played(_ samples: UnsafeBufferPointer<Float>, from firstFrame: Int64) {
     played.withUnsafeMutableBufferPointer { played in
       for (index, sample) in samples.enumerated() {
-        played[Int((firstFrame + Int64(index)) & playedMask)] = sample
+        played[Int((firstFrame + Int64(index)) & playedMask)] = saneSample(sample)
       }
     }
     playedEnd = firstFrame + Int64(samples.count)

@@ -47,7 +47,7 @@ struct FuzzTests {
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
     "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock", "--follow-midi-clock", "--link",
-    "klick", "--listen", "calibrate", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V", "-L", "-Pj",
+    "klick", "--listen", "calibrate", "--loopback", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V", "-L", "-Pj",
   ]
   static let words = [
     "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x", "intro",

@@ -1,0 +1,54 @@
+import AudioListening
+import Glibc
+import MetronomeCore
+import MetronomeTesting
+import Testing
+
+@Suite struct AudioInputFuzzTests {
+  /// Whatever an input sends (noise at any level, clipping, not-a-number, infinities, silence)
+  /// in cycles of any size, with or without output: no crash, and every attack found lies in
+  /// what was heard, after the one before, at least the spacing apart; a hit after it all is
+  /// still heard.
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+  func anyInputGivesAttacksInOrderWithinWhatWasHeard(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let rate = SampleRate.standard
+    let listener = AudioHitListener(sampleRate: rate, roundTrip: Int64.random(in: 0...50_000, using: &random))
+    var frame: Int64 = 0
+    var found: [Int64] = []
+    let specials: [Float] = [.nan, .infinity, -.infinity, 1e30, -1e30, 1, -1, 0, .leastNonzeroMagnitude]
+    for _ in 0..<400 {
+      let count = Int.random(in: 1...5_000, using: &random)
+      let level = Float.random(in: 0...2, using: &random)
+      let input = (0..<count).map { _ -> Float in
+        Int.random(in: 0..<50, using: &random) == 0
+          ? specials.randomElement(using: &random) ?? 0 : level * Float.random(in: -1...1, using: &random)
+      }
+      let output = Bool.random(using: &random) ? input.map { $0 * 0.5 } : []
+      input.withUnsafeBufferPointer { input in
+        output.withUnsafeBufferPointer { output in
+          listener.listen(input: input, output: output, from: frame) { found.append($0.frame) }
+        }
+      }
+      frame += Int64(count)
+    }
+    #expect(found.allSatisfy { (0..<frame).contains($0) })
+    #expect(zip(found, found.dropFirst()).allSatisfy { $1 - $0 >= 1_200 })
+    // A second of silence, then a burst: the listener still hears (what it says of the fuzz's
+    // last frames as the silence begins is the fuzz's).
+    let quietFrom = frame
+    let silence = [Float](repeating: 0, count: 48_000)
+    let burst = (0..<4_800).map { Float(exp(-Double($0) / 480)) * Float.random(in: -0.5...0.5, using: &random) }
+    var last: [Int64] = []
+    for block in [silence, burst] {
+      block.withUnsafeBufferPointer { block in
+        listener.listen(input: block, output: UnsafeBufferPointer(start: nil, count: 0), from: frame) {
+          last.append($0.frame)
+        }
+      }
+      frame += Int64(block.count)
+    }
+    last.removeAll { $0 < quietFrom }
+    #expect(last.count == 1 && abs((last.first ?? 0) - (frame - 4_800)) <= 2, "\(last) for \(frame - 4_800)")
+  }
+}
