@@ -36,4 +36,13 @@ public struct ALSAError: Error, Equatable, CustomStringConvertible {
 
   /// The hint for a device that does not open.
   static let noDeviceHint = "no sound card? try --device NAME, `metronome devices`, or --silent"
+
+  /// The error for a run that must be heard (one that listens to the player, where `--silent`
+  /// has no place): a device that does not open says to try JACK rather than silence.
+  public var forARunThatMustBeHeard: ALSAError {
+    guard hint == Self.noDeviceHint else { return self }
+    return ALSAError(
+      operation: operation, device: device, code: code, message: message,
+      hint: "no sound card? listening needs one: try --device NAME, `metronome devices`, or --jack")
+  }
 }

@@ -15,9 +15,9 @@ struct OpenedOutput {
   ///
   /// Says what was opened on standard error when `announce` is set; throws a runtime error when
   /// the device or server cannot be had.
-  static func open(_ output: PlayRequest.Output, _ settings: PlaybackSettings, announce: Bool) throws(RunError)
-    -> OpenedOutput
-  {
+  static func open(
+    _ output: PlayRequest.Output, _ settings: PlaybackSettings, announce: Bool, mustBeHeard: Bool = false
+  ) throws(RunError) -> OpenedOutput {
     switch output {
     case .virtual:
       // Every beat is rendered at once and shown as it is rendered, a tenth of a second per period.
@@ -48,6 +48,8 @@ struct OpenedOutput {
             device: device, sampleRate: settings.sampleRate, periodFrames: period,
             bufferFrames: buffer ?? startingBuffer, maximumBufferFrames: buffer ?? 4 * startingBuffer)
         }
+      } catch let error as ALSAError {
+        throw .runtime("\(mustBeHeard ? error.forARunThatMustBeHeard : error)")
       } catch {
         throw .runtime("\(error)")
       }

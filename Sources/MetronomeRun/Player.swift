@@ -49,7 +49,8 @@ public enum Player {
     let remote = try request.remote.map { remote throws(RunError) in
       try RemoteControl(remote, request, engine: engine)
     }
-    let output = try OpenedOutput.open(request.output, settings, announce: !interactive)
+    let output = try OpenedOutput.open(
+      request.output, settings, announce: !interactive, mustBeHeard: request.listening != nil || request.calibrates)
     if !interactive, let remote { _ = TextOutput.standardError.write("metronome: OSC on \(remote.endpoint)\n") }
     let run = Run(
       engine: engine, output: output, sequencer: try sequencer(for: request, besides: output.sink), script: script,

@@ -215,5 +215,13 @@ final class ALSAPlaybackTests: LivePlaybackTestCase {
       run.standardError,
       "Error: no ALSA playback device 'no-such-device' (No such file or directory): no sound card? try --device NAME,"
         + " `metronome devices`, or --silent\n")
+    // Listening has no --silent: it says to try JACK.
+    let listening = try MetronomeProcess.run(
+      ["--device", "no-such-device", "--beats", "1", "--headless", "--listen"], environment: ["HOME": folder.path])
+    XCTAssertEqual(listening.status, 1)
+    XCTAssertEqual(
+      listening.standardError,
+      "Error: no ALSA playback device 'no-such-device' (No such file or directory): no sound card? listening needs one:"
+        + " try --device NAME, `metronome devices`, or --jack\n")
   }
 }
