@@ -24,16 +24,18 @@ enum HitInput {
   /// `audioOffset`: a microphone hears the drum and the speaker alike, so a hit on the click the
   /// player heard arrives one round trip after the click was written, whatever part of it the
   /// output or the input takes. The output is taken out of the input at that round trip.
+  ///
+  /// A tap-along (`hearsAudio` false) has `hits` alone: what it measures is saved for MIDI.
   static func listen(
-    _ request: ListenRequest, inputOffset: Double, audioOffset: Double, roundTrip: Int64?, of engine: ClickEngine,
-    through server: JACKSink, deliver: @escaping @Sendable (Hit) -> Void
+    _ request: ListenRequest, inputOffset: Double, audioOffset: Double, roundTrip: Int64?, hearsAudio: Bool,
+    of engine: ClickEngine, through server: JACKSink, deliver: @escaping @Sendable (Hit) -> Void
   ) throws(RunError) {
-    let audioSources = request.sources.filter { server.isAudioPort($0) == true }
+    let audioSources = hearsAudio ? request.sources.filter { server.isAudioPort($0) == true } : []
     let input: JACKSink.MIDIInput
-    let microphone: JACKSink.AudioInput
+    let microphone: JACKSink.AudioInput?
     do {
       input = try server.addMIDIInput(named: "hits", connections: request.sources.filter { !audioSources.contains($0) })
-      microphone = try server.addAudioInput(named: "mic", connections: audioSources)
+      microphone = hearsAudio ? try server.addAudioInput(named: "mic", connections: audioSources) : nil
     } catch {
       throw .runtime("\(error)")
     }
@@ -51,6 +53,7 @@ enum HitInput {
         }
       }
     }
+    guard let microphone else { return }
     let listener = AudioHitListener(sampleRate: server.sampleRate, roundTrip: roundTrip ?? 0, settings: request.onsets)
     let audioShift = Int64((audioOffset * rate / 1000).rounded())
     server.afterEachCycle { output in

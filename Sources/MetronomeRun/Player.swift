@@ -216,7 +216,7 @@ extension Run {
       }
       try HitInput.listen(
         listening, inputOffset: inputOffset, audioOffset: listening.inputOffsetMilliseconds ?? 0,
-        roundTrip: roundTrip, of: engine, through: server, deliver: deliver)
+        roundTrip: roundTrip, hearsAudio: !calibrates, of: engine, through: server, deliver: deliver)
     } else if let sequencer {
       try HitInput.listen(
         listening, inputOffset: inputOffset, of: engine, through: output.sink, sequencer: sequencer, deliver: deliver)

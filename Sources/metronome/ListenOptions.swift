@@ -8,6 +8,12 @@ struct ListenOptions: ParsableArguments {
 
   @OptionGroup var notes: HitSourceOptions
 
+  @Option(help: ArgumentHelp("Audio attacks this loud count (-50 dBFS).", valueName: "dB"))
+  var onsetLevel: Double?
+
+  @Option(help: ArgumentHelp("Audio attacks rising this far count (12 dB).", valueName: "dB"))
+  var onsetRise: Double?
+
   @Option(help: ArgumentHelp("Take this many ms off every hit (default: calibrated).", valueName: "ms"))
   var inputOffset: Double?
 
@@ -23,6 +29,7 @@ struct ListenOptions: ParsableArguments {
     listen.listen = self.listen
     notes.fill(&listen)
     (listen.inputOffset, listen.tolerance, listen.report) = (inputOffset, tolerance, report)
+    (listen.onsetLevel, listen.onsetRise) = (onsetLevel, onsetRise)
     return listen
   }
 }
@@ -38,15 +45,8 @@ struct HitSourceOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Only notes this hard count (1-127).", valueName: "n"))
   var listenVelocity = 1
 
-  @Option(help: ArgumentHelp("Audio attacks this loud count (-50 dBFS).", valueName: "dB"))
-  var onsetLevel: Double?
-
-  @Option(help: ArgumentHelp("Audio attacks rising this far count (12 dB).", valueName: "dB"))
-  var onsetRise: Double?
-
   /// The values given, into `listen`.
   func fill(_ listen: inout RequestOptions.Listen) {
     (listen.from, listen.notes, listen.velocity) = (listenFrom, listenNotes, listenVelocity)
-    (listen.onsetLevel, listen.onsetRise) = (onsetLevel, onsetRise)
   }
 }
