@@ -102,6 +102,8 @@ final class ListeningTests: FolderTestCase {
         arguments + ["--jack", "--connect", "system:playback_1", "--headless", "--events", "ndjson"],
         environment: environment)
       try server.waitForPorts { $0.contains("metronome:hits") }
+      // The tap-along hears MIDI alone: what it saves is MIDI's offset.
+      XCTAssertEqual(try server.ports().contains("metronome:mic"), arguments.first != "calibrate")
       let notes = offsets.enumerated().map {
         HitPlayer.Note(click: $0.offset + 6, offset: $0.element, note: 38, velocity: 100)
       }
