@@ -29,7 +29,7 @@ final class MicrophoneListeningTests: FolderTestCase {
         ? [] : ["status \(capture.status), saved \(capture.saved), latency \(capture.latency): \(capture.errors)"]
     }
     let measured = try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Capture, [String]) in
-      let server = try JACKDummyServer(sampleRate: 44_100)
+      let server = try JACKDummyServer(sampleRate: 44_100, periodFrames: 1_024)
       defer { server.stop() }
       let environment = server.environment.merging(["HOME": folder.path]) { $1 }
       let metronome = try BackgroundRun(
@@ -76,7 +76,7 @@ final class MicrophoneListeningTests: FolderTestCase {
         ? [] : ["status \(capture.status), offsets \(capture.offsets), played \(expected): \(capture.errors)"]
     }
     let capture = try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Capture, [String]) in
-      let server = try JACKDummyServer(sampleRate: 44_100)
+      let server = try JACKDummyServer(sampleRate: 44_100, periodFrames: 1_024)
       defer { server.stop() }
       let environment = server.environment.merging(["HOME": folder.path]) { $1 }
       let metronome = try BackgroundRun(
