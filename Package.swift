@@ -206,7 +206,7 @@ let package = Package(
       name: "MetronomeRunTests",
       dependencies: [
         "MetronomeRun", "MetronomeCore", "MetronomeEngine", "MetronomeAudio", "MetronomeTesting", "OSCControl",
-        "PracticeListening",
+        "PracticeListening", "AudioListening",
       ]
     ),
     .testTarget(

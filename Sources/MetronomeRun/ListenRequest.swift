@@ -45,6 +45,11 @@ public struct ListenRequest: Sendable, Equatable {
       if let first = given.first { throw .usage("\(first) is for listening to the player: add --listen") }
       return nil
     }
+    if !output.jack,
+      let given = options.onsetLevel != nil ? "--onset-level" : options.onsetRise != nil ? "--onset-rise" : nil
+    {
+      throw .usage("\(given) is for the audio port 'mic', which listening has with --jack: add --jack")
+    }
     if output.virtual || output.silent {
       throw .usage(
         "--listen scores a player against the clicks as they are heard: drop --\(output.virtual ? "virtual" : "silent")"

@@ -1,3 +1,4 @@
+import AudioListening
 import Glibc
 import MetronomeEngine
 import MetronomeRun
@@ -30,7 +31,7 @@ import Testing
     #expect(try options { _ in }.request().listening == nil)
   }
 
-  @Test func listeningOptionsThatCannotWorkAreRefusedBeforeTheRun() {
+  @Test func listeningOptionsThatCannotWorkAreRefusedBeforeTheRun() throws {
     #expect(
       usageError(options { $0.listen.report = "take.svg" }) == "--report is for listening to the player: add --listen")
     #expect(
@@ -61,6 +62,19 @@ import Testing
     #expect(usageError(listening { $0.listen.tolerance = 0 }) == "--tolerance must be more than 0 and at most 500 ms")
     #expect(usageError(listening { $0.listen.inputOffset = 1_001 }) == "--input-offset must be from -1000 to 1000 ms")
     #expect(usageError(listening { $0.listen.velocity = 128 }) == "--listen-velocity must be from 1 to 127")
+    #expect(usageError(listening { $0.listen.onsetLevel = -91 }) == "--onset-level must be from -90 to 0 dBFS")
+    #expect(usageError(listening { $0.listen.onsetRise = 2 }) == "--onset-rise must be from 3 to 40 dB")
+    #expect(
+      usageError(
+        options {
+          $0.listen.listen = true
+          $0.listen.onsetRise = 6
+        }) == "--onset-rise is for the audio port 'mic', which listening has with --jack: add --jack")
+    #expect(
+      try listening {
+        $0.listen.onsetLevel = -60
+        $0.listen.onsetRise = 6
+      }.request().listening?.onsets == OnsetSettings(level: -60, rise: 6, spacing: 0.025))
     #expect(
       usageError(listening { $0.listen.report = "take.png" })
         == "--report writes .svg, .csv or .ndjson: 'take.png' ends in none of them")
