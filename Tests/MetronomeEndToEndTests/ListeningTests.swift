@@ -5,6 +5,9 @@ import XCTest
 /// Listening through a JACK dummy server: a player of known offsets plays into metronome's `hits`
 /// port, and each offset comes back to the frame, with the statistics those offsets have.
 final class ListeningTests: FolderTestCase {
+  /// Five takes of each of a test's runs, which a loaded machine may need, fit in it.
+  override class var timeLimit: Double { 360 }
+
   /// Chosen offsets and a seeded jitter come back exactly, with their statistics.
   ///
   /// At 240 BPM (12 000 frames apart), 40 hits from the third click heard: eight chosen offsets

@@ -6,6 +6,9 @@ import XCTest
 /// Listening through a microphone on a JACK dummy server: a drummer of kit samples plays into
 /// metronome's `mic` port with the clicks mixed in as a microphone beside the speaker hears them.
 final class MicrophoneListeningTests: FolderTestCase {
+  /// Five takes of each of a test's runs, which a loaded machine may need, fit in it.
+  override class var timeLimit: Double { 360 }
+
   /// Frames between the clicks: eighths at 100 BPM at 44.1 kHz.
   private let spacing = 13_230
 
