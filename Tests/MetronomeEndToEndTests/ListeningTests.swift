@@ -43,7 +43,7 @@ final class ListeningTests: FolderTestCase {
       return problems
     }
     let capture = try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Capture, [String]) in
-      let server = try JACKDummyServer()
+      let server = try JACKDummyServer(periodFrames: 1_024)
       defer { server.stop() }
       let environment = server.environment.merging(["HOME": folder.path]) { $1 }
       let metronome = try BackgroundRun(
@@ -98,7 +98,7 @@ final class ListeningTests: FolderTestCase {
     /// Runs metronome with `arguments` while the player plays `offsets` from the sixth click it
     /// hears (past the bar of count-in at 240 BPM); the offsets scored, in frames.
     let run = { (arguments: [String], offsets: [Int]) throws -> (Capture, [String]) in
-      let server = try JACKDummyServer()
+      let server = try JACKDummyServer(periodFrames: 1_024)
       defer { server.stop() }
       let environment = server.environment.merging(["HOME": self.folder.path]) { $1 }
       let metronome = try BackgroundRun(
