@@ -59,3 +59,25 @@ public final class AudioHitListener: @unchecked Sendable {
     }
   }
 }
+
+extension AudioHitListener {
+  /// Listens to a whole recording, `input` with `output` what was played over the same frames
+  /// (empty for none), fed in cycles of `cycle` frames as a sound server would: the attacks found.
+  public func attacks(in input: [Float], playing output: [Float] = [], cycle: Int = 256) -> [Attack] {
+    var found: [Attack] = []
+    input.withUnsafeBufferPointer { input in
+      output.withUnsafeBufferPointer { output in
+        for start in stride(from: 0, to: input.count, by: cycle) {
+          let end = min(start + cycle, input.count)
+          listen(
+            input: UnsafeBufferPointer(rebasing: input[start..<end]),
+            output: output.isEmpty
+              ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(rebasing: output[start..<end]),
+            from: Int64(start)
+          ) { found.append($0) }
+        }
+      }
+    }
+    return found
+  }
+}

@@ -32,21 +32,8 @@ enum OnsetBenchmark {
         try writeWAV(input.samples, rate: rate.hz, to: file + ".wav")
         try input.attacks.map { "\($0)\n" }.joined().write(toFile: file + ".truth", atomically: true, encoding: .utf8)
         let listener = AudioHitListener(sampleRate: rate, roundTrip: Int64(roundTrip))
-        var found: [Int64] = []
         let started = ContinuousClock.now
-        input.samples.withUnsafeBufferPointer { samples in
-          output.withUnsafeBufferPointer { output in
-            for start in stride(from: 0, to: samples.count, by: 256) {
-              let end = min(start + 256, samples.count)
-              listener.listen(
-                input: UnsafeBufferPointer(rebasing: samples[start..<end]),
-                output: name == "click"
-                  ? UnsafeBufferPointer(rebasing: output[start..<end]) : UnsafeBufferPointer(start: nil, count: 0),
-                from: Int64(start)
-              ) { found.append($0.frame) }
-            }
-          }
-        }
+        let found = listener.attacks(in: input.samples, playing: name == "click" ? output : []).map(\.frame)
         let elapsed = ContinuousClock.now - started
         seconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         frames += input.samples.count

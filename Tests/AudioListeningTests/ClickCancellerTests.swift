@@ -30,20 +30,8 @@ import Testing
 
   /// The attacks a listener finds in `take`, fed a cycle of 256 frames at a time.
   private func heard(_ take: (output: [Float], input: [Float]), roundTrip: Int) -> [Int64] {
-    let listener = AudioHitListener(sampleRate: rate, roundTrip: Int64(roundTrip))
-    var found: [Int64] = []
-    take.output.withUnsafeBufferPointer { output in
-      take.input.withUnsafeBufferPointer { input in
-        for start in stride(from: 0, to: input.count, by: 256) {
-          let end = min(start + 256, input.count)
-          listener.listen(
-            input: UnsafeBufferPointer(rebasing: input[start..<end]),
-            output: UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start)
-          ) { found.append($0.frame) }
-        }
-      }
-    }
-    return found
+    AudioHitListener(sampleRate: rate, roundTrip: Int64(roundTrip)).attacks(in: take.input, playing: take.output)
+      .map(\.frame)
   }
 
   @Test func clicksHeardThroughALoopAreNotHitsButAHitOnAClickIs() {

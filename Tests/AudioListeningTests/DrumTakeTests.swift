@@ -21,18 +21,7 @@ import Testing
     let (input, attacks) = take.mixed(into: heard) { spacing / 2 + $0 * spacing + roundTrip }
 
     let listener = AudioHitListener(sampleRate: rate, roundTrip: Int64(roundTrip))
-    var found: [Int64] = []
-    output.withUnsafeBufferPointer { output in
-      input.withUnsafeBufferPointer { input in
-        for start in stride(from: 0, to: input.count, by: 256) {
-          let end = min(start + 256, input.count)
-          listener.listen(
-            input: UnsafeBufferPointer(rebasing: input[start..<end]),
-            output: UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start)
-          ) { found.append($0.frame) }
-        }
-      }
-    }
+    let found = listener.attacks(in: input, playing: output).map(\.frame)
     #expect(found.count == attacks.count, "found \(found.count) for \(attacks.count) strokes")
     let errors = zip(found, attacks).map { Int($0) - $1 }
     #expect(errors.allSatisfy { abs($0) <= rate.hz / 1_000 }, "\(errors)")
