@@ -29,18 +29,31 @@ public final class AudioHitListener: @unchecked Sendable {
     set { canceller.roundTrip = newValue }
   }
 
+  /// Frames either way of `roundTrip` within which the output's echo is looked for, where the
+  /// input's clock is not the output's; 0 (the default) where the round trip is known to the frame.
+  public var searchFrames: Int {
+    get { canceller.searchFrames }
+    set { canceller.searchFrames = newValue }
+  }
+
   /// The gain from the output to the input the canceller has learned.
   public var outputGain: Float { canceller.gain }
 
+  /// Keeps `output`, what the metronome played from `firstFrame` on, to take out of the input
+  /// heard later; allocates nothing.
+  public func played(_ output: UnsafeBufferPointer<Float>, from firstFrame: Int64) {
+    canceller.played(output, from: firstFrame)
+  }
+
   /// Reads one cycle and calls `found` with each attack completed; allocates nothing.
   ///
-  /// `output` is what the metronome played from `firstFrame` on (empty for none), and `input`
-  /// what the input heard over the same frames.
+  /// `output` is what the metronome played from `firstFrame` on (empty for none, or when it was
+  /// given to `played` already), and `input` what the input heard over the same frames.
   public func listen(
     input: UnsafeBufferPointer<Float>, output: UnsafeBufferPointer<Float>, from firstFrame: Int64,
     found: (Attack) -> Void
   ) {
-    if !output.isEmpty { canceller.played(output, from: firstFrame) }
+    if !output.isEmpty { played(output, from: firstFrame) }
     scratch.withUnsafeMutableBufferPointer { scratch in
       leftOver.withUnsafeMutableBufferPointer { leftOver in
         var start = 0

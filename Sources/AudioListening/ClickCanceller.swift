@@ -8,12 +8,21 @@
 /// itself, those whose input the played block explains almost wholly (a normalized correlation
 /// of 0.99 or more, squared 0.98), so that a hit on a click neither teaches it a wrong gain nor
 /// is taken out with the click (the role of double-talk detection in a telephone's echo
-/// canceller).
+/// canceller). The fit is made on the sample-to-sample changes of both, where a click's energy
+/// is: a drum still ringing low under a click, which the level's fit would take in as a
+/// thousandth too much or too little of the click, leans it least.
+///
+/// Where the input's clock is not the output's (two ALSA devices), the delay is known only to
+/// within the error of the devices' positions: the canceller then also looks for the echo up to
+/// `searchFrames` either way, in the block where a click starts if the click does not explain it
+/// at the delay it has, and takes the delay at which one does (learning the gain anew).
 ///
 /// `@unchecked Sendable`: its state is touched only by the one thread that feeds it.
 public final class ClickCanceller: @unchecked Sendable {
   /// Frames from a sample played to its reaching the input.
   public var roundTrip: Int64
+  /// Frames either way of `roundTrip` within which the echo is looked for; 0 where it is known.
+  public var searchFrames = 0
   /// The output's samples by frame modulo the ring's size; 2^17 frames, 2.7 s at 48 kHz.
   private var played = [Float](repeating: 0, count: 1 << 17)
   private let playedMask: Int64 = (1 << 17) - 1
@@ -24,11 +33,15 @@ public final class ClickCanceller: @unchecked Sendable {
   public private(set) var gain: Float = 0
   private var learnedCross: Float = 0
   private var learnedEnergy: Float = 0
-  /// The energy left in those blocks once the output was taken out, and their frames, with the
-  /// same weights.
+  /// The energy of the changes left in those blocks once the output was taken out, and their
+  /// frames, with the same weights.
   private var leftEnergySum: Float = 0
   private var leftFrames: Float = 0
   private let block = 128
+  /// The last input sample before the block being cancelled, as heard.
+  private var heardBefore: Float = 0
+  /// The energy of the output in the block before.
+  private var playedBefore: Float = 0
 
   /// A canceller for an input that hears the output `roundTrip` frames late.
   public init(roundTrip: Int64) { self.roundTrip = roundTrip }
@@ -60,10 +73,11 @@ public final class ClickCanceller: @unchecked Sendable {
     }
   }
 
-  /// Cancels `range` of `input`, whose frame 0 heard the output's frame `reference`.
+  /// Cancels `range` of `input`, whose frame 0 heard the output's frame `reference`; looks for
+  /// the echo elsewhere if `searches` and `searchFrames` allow.
   private func cancelBlock(
     _ input: UnsafeMutableBufferPointer<Float>, _ leftOver: UnsafeMutableBufferPointer<Float>, _ range: Range<Int>,
-    reference: Int64, _ played: UnsafeBufferPointer<Float>
+    reference: Int64, _ played: UnsafeBufferPointer<Float>, searches: Bool = true
   ) {
     for index in range { leftOver[index] = 0 }
     let size = Int64(played.count)
@@ -71,34 +85,58 @@ public final class ClickCanceller: @unchecked Sendable {
     guard playedEnd != .min, reference + Int64(range.lowerBound) >= playedEnd - size,
       reference + Int64(range.upperBound) <= playedEnd
     else { return }
+    let lastHeard = input[range.upperBound - 1]
+    defer { heardBefore = lastHeard }
     var crossed: Float = 0
     var playedEnergy: Float = 0
     var heardEnergy: Float = 0
+    // The same of the sample-to-sample changes, which the fit is made on.
+    var changesCrossed: Float = 0
+    var playedChanges: Float = 0
+    var heardChanges: Float = 0
+    var heardPrevious = heardBefore
     for index in range {
       let out = played[Int((reference + Int64(index)) & playedMask)]
+      let playedChange = out - played[Int((reference + Int64(index) - 1) & playedMask)]
+      let heardChange = input[index] - heardPrevious
+      heardPrevious = input[index]
       crossed += input[index] * out
       playedEnergy += out * out
       heardEnergy += input[index] * input[index]
+      changesCrossed += heardChange * playedChange
+      playedChanges += playedChange * playedChange
+      heardChanges += heardChange * heardChange
     }
+    // Looked for where a click starts (the output four times louder than in the block before):
+    // once a click, where it is plainest.
+    let onset = playedEnergy > 4 * playedBefore
+    playedBefore = playedEnergy
     guard playedEnergy > 1e-10 else { return }
     // A block that holds far less than the echo learned has lost it (the microphone was
     // unplugged, the loop cut): nothing is taken out, so that no echo's negative is heard.
     guard heardEnergy >= 0.25 * gain * gain * playedEnergy else { return }
-    let alone = heardEnergy > 0 && crossed * crossed >= 0.98 * playedEnergy * heardEnergy
+    let alone =
+      heardChanges > 0 && playedChanges > 1e-10
+      && changesCrossed * changesCrossed >= 0.98 * playedChanges * heardChanges
+    if !alone, searches, onset, searchFrames > 0, heardChanges > 0,
+      let found = echoDelay(input, range, reference: reference, heardChanges, played)
+    {
+      // The echo is elsewhere: what was learned at the old delay says nothing of it.
+      roundTrip += found
+      (gain, learnedCross, learnedEnergy, leftEnergySum, leftFrames) = (0, 0, 0, 0, 0)
+      cancelBlock(input, leftOver, range, reference: reference - found, played, searches: false)
+      return
+    }
     if alone {
-      learnedCross = 0.995 * learnedCross + crossed
-      learnedEnergy = 0.995 * learnedEnergy + playedEnergy
+      learnedCross = 0.995 * learnedCross + changesCrossed
+      learnedEnergy = 0.995 * learnedEnergy + playedChanges
       gain = learnedCross / learnedEnergy
-    }
-    var leftEnergy: Float = 0
-    for index in range {
-      let echo = gain * played[Int((reference + Int64(index)) & playedMask)]
-      input[index] -= echo
-      leftEnergy += input[index] * input[index]
-    }
-    if alone {
-      leftEnergySum = 0.995 * leftEnergySum + leftEnergy
+      let leftChanges = max(heardChanges - 2 * gain * changesCrossed + gain * gain * playedChanges, 0)
+      leftEnergySum = 0.995 * leftEnergySum + leftChanges
       leftFrames = 0.995 * leftFrames + Float(range.count)
+    }
+    for index in range {
+      input[index] -= gain * played[Int((reference + Int64(index)) & playedMask)]
     }
     // The gain's standard error: what is left per frame over the played energy it was fitted on;
     // three of them bound the echo a misjudged gain leaves, and never less than 1 % of it: the
@@ -108,5 +146,42 @@ public final class ClickCanceller: @unchecked Sendable {
     for index in range {
       leftOver[index] = bound * abs(played[Int((reference + Int64(index)) & playedMask)])
     }
+  }
+
+  /// How many frames later than `reference` the output is that explains `range` of the input alone.
+  ///
+  /// The best normalized correlation of their changes within `searchFrames`, if 0.98 or more
+  /// squared; nil for none. `heardChanges` is the energy of the input's changes.
+  private func echoDelay(
+    _ input: UnsafeMutableBufferPointer<Float>, _ range: Range<Int>, reference: Int64, _ heardChanges: Float,
+    _ played: UnsafeBufferPointer<Float>
+  ) -> Int64? {
+    var best: (shift: Int64, fit: Float)?
+    for shift in Int64(-searchFrames)...Int64(searchFrames) where shift != 0 {
+      let start = reference - shift
+      guard start + Int64(range.lowerBound - range.count) >= playedEnd - Int64(played.count),
+        start + Int64(range.upperBound) <= playedEnd
+      else { continue }
+      var crossed: Float = 0
+      var playedChanges: Float = 0
+      var playedEnergy: Float = 0
+      var energyBefore: Float = 0
+      var heardPrevious = heardBefore
+      for index in range {
+        let out = played[Int((start + Int64(index)) & playedMask)]
+        let playedChange = out - played[Int((start + Int64(index) - 1) & playedMask)]
+        let earlier = played[Int((start + Int64(index - range.count)) & playedMask)]
+        crossed += (input[index] - heardPrevious) * playedChange
+        heardPrevious = input[index]
+        playedChanges += playedChange * playedChange
+        playedEnergy += out * out
+        energyBefore += earlier * earlier
+      }
+      // Only where a click starts: later in a click, its waves match the input's a period off.
+      guard playedChanges > 1e-10, playedEnergy > 4 * energyBefore else { continue }
+      let fit = crossed * crossed / (playedChanges * heardChanges)
+      if fit >= 0.98, fit > best?.fit ?? 0 { best = (shift, fit) }
+    }
+    return best?.shift
   }
 }

@@ -51,4 +51,47 @@ import Testing
     last.removeAll { $0 < quietFrom }
     #expect(last.count == 1 && abs((last.first ?? 0) - (frame - 4_800)) <= 2, "\(last) for \(frame - 4_800)")
   }
+
+  /// An input on a clock of its own: readings of both devices anywhere (wild ones included), the
+  /// input's frames moved against the output's now and then, the echo looked for: no crash, and
+  /// every attack found lies among the frames the input was placed on.
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func anInputOnAClockOfItsOwnGivesAttacksAmongItsFrames(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let rate = SampleRate.standard
+    let listener = AudioHitListener(sampleRate: rate, roundTrip: Int64.random(in: -500...500, using: &random))
+    listener.searchFrames = rate.hz / 200
+    var input = EarliestReading()
+    var output = EarliestReading()
+    var alignment = CaptureAlignment(sampleRate: rate)
+    var captured: Int64 = 0
+    var placed: [Range<Int64>] = []
+    var found: [Int64] = []
+    for step in 0..<300 {
+      let now = Int64(step) * 5_000 + Int64.random(in: 0...4_000, using: &random)
+      let wild = Int.random(in: 0..<20, using: &random) == 0
+      input.read(wild ? Double(Int64.random(in: .min ... .max, using: &random)) : Double(now % 7_000), atMicros: now)
+      output.read(Double.random(in: -1e3...1e3, using: &random), atMicros: now)
+      alignment.update(
+        inputFrameZeroMicros: input.isSettled ? input.estimate : nil,
+        outputFrameZeroMicros: output.isSettled ? output.estimate : nil)
+      let count = Int.random(in: 1...1_000, using: &random)
+      let samples = (0..<count).map { _ in
+        Float.random(in: -1...1, using: &random) * Float.random(in: 0...1, using: &random)
+      }
+      let played = (0..<count).map { _ in Float.random(in: -0.5...0.5, using: &random) }
+      let offset = (alignment.offset ?? 0) + Int64.random(in: -300...300, using: &random)
+      played.withUnsafeBufferPointer { listener.played($0, from: captured + offset - listener.roundTrip) }
+      samples.withUnsafeBufferPointer { samples in
+        listener.listen(input: samples, output: UnsafeBufferPointer(start: nil, count: 0), from: captured + offset) {
+          found.append($0.frame)
+        }
+      }
+      placed.append((captured + offset)..<(captured + offset + Int64(count)))
+      captured += Int64(count)
+    }
+    let lowest = placed.map(\.lowerBound).min() ?? 0
+    let highest = placed.map(\.upperBound).max() ?? 0
+    #expect(found.allSatisfy { (lowest..<highest).contains($0) })
+  }
 }

@@ -73,4 +73,33 @@ import Testing
     let found = heard(take(clicks: clicks, hits: [], roundTrip: 1_237, gain: 0.3), roundTrip: 48_000)
     #expect(found.count == clicks.count)
   }
+
+  @Test func anEchoSomeFramesFromWhereTheClocksSayIsFoundAndTakenOut() {
+    // Two devices' positions put the echo at 1,000 frames; it is at 1,037. Searching 5 ms either
+    // way finds it at the first click and takes every click out, while a hit on a click stays.
+    let clicks = stride(from: 2_400, to: 96_000, by: 12_000).map { $0 }
+    let hits = [clicks[5] + 1_037]
+    let take = take(clicks: clicks, hits: hits, roundTrip: 1_037, gain: 0.3)
+    let listener = AudioHitListener(sampleRate: rate, roundTrip: 1_000)
+    listener.searchFrames = rate.hz / 200
+    let found = listener.attacks(in: take.input, playing: take.output).map(\.frame)
+    #expect(listener.roundTrip == 1_037)
+    #expect(abs(listener.outputGain - 0.3) < 0.003)
+    #expect(found.count == 1 && abs(found[0] - Int64(hits[0])) <= 2, "\(found)")
+    // Without the search, every click but the hit's would be heard.
+    #expect(heard(take, roundTrip: 1_000).count == clicks.count)
+  }
+
+  @Test func aDrumRingingLowUnderTheClicksDoesNotLeanTheGain() {
+    // A 60 Hz ring at 0.2 under every click: fitted on the levels, it would lean the gain by more
+    // than a thousandth, enough for a click's edges to be heard; fitted on the changes it does not.
+    let clicks = stride(from: 2_400, to: 96_000, by: 12_000).map { $0 }
+    var ringing = take(clicks: clicks, hits: [], roundTrip: 1_237, gain: 0.5)
+    for index in ringing.input.indices {
+      ringing.input[index] += 0.2 * Float(sin(2 * Double.pi * 60 * Double(index) / Double(rate.hz) + 0.3))
+    }
+    let listener = AudioHitListener(sampleRate: rate, roundTrip: 1_237)
+    #expect(listener.attacks(in: ringing.input, playing: ringing.output).isEmpty)
+    #expect(abs(listener.outputGain - 0.5) < 0.0005, "\(listener.outputGain)")
+  }
 }

@@ -1,0 +1,32 @@
+import AudioListening
+import MetronomeCore
+import Testing
+
+@Suite struct CaptureAlignmentTests {
+  @Test func theInputsFramesArePlacedWhereTheOutputsWereHeardThen() {
+    // The input's frame 0 was taken in 10 ms after the output's frame 0 was heard: at 48 kHz it
+    // heard the output's frame 480.
+    var alignment = CaptureAlignment(sampleRate: .standard)
+    alignment.update(inputFrameZeroMicros: nil, outputFrameZeroMicros: 5_000)
+    #expect(alignment.offset == nil)
+    alignment.update(inputFrameZeroMicros: 15_000, outputFrameZeroMicros: 5_000)
+    #expect(alignment.offset == 480)
+  }
+
+  @Test func itKeepsItsPlaceWithinHalfAMillisecondAndMovesBeyond() {
+    var alignment = CaptureAlignment(sampleRate: .standard)
+    alignment.update(inputFrameZeroMicros: 15_000, outputFrameZeroMicros: 5_000)
+    alignment.update(inputFrameZeroMicros: 15_490, outputFrameZeroMicros: 5_000)
+    #expect(alignment.offset == 480)
+    alignment.update(inputFrameZeroMicros: 15_510, outputFrameZeroMicros: 5_000)
+    #expect(alignment.offset == 504)
+    alignment.restart()
+    #expect(alignment.offset == nil)
+  }
+
+  @Test func aReadingYearsAwayIsLetGo() {
+    var alignment = CaptureAlignment(sampleRate: .standard)
+    alignment.update(inputFrameZeroMicros: 1e30, outputFrameZeroMicros: 0)
+    #expect(alignment.offset == nil)
+  }
+}

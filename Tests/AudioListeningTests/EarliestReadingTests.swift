@@ -1,0 +1,42 @@
+import AudioListening
+import Testing
+
+@Suite struct EarliestReadingTests {
+  /// Readings of a device whose frame 0 was heard at 1,000,000 µs, each up to `late` µs late.
+  private func readings(every step: Int64, for span: Int64, late: (Int64) -> Double) -> EarliestReading {
+    var earliest = EarliestReading()
+    for now in stride(from: 2_000_000, to: 2_000_000 + span, by: Int(step)) {
+      earliest.read(1_000_000 + late(now), atMicros: now)
+    }
+    return earliest
+  }
+
+  @Test func theEarliestOfReadingsLateByUpToAPeriodIsTheTruth() {
+    // A position that moves every 5.8 ms and is read at every phase of that: the mean would be
+    // 2.9 ms late, the earliest is within the readings' spacing of the truth.
+    let earliest = readings(every: 700, for: 2_000_000) { Double($0 % 5_805) }
+    #expect(earliest.isSettled)
+    #expect(abs((earliest.estimate ?? 0) - 1_000_000) < 700)
+  }
+
+  @Test func itSettlesAfterHalfASecond() {
+    #expect(readings(every: 1_000, for: 400_000) { _ in 0 }.isSettled == false)
+    #expect(readings(every: 1_000, for: 600_000) { _ in 0 }.isSettled)
+    #expect(EarliestReading().estimate == nil)
+  }
+
+  @Test func aStreamThatMovedLaterIsFollowedWithinASecond() {
+    // From 3 s on, every reading is 2 ms later (a sound server's cycle ran late and the stream
+    // kept its frames): after a second the estimate has followed.
+    var earliest = readings(every: 1_000, for: 1_000_000) { _ in 0 }
+    for now in stride(from: 3_000_000, to: 4_100_000, by: 1_000) { earliest.read(1_002_000, atMicros: Int64(now)) }
+    #expect(earliest.estimate == 1_002_000)
+  }
+
+  @Test func aJumpOfMoreThan50msStartsAnew() {
+    var earliest = readings(every: 1_000, for: 1_000_000) { _ in 0 }
+    earliest.read(900_000, atMicros: 3_000_000)
+    #expect(earliest.estimate == 900_000)
+    #expect(earliest.isSettled == false)
+  }
+}
