@@ -14,6 +14,8 @@
    frame). A click is heard at the frame time it was written plus CLICK_PORT's playback latency
    (the most JACK reports once the ports are connected), so a stroke with OFFSET 0 is on the click.
    With no PLAN and SPACING 0 it only brings the output back: a loop with a delay of its own.
+   An empty CLICK_PORT or MIC_PORT connects nothing there, for clients that connect themselves
+   (ALSA's JACK plugin, named in an .asoundrc); the ear then hears a click as it arrives.
    After SECONDS it prints "latency L", "first F" (the first click's frame time as written), a
    line "sent CLICK OFFSET FRAMETIME" for each stroke (the frame its sample starts on at the
    microphone) and "missed N" for strokes whose frame had passed before the first click was
@@ -148,15 +150,21 @@ int main(int argc, char **argv) {
   mic = join("drum-mic", play);
   earInput = jack_port_register(ear, "in", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
   micOutput = jack_port_register(mic, "out", JACK_DEFAULT_AUDIO_TYPE, JackPortIsOutput, 0);
-  if (!earInput || !micOutput || jack_activate(ear) || jack_activate(mic) ||
-      jack_connect(ear, argv[1], jack_port_name(earInput)) || jack_connect(mic, jack_port_name(micOutput), argv[2])) {
+  /* A connection from the ear to the microphone has the server run the ear first in each cycle,
+     so that the microphone can bring back a click in the cycle it arrived in. */
+  jack_port_t *earAfter = jack_port_register(ear, "order", JACK_DEFAULT_AUDIO_TYPE, JackPortIsOutput, 0);
+  jack_port_t *micAfter = jack_port_register(mic, "order", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
+  if (!earInput || !micOutput || !earAfter || !micAfter || jack_activate(ear) || jack_activate(mic) ||
+      jack_connect(ear, jack_port_name(earAfter), jack_port_name(micAfter)) ||
+      (*argv[1] && jack_connect(ear, argv[1], jack_port_name(earInput))) ||
+      (*argv[2] && jack_connect(mic, jack_port_name(micOutput), argv[2]))) {
     fprintf(stderr, "drum-player: cannot connect %s and %s\n", argv[1], argv[2]);
     return 1;
   }
   /* The latency settles once the server has recomputed it for the new connections. */
   usleep(200000);
-  jack_latency_range_t range;
-  jack_port_get_latency_range(jack_port_by_name(mic, argv[1]), JackPlaybackLatency, &range);
+  jack_latency_range_t range = {0, 0};
+  if (*argv[1]) jack_port_get_latency_range(jack_port_by_name(mic, argv[1]), JackPlaybackLatency, &range);
   atomic_store(&latency, (long)range.max);
   sleep((unsigned)atoi(argv[4]));
   jack_client_close(mic);

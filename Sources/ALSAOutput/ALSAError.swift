@@ -28,14 +28,17 @@ public struct ALSAError: Error, Equatable, CustomStringConvertible {
         ? "no ALSA MIDI sequencer (\(message)): \(hint)"
         : "the ALSA sequencer could not \(operation) (\(message)): \(hint)"
     }
-    if operation == "open" {
-      return "no ALSA playback device '\(device)' (\(message)): \(hint)"
+    if operation == "open" || operation == "open for capture" {
+      return "no ALSA \(operation == "open" ? "playback" : "capture") device '\(device)' (\(message)): \(hint)"
     }
     return "ALSA device '\(device)' could not \(operation) (\(message)): \(hint)"
   }
 
   /// The hint for a device that does not open.
   static let noDeviceHint = "no sound card? try --device NAME, `metronome devices`, or --silent"
+
+  /// The hint for a capture device that does not open.
+  static let noCaptureDeviceHint = "try --listen-device NAME with one of `arecord -L`, or --jack"
 
   /// The error for a run that must be heard (one that listens to the player, where `--silent`
   /// has no place): a device that does not open says to try JACK rather than silence.

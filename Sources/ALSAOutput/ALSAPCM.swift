@@ -1,8 +1,9 @@
 import CALSA
 import MetronomeAudio
 import MetronomeCore
+import Synchronization
 
-/// An ALSA playback PCM.
+/// An ALSA PCM: a playback device, or a capture device to listen through.
 ///
 /// This file is the only place metronome calls ALSA's PCM functions (`snd_pcm_*`, and
 /// `snd_device_name_*` to list devices): each C call is wrapped once here, and every failure
@@ -12,6 +13,14 @@ public final class ALSAPCM {
   public enum Format: Sendable {
     case float32
     case int16
+  }
+
+  /// Which way the samples go.
+  public enum Stream: Sendable {
+    /// Out to the device, written.
+    case playback
+    /// In from the device, read.
+    case capture
   }
 
   /// A playback device ALSA knows of.
@@ -24,6 +33,8 @@ public final class ALSAPCM {
 
   /// The device name.
   public let device: String
+  /// Which way it goes.
+  public let stream: Stream
   /// The negotiated sample format.
   public let format: Format
   /// The negotiated channel count (metronome writes the same click to every channel).
@@ -39,36 +50,47 @@ public final class ALSAPCM {
   /// Each wake-up costs more than rendering does, and the buffer, not the write size, bounds the
   /// latency. A buffer grown later keeps this write size, so that more of it stays filled.
   public let writeFrames: Int
-  /// How many underruns were recovered from.
+  /// How many underruns (overruns, capturing) were recovered from.
   public private(set) var underruns = 0
-  /// Frames written since the device was opened.
-  public private(set) var writtenFrames: Int64 = 0
+  /// Frames written (read, capturing) since the device was opened.
+  public private(set) var writtenFrames: Int64 = 0 {
+    didSet { sharedWrittenFrames.store(writtenFrames, ordering: .releasing) }
+  }
+  /// The same, for `PositionReader` on another thread.
+  private let sharedWrittenFrames = Atomic<Int64>(0)
   /// The negotiated sample rate in hertz.
   public let sampleRate: Int
   private let handle: OpaquePointer
+  private var isClosed = false
   /// When audio was last written, on the monotonic clock: how long the device went without.
   private var lastWriteNanoseconds: Int64 = 0
 
-  /// Opens `device` for playback at `sampleRate` and negotiates the format (float, else 16-bit),
+  /// Opens `device` for `stream` at `sampleRate` and negotiates the format (float, else 16-bit),
   /// one channel (or the fewest the device takes), and the period and buffer sizes nearest those asked.
   ///
   /// After an underrun the buffer doubles, up to `maximumBufferFrames` (by default it stays as
   /// negotiated).
   public init(
-    device: String, sampleRate: SampleRate, periodFrames: Int, bufferFrames: Int, maximumBufferFrames: Int? = nil
+    device: String, stream: Stream = .playback, sampleRate: SampleRate, periodFrames: Int, bufferFrames: Int,
+    maximumBufferFrames: Int? = nil
   ) throws(ALSAError) {
     metronome_alsa_silence_errors()
     var opened: OpaquePointer?
-    try Self.check(snd_pcm_open(&opened, device, SND_PCM_STREAM_PLAYBACK, 0), "open", device, ALSAError.noDeviceHint)
+    let operation = stream == .playback ? "open" : "open for capture"
+    let hint = stream == .playback ? ALSAError.noDeviceHint : ALSAError.noCaptureDeviceHint
+    try Self.check(
+      snd_pcm_open(&opened, device, stream == .playback ? SND_PCM_STREAM_PLAYBACK : SND_PCM_STREAM_CAPTURE, 0),
+      operation, device, hint)
     guard let handle = opened else {
-      throw ALSAError(operation: "open", device: device, code: 0, message: "no handle", hint: ALSAError.noDeviceHint)
+      throw ALSAError(operation: operation, device: device, code: 0, message: "no handle", hint: hint)
     }
     self.handle = handle
     self.device = device
+    self.stream = stream
     self.sampleRate = sampleRate.hz
     do {
       let negotiated = try Self.configure(
-        handle, device: device, rate: sampleRate.hz, period: periodFrames, buffer: bufferFrames
+        handle, device: device, stream: stream, rate: sampleRate.hz, period: periodFrames, buffer: bufferFrames
       )
       (format, channels, self.periodFrames, self.bufferFrames) = negotiated
     } catch {
@@ -80,11 +102,18 @@ public final class ALSAPCM {
   }
 
   /// Closing drops whatever is still queued: stopping is immediate.
-  deinit { snd_pcm_close(handle) }
+  deinit { close() }
 
-  private static func configure(_ handle: OpaquePointer, device: String, rate: Int, period: Int, buffer: Int)
-    throws(ALSAError) -> (Format, Int, Int, Int)
-  {
+  /// Closes the device now (dropping what is queued), if it is open; nothing else may be called after.
+  public func close() {
+    guard !isClosed else { return }
+    isClosed = true
+    snd_pcm_close(handle)
+  }
+
+  private static func configure(
+    _ handle: OpaquePointer, device: String, stream: Stream, rate: Int, period: Int, buffer: Int
+  ) throws(ALSAError) -> (Format, Int, Int, Int) {
     var hardware: OpaquePointer?
     try check(snd_pcm_hw_params_malloc(&hardware), "allocate its parameters", device, "out of memory?")
     defer { snd_pcm_hw_params_free(hardware) }
@@ -107,7 +136,8 @@ public final class ALSAPCM {
     try check(snd_pcm_hw_params_set_rate_near(handle, hardware, &actualRate, nil), "set the sample rate", device, hint)
     guard actualRate == UInt32(rate) else {
       throw ALSAError(
-        operation: "play at \(rate) Hz", device: device, code: -EINVAL, message: "it offers \(actualRate) Hz",
+        operation: "\(stream == .playback ? "play" : "capture") at \(rate) Hz", device: device, code: -EINVAL,
+        message: "it offers \(actualRate) Hz",
         hint: "use --rate \(actualRate), or a 'plug:' device that converts")
     }
     var periodSize = snd_pcm_uframes_t(period)
@@ -122,6 +152,12 @@ public final class ALSAPCM {
     try check(snd_pcm_sw_params_malloc(&software), "allocate its parameters", device, "out of memory?")
     defer { snd_pcm_sw_params_free(software) }
     try check(snd_pcm_sw_params_current(handle, software), "report its parameters", device, hint)
+    guard stream == .playback else {
+      // A capture is started when its reader starts, and wakes it each period.
+      try check(snd_pcm_sw_params_set_avail_min(handle, software, periodSize), "set the wake-up size", device, hint)
+      try check(snd_pcm_sw_params(handle, software), "apply its parameters", device, hint)
+      return (format, Int(channels), Int(periodSize), Int(bufferSize))
+    }
     // Start only once the buffer is full, so the first periods cannot run dry.
     try check(
       snd_pcm_sw_params_set_start_threshold(handle, software, bufferSize), "set the start threshold", device, hint)
@@ -210,7 +246,7 @@ public final class ALSAPCM {
     let wanted = min(2 * bufferFrames, maximumBufferFrames)
     for size in [wanted, bufferFrames] {
       if let negotiated = try? Self.configure(
-        handle, device: device, rate: sampleRate, period: periodFrames, buffer: size),
+        handle, device: device, stream: stream, rate: sampleRate, period: periodFrames, buffer: size),
         negotiated.0 == format, negotiated.1 == channels, negotiated.2 == periodFrames
       {
         bufferFrames = negotiated.3
@@ -228,13 +264,14 @@ public final class ALSAPCM {
     while clock_nanosleep(CLOCK_MONOTONIC, 0, &request, &remaining) == EINTR { request = remaining }
   }
 
-  /// What the device says of what was written, read once.
+  /// What the device says of what was written (or captured), read once.
   public struct DelayReading: Sendable {
-    /// Frames written but not yet heard (`snd_pcm_delay`); 0 when the device cannot tell.
+    /// Frames written but not yet heard, or heard but not yet read (`snd_pcm_delay`); 0 when the
+    /// device cannot tell.
     public let frames: Int64
-    /// How much of what was written has been heard, and when; nil while the device is not
-    /// playing, or when the machine kept this thread from asking (a millisecond or more between
-    /// the clock's readings around it), which would make the time wrong.
+    /// How much of the stream has been heard (played, or taken in by a capture device), and when;
+    /// nil while the device is not running, or when the machine kept this thread from asking (a
+    /// millisecond or more between the clock's readings around it), which would make the time wrong.
     public let position: PlaybackPosition?
   }
 
@@ -249,7 +286,79 @@ public final class ALSAPCM {
     return DelayReading(
       frames: Int64(delay),
       position: isRunning && isPrompt
-        ? PlaybackPosition(heardFrames: writtenFrames - Int64(delay), nanoseconds: after) : nil)
+        ? PlaybackPosition(
+          heardFrames: writtenFrames + (stream == .playback ? -1 : 1) * Int64(delay), nanoseconds: after) : nil)
+  }
+
+  /// Reads how much of the stream has been heard, and when, from a thread other than the writer's.
+  ///
+  /// What an input on a clock of its own is placed against, read as the input's own thread wakes.
+  /// alsa-lib locks the device for each call; the count of frames written is read before and
+  /// after, and a reading that a write came between is let go.
+  public struct PositionReader: @unchecked Sendable {
+    fileprivate let pcm: ALSAPCM
+
+    /// The position heard, and when; nil while the device is not playing, or when the reading
+    /// could not be trusted (see `readDelay`).
+    public func position() -> PlaybackPosition? { pcm.positionFromAnotherThread() }
+  }
+
+  /// A reader of this device's position for another thread.
+  public var positionReader: PositionReader { PositionReader(pcm: self) }
+
+  private func positionFromAnotherThread() -> PlaybackPosition? {
+    guard snd_pcm_state(handle) == SND_PCM_STATE_RUNNING else { return nil }
+    let before = MonotonicClock.nanoseconds
+    let written = sharedWrittenFrames.load(ordering: .acquiring)
+    var delay: snd_pcm_sframes_t = 0
+    guard snd_pcm_delay(handle, &delay) == 0 else { return nil }
+    let after = MonotonicClock.nanoseconds
+    guard after - before < 1_000_000, sharedWrittenFrames.load(ordering: .acquiring) == written else { return nil }
+    return PlaybackPosition(heardFrames: written - Int64(delay), nanoseconds: after)
+  }
+
+  /// Reads `frames` interleaved frames of a capture into `interleaved`, waiting for them.
+  ///
+  /// Starts the capture on the first read. Returns whether frames were lost on the way (an
+  /// overrun, recovered from and counted), which moves what follows against what came before.
+  ///
+  /// A device that brings nothing for two seconds (or four periods, if longer) has stopped, as a
+  /// microphone unplugged or ALSA's JACK bridge without its server does: that is an error rather
+  /// than a wait without end.
+  public func read(into interleaved: UnsafeMutableRawPointer, frames: Int) throws(ALSAError) -> Bool {
+    let frameBytes = channels * (format == .float32 ? 4 : 2)
+    let patience = Int32(max(2_000, 4 * periodFrames * 1_000 / sampleRate))
+    if snd_pcm_state(handle) == SND_PCM_STATE_PREPARED {
+      try Self.check(snd_pcm_start(handle), "start capturing", device, "is it still connected?")
+    }
+    var lost = false
+    var done = 0
+    while done < frames {
+      let ready = snd_pcm_wait(handle, patience)
+      if ready == 0 {
+        throw ALSAError(
+          operation: "keep capturing", device: device, code: -EIO,
+          message: "it has brought no audio for \(patience / 1_000) s",
+          hint: "is it still connected, and its sound server (JACK, PulseAudio) still running?")
+      }
+      let result =
+        ready < 0
+        ? snd_pcm_sframes_t(ready)
+        : snd_pcm_readi(handle, interleaved + done * frameBytes, snd_pcm_uframes_t(frames - done))
+      if result >= 0 {
+        done += Int(result)
+        writtenFrames += Int64(result)
+      } else if result != -EAGAIN {
+        lost = true
+        underruns += 1
+        try Self.check(
+          snd_pcm_recover(handle, Int32(result), 1), "capture", device, "the device stopped; is it still connected?")
+        if snd_pcm_state(handle) == SND_PCM_STATE_PREPARED {
+          try Self.check(snd_pcm_start(handle), "start capturing", device, "is it still connected?")
+        }
+      }
+    }
+    return lost
   }
 
   /// Starts playback of what is queued even if the buffer is not full, and waits until it is heard.

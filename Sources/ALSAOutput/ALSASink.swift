@@ -14,6 +14,9 @@ public final class ALSASink: AudioSink {
   /// The position read with the last delay, for `takeLostFrames`, which the player calls after
   /// it: one reading of the device per write serves both.
   private var positionWithLastDelay: PlaybackPosition?
+  /// What is given each period written, as mono floats with its first frame; nil for nothing.
+  private var tap: ((UnsafeBufferPointer<Float>, Int64) -> Void)?
+  private var tapped: [Float] = []
 
   /// Opens `device`; see `ALSAPCM.init` for the negotiation, the buffer's growth and the errors.
   public init(
@@ -61,8 +64,20 @@ public final class ALSASink: AudioSink {
     return detector.lostFrames(at: position)
   }
 
+  /// Gives `body` each period before it is written, as mono samples with the stream's frame it
+  /// starts on (on the render thread): what a listener takes out of what its input hears.
+  public func beforeEachWrite(_ body: @escaping (UnsafeBufferPointer<Float>, Int64) -> Void) {
+    tapped = [Float](repeating: 0, count: pcm.writeFrames)
+    tap = body
+  }
+
   /// Plays `period` on the device, waiting until it has room for it.
   public func write(_ period: RenderedPeriod) throws {
+    if let tap {
+      if tapped.count < period.frames { tapped = [Float](repeating: 0, count: period.frames) }
+      tapped.withUnsafeMutableBytes { period.encode(into: $0, as: .float32) }
+      tapped.withUnsafeBufferPointer { tap(UnsafeBufferPointer(rebasing: $0[0..<period.frames]), pcm.writtenFrames) }
+    }
     let count = period.frames * pcm.channels * encoding.bytesPerSample
     if bytes.count < count { bytes = [UInt8](repeating: 0, count: count) }
     try bytes.withUnsafeMutableBytes { buffer in

@@ -8,6 +8,8 @@ import PracticeListening
 public struct ListenRequest: Sendable, Equatable {
   /// The ports connected to the `hits` port: JACK's with `--jack`, else the ALSA sequencer's.
   public let sources: [String]
+  /// The ALSA capture device audio attacks are heard through (without JACK); nil for none.
+  public let captureDevice: String?
   /// Which notes count as hits.
   public let filter: HitFilter
   /// How loud and sudden an attack on an audio input must be to count.
@@ -37,7 +39,8 @@ public struct ListenRequest: Sendable, Equatable {
   public static func make(_ options: RequestOptions.Listen, output: RequestOptions.Output) throws(RunError) -> Self? {
     guard options.listen else {
       let given = [
-        (options.from != nil, "--listen-from"), (options.notes != nil, "--listen-notes"),
+        (options.from != nil, "--listen-from"), (options.device != nil, "--listen-device"),
+        (options.notes != nil, "--listen-notes"),
         (options.velocity != 1, "--listen-velocity"), (options.inputOffset != nil, "--input-offset"),
         (options.tolerance != nil, "--tolerance"), (options.report != nil, "--report"),
         (options.onsetLevel != nil, "--onset-level"), (options.onsetRise != nil, "--onset-rise"),
@@ -45,10 +48,13 @@ public struct ListenRequest: Sendable, Equatable {
       if let first = given.first { throw .usage("\(first) is for listening to the player: add --listen") }
       return nil
     }
-    if !output.jack,
+    if output.jack, options.device != nil {
+      throw .usage("with --jack audio comes in on the port 'mic': connect it with --listen-from, not --listen-device")
+    }
+    if !output.jack, options.device == nil,
       let given = options.onsetLevel != nil ? "--onset-level" : options.onsetRise != nil ? "--onset-rise" : nil
     {
-      throw .usage("\(given) is for the audio port 'mic', which listening has with --jack: add --jack")
+      throw .usage("\(given) is for audio, heard on --jack's port 'mic' or a --listen-device: add one of them")
     }
     if output.virtual || output.silent {
       throw .usage(
@@ -60,6 +66,10 @@ public struct ListenRequest: Sendable, Equatable {
 
   private init(_ options: RequestOptions.Listen) throws(RunError) {
     sources = PlayRequest.ports(options.from)
+    if let device = options.device, device.isEmpty {
+      throw .usage("--listen-device needs a name: 'default', or one of `arecord -L`")
+    }
+    captureDevice = options.device
     do { filter = try HitFilter(notes: options.notes, minimumVelocity: options.velocity) } catch {
       throw .usage("\(error)")
     }

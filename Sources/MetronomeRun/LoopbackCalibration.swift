@@ -69,26 +69,42 @@ public enum LoopbackCalibration {
     // What JACK reports, read while the client is still in the server.
     let reported = (output: server.playbackLatencyFrames, input: server.captureLatencyFrames(of: microphone))
     server.stop()
-    switch probe.roundTrip() {
+    return try conclude(
+      probe.roundTrip(), reported: reported, recordedEarlyBy: 0, rate: rate, saving: .jackRoundTrip,
+      on: "'\(server.clientName):mic'", takenOffBy: "later --listen --jack runs take it off every attack on 'mic'")
+  }
+
+  /// What a probe's `result` says, saved as `source` when it can be trusted; else the one-line error.
+  ///
+  /// `source` keeps the whole round trip (JACK) or what the path adds to the `reported` latencies
+  /// (ALSA). The input was recorded `margin` frames early, so that a path the devices
+  /// report a little too long for is measured too.
+  static func conclude(
+    _ result: Result<LoopbackMeasurement, LoopbackError>, reported: (output: Int, input: Int),
+    recordedEarlyBy margin: Int,
+    rate: Int, saving source: Calibration.Source, on input: String, takenOffBy: String
+  ) throws(RunError) -> [String] {
+    switch result {
     case .failure(.nothingHeard):
       throw .runtime(
-        "heard nothing of the test signal on '\(server.clientName):mic' within half a second: connect what hears the"
+        "heard nothing of the test signal on \(input) within half a second: connect what hears the"
           + " output (--listen-from PORT) and turn it up; nothing was saved")
     case .failure(.unsteady(let burst, let frames)):
       throw .runtime(
         "burst \(burst) came back \(frames) frames away from where the others did: the path does not keep one delay;"
           + " nothing was saved")
     case .success(let found):
-      let milliseconds = Double(found.frames) * 1_000 / Double(rate)
-      if let failure = CalibrationStore.save(.jackRoundTrip, milliseconds) { throw .runtime(failure) }
+      let added = found.frames - margin
+      let total = source == .jackRoundTrip ? found.frames : reported.output + reported.input + added
+      let saved = Double(source == .jackRoundTrip ? total : added) * 1_000 / Double(rate)
+      if let failure = CalibrationStore.save(source, saved) { throw .runtime(failure) }
       let level = 20 * log10(Double(max(abs(found.gain), 1e-9)))
       return [
-        "round trip \(found.frames) frames (\(HitLine.thousandths(milliseconds)) ms at \(rate) Hz), back at"
-          + " \(HitStatistics.format(level)) dB\(found.gain < 0 ? " upside down" : ""): JACK reports"
+        "round trip \(total) frames (\(HitLine.thousandths(Double(total) * 1_000 / Double(rate))) ms at \(rate) Hz),"
+          + " back at \(HitStatistics.format(level)) dB\(found.gain < 0 ? " upside down" : ""): \(source == .jackRoundTrip ? "JACK reports" : "the devices report")"
           + " \(reported.output + reported.input) (output \(reported.output), input \(reported.input)), the path adds"
-          + " \(found.frames - reported.output - reported.input)",
-        "saved in \(CalibrationStore.path ?? "the calibration file"): later --listen --jack runs take it off every"
-          + " attack on 'mic'",
+          + " \(total - reported.output - reported.input)",
+        "saved in \(CalibrationStore.path ?? "the calibration file"): \(takenOffBy)",
       ]
     }
   }

@@ -7,6 +7,7 @@ import MetronomeSession
 import OSCControl
 import OpenCombine
 import PracticeListening
+import Synchronization
 import TerminalUI
 
 /// Plays a request: reads its files, opens its output, connects its sync and starts its session,
@@ -81,15 +82,17 @@ public enum Player {
   }
 
   /// The ALSA sequencer's client for what `request` sends or takes as MIDI without JACK: its port
-  /// `clock` for MIDI clock, `hits` for the player's notes; nil when neither goes through it.
+  /// `clock` for MIDI clock, `hits` for the player's notes (unless only a capture device is listened
+  /// to); nil when neither goes through it.
   private static func sequencer(for request: PlayRequest, besides sink: any AudioSink) throws(RunError)
     -> ALSASequencer?
   {
     let clock = request.midiClockDestinations != nil
-    guard !(sink is JACKSink), request.output != .virtual, clock || request.listening != nil else { return nil }
+    // A capture device alone is listened to for audio only: MIDI too when ports are named.
+    let hits = request.listening.map { $0.captureDevice == nil || !$0.sources.isEmpty } ?? false
+    guard !(sink is JACKSink), request.output != .virtual, clock || hits else { return nil }
     do {
-      return try ALSASequencer(
-        clientName: "metronome", portName: clock ? "clock" : nil, inputName: request.listening == nil ? nil : "hits")
+      return try ALSASequencer(clientName: "metronome", portName: clock ? "clock" : nil, inputName: hits ? "hits" : nil)
     } catch {
       throw .runtime("\(error)")
     }
@@ -161,6 +164,7 @@ private struct Run {
       presentation = events.map(SessionPresentation.headless) ?? .soundOnly
     }
     let sink = output.sink
+    let capture = CaptureToStop()
     let session = MetronomeSession(
       engine: engine, sink: sink, periodFrames: output.periodFrames, keys: script, presentation: presentation,
       outputName: output.name, reportsUnderruns: reportsUnderruns, rendering: rendering, mainQueue: mainQueue,
@@ -169,11 +173,12 @@ private struct Run {
         exit: { status in
           // A sound server's client leaves it before the process goes, so no cycle calls into an exiting process.
           (sink as? any CallbackAudioSink)?.stop()
+          capture.stop()
           beforeExit?()
           Glibc.exit(status)
         }), tellsHeardBeats: remote != nil || listening != nil)
     session.syncStatus = syncStatus
-    try listen(with: session, on: mainQueue)
+    capture.device = try listen(with: session, on: mainQueue)
     Self.running = (
       session,
       interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive, mainQueue: mainQueue) }
@@ -186,12 +191,12 @@ private struct Run {
 extension Run {
   /// Has `session` score the player's hits: the notes on the JACK client's port `hits` (or, in a
   /// calibration without JACK, the typed keys), with the report written or the calibration saved
-  /// when the run ends.
+  /// when the run ends; returns the capture device listened to, if any.
   @MainActor
   fileprivate func listen<MainQueue: Scheduler & Sendable>(
     with session: MetronomeSession<MainQueue>, on mainQueue: MainQueue
-  ) throws(RunError) where MainQueue.SchedulerTimeType == AudioTime {
-    guard listening != nil || calibrates else { return }
+  ) throws(RunError) -> ALSACapture? where MainQueue.SchedulerTimeType == AudioTime {
+    guard listening != nil || calibrates else { return nil }
     var scorer = HitScorer(tolerance: listening?.tolerance ?? 20)
     if calibrates {
       scorer.goal = Calibration.hitsNeeded
@@ -206,7 +211,7 @@ extension Run {
       }
     }
     session.hitScorer = scorer
-    guard let listening else { return }
+    guard let listening else { return nil }
     let deliver: @Sendable (Hit) -> Void = { hit in
       mainQueue.schedule { MainActor.assumeIsolated { session.played(hit) } }
     }
@@ -217,9 +222,35 @@ extension Run {
       try HitInput.listen(
         listening, inputOffset: inputOffset, audioOffset: listening.inputOffsetMilliseconds ?? 0,
         roundTrip: roundTrip, hearsAudio: !calibrates, of: engine, through: server, deliver: deliver)
-    } else if let sequencer {
+      return nil
+    }
+    if let sequencer {
       try HitInput.listen(
         listening, inputOffset: inputOffset, of: engine, through: output.sink, sequencer: sequencer, deliver: deliver)
     }
+    guard let device = listening.captureDevice, let sink = output.sink as? ALSASink else { return nil }
+    let rate = Double(engine.settings.sampleRate.hz)
+    let unreported = try CalibrationStore.load().offsets[.alsaUnreportedLatency].map {
+      Int64(($0 * rate / 1000).rounded())
+    }
+    return try HitInput.listen(
+      capturing: device, listening, unreported: unreported ?? 0, audioOffset: listening.inputOffsetMilliseconds ?? 0,
+      of: engine, through: sink, deliver: deliver,
+      failed: { message in mainQueue.schedule { MainActor.assumeIsolated { session.receive(.sourceFailed(message)) } } }
+    )
   }
+}
+
+/// The capture device a run listens to, stopped and closed as the process ends.
+private final class CaptureToStop: Sendable {
+  private let capture = Mutex<ALSACapture?>(nil)
+
+  /// The device, once listening has started.
+  var device: ALSACapture? {
+    get { capture.withLock { $0 } }
+    set { capture.withLock { $0 = newValue } }
+  }
+
+  /// Stops and closes the device, if any.
+  func stop() { device?.stop() }
 }

@@ -151,13 +151,15 @@ public enum RequestOptions {
     public init() {}
   }
 
-  /// Listening to the player: `--listen`, `--listen-from`, `--listen-notes`, `--listen-velocity`,
+  /// Listening to the player: `--listen`, `--listen-from`, `--listen-device`, `--listen-notes`, `--listen-velocity`,
   /// `--onset-level`, `--onset-rise`, `--input-offset`, `--tolerance` and `--report`.
   public struct Listen: Sendable, Equatable {
     /// `--listen`: score the player's MIDI notes and audio attacks against the click.
     public var listen = false
     /// `--listen-from`: ports to connect to `hits` (MIDI) or `mic` (audio, with JACK).
     public var from: String?
+    /// `--listen-device`: the ALSA capture device audio is heard through, without JACK.
+    public var device: String?
     /// `--listen-notes`: the notes listened to.
     public var notes: String?
     /// `--listen-velocity`: the softest note that counts.

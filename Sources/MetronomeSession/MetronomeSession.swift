@@ -235,6 +235,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
     case .inputClosed: finish(Ending(status: 0, note: "standard input closed; stopped"))
     case .resized: display?.redrawAll()
     case .interrupted(let signal): finish(Ending(status: InterruptWatcher.exitStatus(for: signal)))
+    case .sourceFailed(let message): finish(Ending(status: 1, error: message))
     }
   }
 

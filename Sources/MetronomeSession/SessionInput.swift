@@ -19,6 +19,9 @@ public enum SessionInput: Hashable, Sendable {
   case resized
   /// A signal asked the process to end.
   case interrupted(signal: Int32)
+  /// Something the run listens to stopped (a capture device), saying what and what to do: the run
+  /// ends with status 1, its hits scored and reported so far.
+  case sourceFailed(String)
 
   /// The commands the keys in one read of typed `bytes` are bound to; unbound keys are dropped.
   public static func typed(_ bytes: [UInt8]) -> [SessionInput] {

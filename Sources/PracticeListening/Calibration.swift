@@ -19,6 +19,10 @@ public enum Calibration {
     /// Not a tap-along: the round trip from JACK's output to its input (`calibrate --loopback`),
     /// taken off every attack heard on the audio input.
     case jackRoundTrip = "jack-round-trip"
+    /// Not a tap-along: what the round trip from an ALSA output to an ALSA capture device takes
+    /// beyond what the two devices report (`calibrate --loopback --listen-device`), taken off every
+    /// attack heard on that device.
+    case alsaUnreportedLatency = "alsa-unreported-latency"
   }
 
   /// The offset `statistics` calibrate to, or the one line that says why not.

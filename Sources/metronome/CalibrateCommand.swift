@@ -1,4 +1,5 @@
 import ArgumentParser
+import MetronomeCore
 import MetronomeRun
 import TerminalUI
 
@@ -18,7 +19,10 @@ struct CalibrateCommand: ParsableCommand {
       With --loopback --jack it plays a test signal instead and finds it on the audio port \
       'mic' (connected from --listen-from, else the physical capture ports): a cable from the \
       output to the input, or a microphone in front of the speaker. The round trip it measures \
-      is saved and taken off every attack heard on 'mic' by later --listen --jack runs.
+      is saved and taken off every attack heard on 'mic' by later --listen --jack runs. With \
+      --loopback --listen-device NAME it plays on --device and finds the signal on that ALSA \
+      capture device; what the path takes beyond what the two devices report is saved and \
+      taken off every attack of later --listen-device runs.
       """
   )
 
@@ -28,11 +32,14 @@ struct CalibrateCommand: ParsableCommand {
   @Option(help: "ALSA playback device.")
   var device = "default"
 
+  @Option(help: "Sample rate in Hz.")
+  var rate: Int = SampleRate.standard.hz
+
   @OptionGroup var client: JACKClientOptions
 
   @OptionGroup(title: "Listening") var notes: HitSourceOptions
 
-  @Flag(help: "Measure the round trip from the output back to the input 'mic' (with --jack).")
+  @Flag(help: "Measure the round trip from the output back to 'mic' (--jack) or --listen-device.")
   var loopback = false
 
   @Flag(help: "Print the hits instead of showing the display (with MIDI).")
@@ -44,15 +51,26 @@ struct CalibrateCommand: ParsableCommand {
   func run() {
     Metronome.run(Self.self) { () throws(RunError) in
       if loopback {
-        guard client.jack else {
-          throw .usage("--loopback measures through JACK: add --jack (ALSA devices are not measured yet)")
+        let lines: [String]
+        if client.jack {
+          if notes.listenDevice != nil {
+            throw .usage("with --jack the signal comes back on the port 'mic': connect it with --listen-from")
+          }
+          lines = try LoopbackCalibration.run(
+            clientName: client.clientName, connections: client.connect, sources: notes.listenFrom)
+        } else if let listenDevice = notes.listenDevice {
+          let sampleRate: SampleRate
+          do { sampleRate = try SampleRate(rate) } catch { throw .usage("\(error)") }
+          lines = try LoopbackCalibration.run(device: device, listenDevice: listenDevice, sampleRate: sampleRate)
+        } else {
+          throw .usage(
+            "--loopback needs an input to find the signal on: --listen-device NAME (an ALSA capture device), or --jack")
         }
-        for line in try LoopbackCalibration.run(
-          clientName: client.clientName, connections: client.connect, sources: notes.listenFrom)
-        {
-          TextOutput.standardError.write("metronome: \(line)\n")
-        }
+        for line in lines { TextOutput.standardError.write("metronome: \(line)\n") }
         return
+      }
+      if notes.listenDevice != nil {
+        throw .usage("--listen-device is for --loopback: the tap-along hears MIDI notes or keys")
       }
       var music = RequestOptions.Music()
       music.words = [tempo]
@@ -61,13 +79,15 @@ struct CalibrateCommand: ParsableCommand {
       var output = RequestOptions.Output()
       client.fill(&output)
       (output.device, output.headless, output.events) = (device, headless, events)
+      var sound = RequestOptions.Sound()
+      sound.rate = rate
       var listening = RequestOptions.Listen()
       notes.fill(&listening)
       // MIDI through JACK, or through the ALSA sequencer from the ports named; else the keys.
       listening.listen = client.jack || notes.listenFrom != nil
       try Player.play(
         PlayRequest(
-          music: try MusicRequest(music, RequestOptions.Length(), RequestOptions.Sound(), programme), output: output,
+          music: try MusicRequest(music, RequestOptions.Length(), sound, programme), output: output,
           sync: RequestOptions.Sync(), listen: listening, calibrates: true))
     }
   }

@@ -3,7 +3,7 @@ import MetronomeRun
 
 /// Listening to the player: where the hits come from, which count, how they are judged.
 struct ListenOptions: ParsableArguments {
-  @Flag(help: "Score MIDI notes ('hits') and, with --jack, audio ('mic') against the click.")
+  @Flag(help: "Score MIDI notes ('hits') and audio (--jack's 'mic', --listen-device) against the click.")
   var listen = false
 
   @OptionGroup var notes: HitSourceOptions
@@ -39,6 +39,9 @@ struct HitSourceOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Connect these ports to 'hits' (MIDI) or 'mic' (JACK audio).", valueName: "ports"))
   var listenFrom: String?
 
+  @Option(help: ArgumentHelp("Listen to this ALSA capture device too ('default' included).", valueName: "name"))
+  var listenDevice: String?
+
   @Option(help: ArgumentHelp("Only these notes count (36,38 or 35-38).", valueName: "notes"))
   var listenNotes: String?
 
@@ -47,6 +50,8 @@ struct HitSourceOptions: ParsableArguments {
 
   /// The values given, into `listen`.
   func fill(_ listen: inout RequestOptions.Listen) {
-    (listen.from, listen.notes, listen.velocity) = (listenFrom, listenNotes, listenVelocity)
+    (listen.from, listen.device, listen.notes, listen.velocity) = (
+      listenFrom, listenDevice, listenNotes, listenVelocity
+    )
   }
 }

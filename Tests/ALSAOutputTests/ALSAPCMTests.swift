@@ -32,6 +32,27 @@ struct ALSAPCMTests {
     }
   }
 
+  @Test func theNullDeviceIsReadAPeriodAtATimeAsACapture() throws {
+    let capture = try ALSACapture(device: "null", sampleRate: .standard, periodFrames: 256, bufferFrames: 1_024)
+    #expect(capture.pcm.stream == .capture)
+    let frames = capture.pcm.periodFrames
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: 8 * frames * capture.pcm.channels, alignment: 8)
+    defer { raw.deallocate() }
+    #expect(try capture.pcm.read(into: raw, frames: frames) == false)
+    #expect(try capture.pcm.read(into: raw, frames: frames) == false)
+    #expect(capture.pcm.writtenFrames == Int64(2 * frames))
+  }
+
+  @Test func anUnknownCaptureDeviceSaysSoWithItsOwnHint() {
+    #expect {
+      try ALSACapture(device: "no-such-device", sampleRate: .standard, periodFrames: 256, bufferFrames: 1_024)
+    } throws: { error in
+      (error as? ALSAError)?.description
+        == "no ALSA capture device 'no-such-device' (No such file or directory): try --listen-device NAME with one"
+        + " of `arecord -L`, or --jack"
+    }
+  }
+
   /// A playback device is named in its errors whatever its name; the sequencer's errors say so.
   @Test func errorsNameTheirDeviceOrTheSequencer() {
     let playback = ALSAError(operation: "open", device: "sequencer", code: -2, message: "No such file", hint: "h")

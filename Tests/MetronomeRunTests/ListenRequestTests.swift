@@ -69,7 +69,29 @@ import Testing
         options {
           $0.listen.listen = true
           $0.listen.onsetRise = 6
-        }) == "--onset-rise is for the audio port 'mic', which listening has with --jack: add --jack")
+        }) == "--onset-rise is for audio, heard on --jack's port 'mic' or a --listen-device: add one of them")
+    #expect(
+      try options {
+        $0.listen.listen = true
+        $0.listen.onsetRise = 6
+        $0.listen.device = "default"
+      }.request().listening?.captureDevice == "default")
+    #expect(
+      usageError(options { $0.listen.device = "mic" }) == "--listen-device is for listening to the player: add --listen"
+    )
+    #expect(
+      usageError(
+        options {
+          $0.listen.listen = true
+          $0.listen.device = ""
+        }) == "--listen-device needs a name: 'default', or one of `arecord -L`")
+    #expect(
+      usageError(
+        options {
+          $0.listen.listen = true
+          $0.listen.device = "mic"
+          $0.output.jack = true
+        }) == "with --jack audio comes in on the port 'mic': connect it with --listen-from, not --listen-device")
     #expect(
       try listening {
         $0.listen.onsetLevel = -60

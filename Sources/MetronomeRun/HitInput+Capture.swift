@@ -1,0 +1,55 @@
+import ALSAOutput
+import AudioListening
+import MetronomeAudio
+import MetronomeCore
+import MetronomeEngine
+import PracticeListening
+
+extension HitInput {
+  /// Listens through the ALSA capture device `device` on a thread of its own, which it returns:
+  /// its attacks go to `deliver` as hits, and `failed` gets one line if it stops.
+  ///
+  /// The device keeps its own clock. Its frames are placed on the output's by when each device
+  /// says it hears them (`CaptureAlignment`, from half a second into the run), which is only as
+  /// exact as the devices' positions; so the output `sink` plays is looked for in what the device
+  /// hears up to 5 ms either way of that alignment plus `unreported` frames (what `calibrate
+  /// --loopback` measured beyond the devices' own reports), and taken out where found.
+  ///
+  /// An attack is placed on its frame less that round trip and `audioOffset` ms, as an attack on
+  /// JACK's `mic` is. Where the device hears the click (a microphone beside the speaker, a cable),
+  /// the round trip is the click's own, measured to the frame in every click, whatever error the
+  /// positions have; where it does not (headphones), it is the positions' alignment plus `unreported`.
+  static func listen(
+    capturing device: String, _ request: ListenRequest, unreported: Int64, audioOffset: Double,
+    of engine: ClickEngine, through sink: ALSASink, deliver: @escaping @Sendable (Hit) -> Void,
+    failed: @escaping @Sendable (String) -> Void
+  ) throws(RunError) -> ALSACapture {
+    let rate = engine.settings.sampleRate
+    let capture: ALSACapture
+    do {
+      // Opened at real-time priority, as the output is, so that a sound server's client thread
+      // started by ALSA's plugin runs at it too.
+      capture = try RealtimePriority.whileRaised {
+        try ALSACapture(device: device, sampleRate: rate, periodFrames: 256, bufferFrames: 4_096)
+      }
+    } catch {
+      throw .runtime("\(error)")
+    }
+    let played = PlayedRing()
+    sink.beforeEachWrite { samples, frame in played.write(samples, from: frame) }
+    let clock = CaptureClock(sampleRate: rate, output: sink.pcm.positionReader)
+    let listener = AudioHitListener(sampleRate: rate, roundTrip: unreported, settings: request.onsets)
+    listener.searchFrames = rate.hz / 200
+    let shift = Int64((audioOffset * Double(rate.hz) / 1000).rounded())
+    capture.start(
+      deliver: { samples, firstFrame, position, lostFrames in
+        guard let offset = clock.place(position, lostFrames: lostFrames) else { return }
+        played.readNew { listener.played($0, from: $1) }
+        listener.listen(input: samples, output: UnsafeBufferPointer(start: nil, count: 0), from: firstFrame + offset) {
+          deliver(Hit(frame: $0.frame - listener.roundTrip - shift, note: Hit.audioNote, velocity: $0.velocity))
+        }
+      },
+      failed: { error in failed("\(error) (listening stopped there)") })
+    return capture
+  }
+}
