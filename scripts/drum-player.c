@@ -150,12 +150,15 @@ int main(int argc, char **argv) {
   mic = join("drum-mic", play);
   earInput = jack_port_register(ear, "in", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
   micOutput = jack_port_register(mic, "out", JACK_DEFAULT_AUDIO_TYPE, JackPortIsOutput, 0);
-  /* A connection from the ear to the microphone has the server run the ear first in each cycle,
-     so that the microphone can bring back a click in the cycle it arrived in. */
-  jack_port_t *earAfter = jack_port_register(ear, "order", JACK_DEFAULT_AUDIO_TYPE, JackPortIsOutput, 0);
-  jack_port_t *micAfter = jack_port_register(mic, "order", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0);
-  if (!earInput || !micOutput || !earAfter || !micAfter || jack_activate(ear) || jack_activate(mic) ||
-      jack_connect(ear, jack_port_name(earAfter), jack_port_name(micAfter)) ||
+  /* Hearing a click as it arrives (no CLICK_PORT, so no playback latency to wait), the microphone
+     brings it back in the same cycle: a connection from the ear to the microphone has the server
+     run the ear first. (With CLICK_PORT the clicks come from the client MIC_PORT belongs to, and
+     that connection would close a loop through it.) */
+  int ordered = !*argv[1];
+  jack_port_t *earAfter = ordered ? jack_port_register(ear, "order", JACK_DEFAULT_AUDIO_TYPE, JackPortIsOutput, 0) : 0;
+  jack_port_t *micAfter = ordered ? jack_port_register(mic, "order", JACK_DEFAULT_AUDIO_TYPE, JackPortIsInput, 0) : 0;
+  if (!earInput || !micOutput || (ordered && (!earAfter || !micAfter)) || jack_activate(ear) || jack_activate(mic) ||
+      (ordered && jack_connect(ear, jack_port_name(earAfter), jack_port_name(micAfter))) ||
       (*argv[1] && jack_connect(ear, argv[1], jack_port_name(earInput))) ||
       (*argv[2] && jack_connect(mic, jack_port_name(micOutput), argv[2]))) {
     fprintf(stderr, "drum-player: cannot connect %s and %s\n", argv[1], argv[2]);

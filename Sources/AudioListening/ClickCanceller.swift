@@ -40,8 +40,9 @@ public final class ClickCanceller: @unchecked Sendable {
   private let block = 128
   /// The last input sample before the block being cancelled, as heard.
   private var heardBefore: Float = 0
-  /// The energy of the output in the block before.
+  /// The energy of the output, and of the input, in the block before.
   private var playedBefore: Float = 0
+  private var heardEnergyBefore: Float = 0
 
   /// A canceller for an input that hears the output `roundTrip` frames late.
   public init(roundTrip: Int64) { self.roundTrip = roundTrip }
@@ -107,17 +108,13 @@ public final class ClickCanceller: @unchecked Sendable {
       playedChanges += playedChange * playedChange
       heardChanges += heardChange * heardChange
     }
-    // Looked for where a click starts (the output four times louder than in the block before):
-    // once a click, where it is plainest.
-    let onset = playedEnergy > 4 * playedBefore
-    playedBefore = playedEnergy
-    guard playedEnergy > 1e-10 else { return }
-    // A block that holds far less than the echo learned has lost it (the microphone was
-    // unplugged, the loop cut): nothing is taken out, so that no echo's negative is heard.
-    guard heardEnergy >= 0.25 * gain * gain * playedEnergy else { return }
     let alone =
-      heardChanges > 0 && playedChanges > 1e-10
+      playedChanges > 1e-10 && heardChanges > 0
       && changesCrossed * changesCrossed >= 0.98 * playedChanges * heardChanges
+    // Looked for where a click starts, in the output or in what is heard (an echo come early):
+    // once a click, where it is plainest.
+    let onset = playedEnergy > 4 * playedBefore || heardEnergy > 4 * heardEnergyBefore
+    (playedBefore, heardEnergyBefore) = (playedEnergy, heardEnergy)
     if !alone, searches, onset, searchFrames > 0, heardChanges > 0,
       let found = echoDelay(input, range, reference: reference, heardChanges, played)
     {
@@ -127,6 +124,10 @@ public final class ClickCanceller: @unchecked Sendable {
       cancelBlock(input, leftOver, range, reference: reference - found, played, searches: false)
       return
     }
+    guard playedEnergy > 1e-10 else { return }
+    // A block that holds far less than the echo learned has lost it (the microphone was
+    // unplugged, the loop cut): nothing is taken out, so that no echo's negative is heard.
+    guard heardEnergy >= 0.25 * gain * gain * playedEnergy else { return }
     if alone {
       learnedCross = 0.995 * learnedCross + changesCrossed
       learnedEnergy = 0.995 * learnedEnergy + playedChanges

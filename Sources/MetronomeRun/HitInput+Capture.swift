@@ -12,7 +12,7 @@ extension HitInput {
   /// The device keeps its own clock. Its frames are placed on the output's by when each device
   /// says it hears them (`CaptureAlignment`, from half a second into the run), which is only as
   /// exact as the devices' positions; so the output `sink` plays is looked for in what the device
-  /// hears up to 5 ms either way of that alignment plus `unreported` frames (what `calibrate
+  /// hears up to 10 ms either way of that alignment plus `unreported` frames (what `calibrate
   /// --loopback` measured beyond the devices' own reports), and taken out where found.
   ///
   /// An attack is placed on its frame less that round trip and `audioOffset` ms, as an attack on
@@ -39,7 +39,7 @@ extension HitInput {
     sink.beforeEachWrite { samples, frame in played.write(samples, from: frame) }
     let clock = CaptureClock(sampleRate: rate, output: sink.pcm.positionReader)
     let listener = AudioHitListener(sampleRate: rate, roundTrip: unreported, settings: request.onsets)
-    listener.searchFrames = rate.hz / 200
+    listener.searchFrames = rate.hz / 100
     let shift = Int64((audioOffset * Double(rate.hz) / 1000).rounded())
     capture.start(
       deliver: { samples, firstFrame, position, lostFrames in

@@ -40,7 +40,7 @@ extension LoopbackCalibration {
     let margin = rate.hz / 100
     let clock = CaptureClock(sampleRate: rate, output: sink.pcm.positionReader)
     let heard = Atomic<Bool>(false)
-    /// The first placement of the input's frames, and the furthest it moved from it since.
+    /// The placement of the input's frames as the bursts began, and the furthest it moved from it since.
     let placements = Mutex<(first: Int64?, moved: Int64)>((nil, 0))
     /// Frames the input had taken in but not yet given, as last read.
     let inputDelay = Atomic<Int64>(0)
@@ -51,10 +51,13 @@ extension LoopbackCalibration {
           inputDelay.store(position.heardFrames - firstFrame - Int64(samples.count), ordering: .relaxed)
         }
         guard let offset = clock.place(position, lostFrames: lostFrames) else { return }
-        // A stream that moved (a sound server's glitch) moves the placement: the bursts heard
-        // before and after it were measured on two different paths.
-        placements.withLock { $0 = ($0.first ?? offset, max($0.moved, abs(offset - ($0.first ?? offset)))) }
-        probe.record(samples, from: Int(firstFrame + offset) - start + margin)
+        // A stream that moved once the bursts began (a sound server's glitch) moved the placement:
+        // the bursts heard before and after it were measured on two different paths.
+        let frame = Int(firstFrame + offset) - start + margin
+        if frame >= 0 {
+          placements.withLock { $0 = ($0.first ?? offset, max($0.moved, abs(offset - ($0.first ?? offset)))) }
+        }
+        probe.record(samples, from: frame)
         if probe.isDone { heard.store(true, ordering: .releasing) }
       }, failed: { error in stopped.withLock { $0 = "\(error)" } })
     defer { capture.stop() }
