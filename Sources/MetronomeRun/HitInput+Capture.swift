@@ -30,7 +30,7 @@ extension HitInput {
       // Opened at real-time priority, as the output is, so that a sound server's client thread
       // started by ALSA's plugin runs at it too.
       capture = try RealtimePriority.whileRaised {
-        try ALSACapture(device: device, sampleRate: rate, periodFrames: 256, bufferFrames: 4_096)
+        try ALSACapture(device: device, sampleRate: rate, periodFrames: 1_024, bufferFrames: 8_192)
       }
     } catch {
       throw .runtime("\(error)")

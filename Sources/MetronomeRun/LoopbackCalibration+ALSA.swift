@@ -26,7 +26,7 @@ extension LoopbackCalibration {
       (sink, capture) = try RealtimePriority.whileRaised {
         (
           try ALSASink(device: device, sampleRate: rate, periodFrames: 256, bufferFrames: 1_024),
-          try ALSACapture(device: listenDevice, sampleRate: rate, periodFrames: 256, bufferFrames: 4_096)
+          try ALSACapture(device: listenDevice, sampleRate: rate, periodFrames: 1_024, bufferFrames: 8_192)
         )
       }
     } catch let error as ALSAError {
