@@ -13,7 +13,8 @@ struct DrumPlayer {
     let missed: Int
   }
 
-  private let binary: URL
+  /// The built player.
+  let binary: URL
 
   /// Builds the player in `folder`.
   init(in folder: URL) throws { binary = try HitPlayer.build("drum-player", in: folder, libraries: ["-lsndfile"]) }
@@ -25,13 +26,22 @@ struct DrumPlayer {
     _ strokes: [DrumTake.Stroke], clickPort: String, micPort: String, spacing: Int, seconds: Int,
     clickGain: Float = 0.5, micDelay: Int = 0, environment: [String: String]
   ) throws -> BackgroundRun {
+    try BackgroundRun(
+      ["-c", "exec \"$0\" \"$@\" < \"\(try plan(strokes).path)\"", binary.path, clickPort, micPort]
+        + arguments(spacing: spacing, seconds: seconds, clickGain: clickGain, micDelay: micDelay),
+      executable: URL(fileURLWithPath: "/bin/sh"), environment: environment)
+  }
+
+  /// `strokes` as the player reads them, in a file of their own beside it.
+  func plan(_ strokes: [DrumTake.Stroke]) throws -> URL {
     let plan = binary.deletingLastPathComponent().appendingPathComponent("plan-\(UUID()).txt")
     try strokes.map(\.planLine).joined().write(to: plan, atomically: true, encoding: .utf8)
-    return try BackgroundRun(
-      [
-        "-c", "exec \"$0\" \"$@\" < \"\(plan.path)\"", binary.path, clickPort, micPort, "\(spacing)", "\(seconds)",
-        DrumTake.kitFolder.path, "\(clickGain)", "\(micDelay)",
-      ], executable: URL(fileURLWithPath: "/bin/sh"), environment: environment)
+    return plan
+  }
+
+  /// The player's arguments after its two ports.
+  func arguments(spacing: Int, seconds: Int, clickGain: Float, micDelay: Int) -> [String] {
+    ["\(spacing)", "\(seconds)", DrumTake.kitFolder.path, "\(clickGain)", "\(micDelay)"]
   }
 
   /// What a finished player printed.

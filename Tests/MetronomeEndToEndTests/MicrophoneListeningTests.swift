@@ -12,9 +12,6 @@ final class MicrophoneListeningTests: FolderTestCase {
   private static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// Frames between the clicks: eighths at 100 BPM at 44.1 kHz.
-  private let spacing = 13_230
-
   /// Every stroke of a kit comes back once, within a millisecond of where its sound starts, and no
   /// click is taken for a hit.
   func testEveryStrokeIsHeardWithinAMillisecondAndNoClickIs() throws {
@@ -28,6 +25,13 @@ final class MicrophoneListeningTests: FolderTestCase {
   func testEveryStrokeIsHeardWithinAMillisecondThroughALSAsJACKPluginAsACaptureDevice() throws {
     try writeALSADevices()
     let capture = try listen(micDelay: 0, route: .alsa)
+    XCTAssertTrue(capture?.errors.contains("metronome: listening: 35 hits: mean ") == true, capture?.errors ?? "")
+  }
+
+  /// The same through ALSA's `default` on a headless PipeWire, whose microphone hears the speaker
+  /// (the clicks at their full level) and the drummer.
+  func testEveryStrokeIsHeardWithinAMillisecondThroughPipeWiresDefaultDevices() throws {
+    let capture = try listen(micDelay: 0, route: .pipewire)
     XCTAssertTrue(capture?.errors.contains("metronome: listening: 35 hits: mean ") == true, capture?.errors ?? "")
   }
 
@@ -127,6 +131,33 @@ final class MicrophoneListeningTests: FolderTestCase {
           + " connected, and its sound server (JACK, PulseAudio) still running? (listening stopped there)\n"), errors)
   }
 
+  /// A capture device that does not take the run's rate, or none of that name: one line each, status
+  /// 1, before anything plays.
+  func testACaptureDeviceAtAnotherRateOrNoneIsOneLine() throws {
+    try """
+    pcm.metroear { type plug; slave.pcm { type jack; playback_ports { 0 "system:playback_1" } } }
+    pcm.rawmic { type jack; capture_ports { 0 "system:capture_1" } }
+    """.write(to: folder.appendingPathComponent(".asoundrc"), atomically: true, encoding: .utf8)
+    let server = try JACKDummyServer(sampleRate: 44_100, periodFrames: 1_024)
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+    for (device, said) in [
+      (
+        "rawmic",
+        "could not capture at 48000 Hz (it offers 44100 Hz): use --rate 44100, or a 'plug:' device that converts"
+      ),
+      ("no-such-mic", "no ALSA capture device 'no-such-mic' (No such file or directory): try --listen-device NAME"),
+    ] {
+      let run = try BackgroundRun(
+        ["100", "--device", "metroear", "--listen", "--listen-device", device, "--headless", "--duration", "5"],
+        environment: environment)
+      let errors = run.finish().errors
+      XCTAssertEqual(run.process.terminationStatus, 1, errors)
+      XCTAssertEqual(errors.split(separator: "\n").filter { $0.hasPrefix("Error: ") }.count, 1, errors)
+      XCTAssertTrue(errors.contains(said), errors)
+    }
+  }
+
   /// Names ALSA's JACK plugin, in the folder's `.asoundrc`, as a playback device that plays into
   /// the drummer's ear and a capture device that hears its microphone.
   private func writeALSADevices() throws {
@@ -148,6 +179,10 @@ final class MicrophoneListeningTests: FolderTestCase {
     case jack
     /// ALSA devices named in the folder's `.asoundrc`, which connect to the drummer themselves.
     case alsa
+    /// ALSA's `default` on a headless PipeWire at 48 kHz (`scripts/desktop-audio`), whose default
+    /// source is a microphone beside the speaker; the drummer, a JACK client of PipeWire's, hears
+    /// the sink and plays into that microphone, which brings back the clicks at their full level.
+    case pipewire
   }
 
   /// A take of 18 beats played into `mic` with everything `micDelay` frames late and the clicks
@@ -161,6 +196,9 @@ final class MicrophoneListeningTests: FolderTestCase {
   private func listen(micDelay: Int, route: Route = .jack, clickGain: Float = 0.5) throws -> (
     status: Int32, errors: String, offsets: [Int]
   )? {
+    let rate = route == .pipewire ? 48_000 : 44_100
+    // Frames between the clicks: eighths at 100 BPM.
+    let spacing = rate * 3 / 10
     let take = try DrumTake(clicks: 22, spacing: 2 * spacing, spread: 882, skipped: 4, seed: 26)
     // The player counts every click it hears, the eighths' too: beat N is its click 2N.
     let strokes = take.strokes.map {
@@ -175,49 +213,105 @@ final class MicrophoneListeningTests: FolderTestCase {
     typealias Capture = (status: Int32, errors: String, offsets: [Int])
     let check = { (capture: Capture) -> [String] in
       capture.status == 0 && !capture.errors.hasPrefix("the player sent") && capture.offsets.count == expected.count
-        && zip(capture.offsets, expected).allSatisfy({ abs($0 - $1) <= 44 })
+        && zip(capture.offsets, expected).allSatisfy({ abs($0 - $1) <= rate / 1_000 })
         ? [] : ["status \(capture.status), offsets \(capture.offsets), played \(expected): \(capture.errors)"]
     }
     let capture = try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Capture, [String]) in
-      let server = try JACKDummyServer(sampleRate: 44_100, periodFrames: 1_024)
-      defer { server.stop() }
-      let environment = server.environment.merging(["HOME": folder.path]) { $1 }
-      let arguments = ["100", "--subdivide", "2", "--rate", "44100", "--listen", "--headless", "--events", "ndjson"]
-      let metronome: BackgroundRun
-      let drums: BackgroundRun
       switch route {
-      case .jack:
-        metronome = try BackgroundRun(
-          arguments + ["--jack", "--connect", "system:playback_1", "--duration", "17"], environment: environment)
-        try server.waitForPorts { $0.contains("metronome:mic") }
-        drums = try player.start(
-          strokes, clickPort: "metronome:click", micPort: "metronome:mic", spacing: spacing, seconds: 16,
-          clickGain: clickGain, micDelay: micDelay, environment: environment)
-      case .alsa:
-        // ALSA's plugin connects to the drummer's ports as it opens: the drummer comes first.
-        drums = try player.start(
-          strokes, clickPort: "", micPort: "", spacing: spacing, seconds: 19, clickGain: clickGain, micDelay: micDelay,
-          environment: environment)
-        try server.waitForPorts { $0.contains("drum-mic:out") && $0.contains("drum-ear:in") }
-        metronome = try BackgroundRun(
-          arguments + ["--device", "metroear", "--listen-device", "metromic", "--duration", "17"],
-          environment: environment)
+      case .pipewire: try playThroughPipeWire(strokes, by: player, spacing: spacing, micDelay: micDelay)
+      case .jack, .alsa:
+        try playThroughJACK(
+          strokes, by: player, throughALSA: route == .alsa, spacing: spacing, micDelay: micDelay, clickGain: clickGain)
       }
-      let printed = metronome.finish()
-      let played = DrumPlayer.played(String(decoding: drums.finish().output, as: UTF8.self))
-      let offsets = String(decoding: printed.output, as: UTF8.self).split(separator: "\n").compactMap {
-        let line = try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-        return line?["audio"] as? Bool == true ? line?["offsetFrames"] as? Int : nil
-      }
-      let errors =
-        played.missed == 0 && played.sent.count == strokes.count
-        ? printed.errors : "the player sent \(played.sent.count) and missed \(played.missed); \(printed.errors)"
-      return ((metronome.process.terminationStatus, errors, offsets), server.brokenCycles())
     }
     if let capture {
       print(
-        "offsets against the strokes' starts, in frames at 44.1 kHz: \(zip(capture.offsets, expected).map { $0 - $1 })")
+        "offsets against the strokes' starts, in frames at \(rate) Hz: \(zip(capture.offsets, expected).map { $0 - $1 })"
+      )
     }
     return capture
+  }
+
+  /// One take of `listen` on a JACK dummy server of its own at 44.1 kHz, metronome its client or
+  /// `throughALSA` ALSA's JACK plugin: what metronome said, with the audio hits' offsets, and the
+  /// server's broken cycles.
+  private func playThroughJACK(
+    _ strokes: [DrumTake.Stroke], by player: DrumPlayer, throughALSA: Bool, spacing: Int, micDelay: Int,
+    clickGain: Float
+  ) throws -> ((status: Int32, errors: String, offsets: [Int]), [String]) {
+    let server = try JACKDummyServer(sampleRate: 44_100, periodFrames: 1_024)
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+    let arguments = ["100", "--subdivide", "2", "--rate", "44100", "--listen", "--headless", "--events", "ndjson"]
+    let metronome: BackgroundRun
+    let drums: BackgroundRun
+    if throughALSA {
+      // ALSA's plugin connects to the drummer's ports as it opens: the drummer comes first.
+      drums = try player.start(
+        strokes, clickPort: "", micPort: "", spacing: spacing, seconds: 19, clickGain: clickGain, micDelay: micDelay,
+        environment: environment)
+      try server.waitForPorts { $0.contains("drum-mic:out") && $0.contains("drum-ear:in") }
+      metronome = try BackgroundRun(
+        arguments + ["--device", "metroear", "--listen-device", "metromic", "--duration", "17"],
+        environment: environment)
+    } else {
+      metronome = try BackgroundRun(
+        arguments + ["--jack", "--connect", "system:playback_1", "--duration", "17"], environment: environment)
+      try server.waitForPorts { $0.contains("metronome:mic") }
+      drums = try player.start(
+        strokes, clickPort: "metronome:click", micPort: "metronome:mic", spacing: spacing, seconds: 16,
+        clickGain: clickGain, micDelay: micDelay, environment: environment)
+    }
+    let printed = metronome.finish()
+    let played = DrumPlayer.played(String(decoding: drums.finish().output, as: UTF8.self))
+    return (said(by: metronome, printed, playing: strokes.count, to: played), server.brokenCycles())
+  }
+
+  /// What a take's metronome said (led by what the player missed, if it did), with its status and
+  /// the offsets of the audio hits it printed.
+  private func said(
+    by metronome: BackgroundRun, _ printed: (output: Data, errors: String), playing strokes: Int,
+    to played: DrumPlayer.Played
+  ) -> (status: Int32, errors: String, offsets: [Int]) {
+    let offsets = String(decoding: printed.output, as: UTF8.self).split(separator: "\n").compactMap {
+      let line = try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+      return line?["audio"] as? Bool == true ? line?["offsetFrames"] as? Int : nil
+    }
+    let errors =
+      played.missed == 0 && played.sent.count == strokes
+      ? printed.errors : "the player sent \(played.sent.count) and missed \(played.missed); \(printed.errors)"
+    return (metronome.process.terminationStatus, errors, offsets)
+  }
+
+  /// One take of `listen` through PipeWire: what metronome said, with the audio hits' offsets, and
+  /// what went wrong in the harness (a machine that stalled, which PipeWire does not wait for).
+  private func playThroughPipeWire(_ strokes: [DrumTake.Stroke], by player: DrumPlayer, spacing: Int, micDelay: Int)
+    throws -> ((status: Int32, errors: String, offsets: [Int]), [String])
+  {
+    let playedFile = folder.appendingPathComponent("played.txt")
+    let script = """
+      LD_LIBRARY_PATH="$DESKTOP_AUDIO_JACK" "$0" "" "" "$@" < "\(try player.plan(strokes).path)" > "\(playedFile.path)" 2>&1 &
+      drummer=$!
+      for _ in $(seq 200); do pw-link -o 2>/dev/null | grep -qx drum-mic:out && break; sleep 0.05; done
+      pw-link metro-null:monitor_MONO drum-ear:in && pw-link drum-mic:out metro-mic-ear:input_MONO || exit 1
+      "\(MetronomeProcess.binary.path)" 100 --subdivide 2 --listen --listen-device default --headless --events ndjson \\
+        --duration 17
+      status=$?
+      wait "$drummer"
+      exit $status
+      """
+    let watch = StallWatch()
+    let run = try BackgroundRun(
+      ["pipewire", folder.appendingPathComponent("heard.wav").path, "/bin/sh", "-c", script, player.binary.path]
+        + player.arguments(spacing: spacing, seconds: 20, clickGain: 0, micDelay: micDelay),
+      executable: Self.repository.appendingPathComponent("scripts/desktop-audio"),
+      environment: ["DESKTOP_AUDIO_MICROPHONE": "1"])
+    let printed = run.finish()
+    let stall = watch.stop()
+    let played = DrumPlayer.played((try? String(contentsOf: playedFile, encoding: .utf8)) ?? "")
+    return (
+      said(by: run, printed, playing: strokes.count, to: played),
+      stall > 0.015 ? ["the machine stalled for \(Int(stall * 1000)) ms"] : []
+    )
   }
 }
