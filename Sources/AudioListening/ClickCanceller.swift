@@ -40,8 +40,7 @@ public final class ClickCanceller: @unchecked Sendable {
   private let block = 128
   /// The last input sample before the block being cancelled, as heard.
   private var heardBefore: Float = 0
-  /// The energy of the output, and of the input, in the block before.
-  private var playedBefore: Float = 0
+  /// The energy of the input in the block before.
   private var heardEnergyBefore: Float = 0
 
   /// A canceller for an input that hears the output `roundTrip` frames late.
@@ -81,42 +80,19 @@ public final class ClickCanceller: @unchecked Sendable {
     reference: Int64, _ played: UnsafeBufferPointer<Float>, searches: Bool = true
   ) {
     for index in range { leftOver[index] = 0 }
-    let size = Int64(played.count)
     // Nothing was played yet: nothing to take out.
-    guard playedEnd != .min, reference + Int64(range.lowerBound) >= playedEnd - size,
-      reference + Int64(range.upperBound) <= playedEnd
-    else { return }
+    guard let block = sums(input, range, reference: reference, played) else { return }
     let lastHeard = input[range.upperBound - 1]
     defer { heardBefore = lastHeard }
-    var crossed: Float = 0
-    var playedEnergy: Float = 0
-    var heardEnergy: Float = 0
-    // The same of the sample-to-sample changes, which the fit is made on.
-    var changesCrossed: Float = 0
-    var playedChanges: Float = 0
-    var heardChanges: Float = 0
-    var heardPrevious = heardBefore
-    for index in range {
-      let out = played[Int((reference + Int64(index)) & playedMask)]
-      let playedChange = out - played[Int((reference + Int64(index) - 1) & playedMask)]
-      let heardChange = input[index] - heardPrevious
-      heardPrevious = input[index]
-      crossed += input[index] * out
-      playedEnergy += out * out
-      heardEnergy += input[index] * input[index]
-      changesCrossed += heardChange * playedChange
-      playedChanges += playedChange * playedChange
-      heardChanges += heardChange * heardChange
-    }
-    let alone =
-      playedChanges > 1e-10 && heardChanges > 0
-      && changesCrossed * changesCrossed >= 0.98 * playedChanges * heardChanges
+    let playedEnergy = block.playedEnergy
+    let heardEnergy = block.heardEnergy
+    let alone = block.fit >= 0.98
     // Looked for where a click starts, in the output or in what is heard (an echo come early):
     // once a click, where it is plainest.
-    let onset = playedEnergy > 4 * playedBefore || heardEnergy > 4 * heardEnergyBefore
-    (playedBefore, heardEnergyBefore) = (playedEnergy, heardEnergy)
-    if !alone, searches, onset, searchFrames > 0, heardChanges > 0,
-      let found = echoDelay(input, range, reference: reference, heardChanges, played)
+    let onset = playedEnergy > 4 * block.playedBefore || heardEnergy > 4 * heardEnergyBefore
+    heardEnergyBefore = heardEnergy
+    if !alone, searches, onset, searchFrames > 0, block.heardChanges > 0,
+      let found = echoDelay(input, range, reference: reference, played)
     {
       // The echo is elsewhere: what was learned at the old delay says nothing of it.
       roundTrip += found
@@ -129,10 +105,11 @@ public final class ClickCanceller: @unchecked Sendable {
     // unplugged, the loop cut): nothing is taken out, so that no echo's negative is heard.
     guard heardEnergy >= 0.25 * gain * gain * playedEnergy else { return }
     if alone {
-      learnedCross = 0.995 * learnedCross + changesCrossed
-      learnedEnergy = 0.995 * learnedEnergy + playedChanges
+      learnedCross = 0.995 * learnedCross + block.changesCrossed
+      learnedEnergy = 0.995 * learnedEnergy + block.playedChanges
       gain = learnedCross / learnedEnergy
-      let leftChanges = max(heardChanges - 2 * gain * changesCrossed + gain * gain * playedChanges, 0)
+      let leftChanges = max(
+        block.heardChanges - 2 * gain * block.changesCrossed + gain * gain * block.playedChanges, 0)
       leftEnergySum = 0.995 * leftEnergySum + leftChanges
       leftFrames = 0.995 * leftFrames + Float(range.count)
     }
@@ -151,38 +128,63 @@ public final class ClickCanceller: @unchecked Sendable {
 
   /// How many frames later than `reference` the output is that explains `range` of the input alone.
   ///
-  /// The best normalized correlation of their changes within `searchFrames`, if 0.98 or more
-  /// squared; nil for none. `heardChanges` is the energy of the input's changes.
+  /// The best fit within `searchFrames` where the played block itself starts a click (later in a
+  /// click its waves match the input's a period off), if 0.98 or more; nil for none.
   private func echoDelay(
-    _ input: UnsafeMutableBufferPointer<Float>, _ range: Range<Int>, reference: Int64, _ heardChanges: Float,
+    _ input: UnsafeMutableBufferPointer<Float>, _ range: Range<Int>, reference: Int64,
     _ played: UnsafeBufferPointer<Float>
   ) -> Int64? {
     var best: (shift: Int64, fit: Float)?
     for shift in Int64(-searchFrames)...Int64(searchFrames) where shift != 0 {
-      let start = reference - shift
-      guard start + Int64(range.lowerBound - range.count) >= playedEnd - Int64(played.count),
-        start + Int64(range.upperBound) <= playedEnd
+      guard let block = sums(input, range, reference: reference - shift, played),
+        block.playedEnergy > 4 * block.playedBefore, block.fit >= 0.98, block.fit > best?.fit ?? 0
       else { continue }
-      var crossed: Float = 0
-      var playedChanges: Float = 0
-      var playedEnergy: Float = 0
-      var energyBefore: Float = 0
-      var heardPrevious = heardBefore
-      for index in range {
-        let out = played[Int((start + Int64(index)) & playedMask)]
-        let playedChange = out - played[Int((start + Int64(index) - 1) & playedMask)]
-        let earlier = played[Int((start + Int64(index - range.count)) & playedMask)]
-        crossed += (input[index] - heardPrevious) * playedChange
-        heardPrevious = input[index]
-        playedChanges += playedChange * playedChange
-        playedEnergy += out * out
-        energyBefore += earlier * earlier
-      }
-      // Only where a click starts: later in a click, its waves match the input's a period off.
-      guard playedChanges > 1e-10, playedEnergy > 4 * energyBefore else { continue }
-      let fit = crossed * crossed / (playedChanges * heardChanges)
-      if fit >= 0.98, fit > best?.fit ?? 0 { best = (shift, fit) }
+      best = (shift, block.fit)
     }
     return best?.shift
+  }
+
+  /// What `range` of the input and the output's frames from `reference` on hold, summed; nil
+  /// where the ring does not hold those frames and the block before them.
+  private func sums(
+    _ input: UnsafeMutableBufferPointer<Float>, _ range: Range<Int>, reference: Int64,
+    _ played: UnsafeBufferPointer<Float>
+  ) -> BlockSums? {
+    guard playedEnd != .min, reference + Int64(range.lowerBound - range.count) >= playedEnd - Int64(played.count),
+      reference + Int64(range.upperBound) <= playedEnd
+    else { return nil }
+    var sums = BlockSums()
+    var heardPrevious = heardBefore
+    for index in range {
+      let frame = reference + Int64(index)
+      let out = played[Int(frame & playedMask)]
+      let playedChange = out - played[Int((frame - 1) & playedMask)]
+      let earlier = played[Int((frame - Int64(range.count)) & playedMask)]
+      let heardChange = input[index] - heardPrevious
+      heardPrevious = input[index]
+      sums.playedEnergy += out * out
+      sums.heardEnergy += input[index] * input[index]
+      sums.playedBefore += earlier * earlier
+      sums.changesCrossed += heardChange * playedChange
+      sums.playedChanges += playedChange * playedChange
+      sums.heardChanges += heardChange * heardChange
+    }
+    return sums
+  }
+}
+
+/// A block of input and the output it may hold, summed: their energies, the output's in the block
+/// before, and the same of their sample-to-sample changes, which the fit is made on.
+private struct BlockSums {
+  var playedEnergy: Float = 0
+  var heardEnergy: Float = 0
+  var playedBefore: Float = 0
+  var changesCrossed: Float = 0
+  var playedChanges: Float = 0
+  var heardChanges: Float = 0
+
+  /// How wholly the output's changes explain the input's: the normalized correlation, squared.
+  var fit: Float {
+    playedChanges > 1e-10 && heardChanges > 0 ? changesCrossed * changesCrossed / (playedChanges * heardChanges) : 0
   }
 }
