@@ -1,6 +1,5 @@
 import ALSAOutput
 import AudioListening
-import Glibc
 import MetronomeAudio
 import MetronomeCore
 import PracticeListening
@@ -40,9 +39,9 @@ extension LoopbackCalibration {
     let margin = rate.hz / 100
     let clock = CaptureClock(sampleRate: rate, output: sink.pcm.positionReader)
     let heard = Atomic<Bool>(false)
-    /// The placement of the input's frames as the bursts began, and the furthest it moved from it since.
+    // The placement of the input's frames as the bursts began, and the furthest it moved from it since.
     let placements = Mutex<(first: Int64?, moved: Int64)>((nil, 0))
-    /// Frames the input had taken in but not yet given, as last read.
+    // Frames the input had taken in but not yet given, as last read.
     let inputDelay = Atomic<Int64>(0)
     let stopped = Mutex<String?>(nil)
     capture.start(
