@@ -18,7 +18,7 @@ public enum LoopbackCalibration {
     let server: JACKSink
     let microphone: JACKSink.AudioInput
     do {
-      server = try JACKSink(clientName: clientName, connections: connections.map(PlayRequest.ports))
+      server = try JACKSink(clientName: clientName, connections: PlayRequest.connections(connections))
       microphone = try server.addAudioInput(
         named: "mic", connections: sources.map(PlayRequest.ports) ?? server.physicalCapturePorts())
     } catch {

@@ -83,7 +83,7 @@ public struct PlayRequest: Sendable {
       if options.virtual {
         .virtual
       } else if options.jack {
-        .jack(clientName: options.clientName, connections: options.connect.map { $0 == "none" ? [] : Self.ports($0) })
+        .jack(clientName: options.clientName, connections: Self.connections(options.connect))
       } else if options.silent {
         .silent
       } else {
@@ -131,4 +131,7 @@ public struct PlayRequest: Sendable {
 
   /// The ports in a comma-separated list; none for nil.
   static func ports(_ list: String?) -> [String] { list?.split(separator: ",").map(String.init) ?? [] }
+
+  /// The ports `--connect` names: nil (the physical playback ports) where it is not given, none for `none`.
+  static func connections(_ connect: String?) -> [String]? { connect.map { $0 == "none" ? [] : ports($0) } }
 }

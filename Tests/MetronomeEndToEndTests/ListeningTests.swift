@@ -151,6 +151,24 @@ final class ListeningTests: FolderTestCase {
     XCTAssertEqual(try String(contentsOf: calibration, encoding: .utf8), saved)
   }
 
+  /// `calibrate --loopback --jack --connect none` takes `none` as `play` does (the output
+  /// connected nowhere) and, with `mic` fed from metronome's own output, measures the digital
+  /// loop JACK reports: no frames, saved as such.
+  func testALoopbackCalibrationConnectedNowhereMeasuresItsOwnLoop() throws {
+    let server = try JACKDummyServer(periodFrames: 1_024)
+    defer { server.stop() }
+    let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+    let run = try MetronomeProcess.run(
+      ["calibrate", "--loopback", "--jack", "--connect", "none", "--listen-from", "metronome:click"],
+      environment: environment)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertTrue(
+      run.standardError.hasPrefix("metronome: round trip 0 frames (0.000 ms at 48000 Hz)"), run.standardError)
+    let saved = try String(
+      contentsOf: folder.appendingPathComponent(".config/metronome/calibration"), encoding: .utf8)
+    XCTAssertTrue(saved.hasSuffix("\njack-round-trip 0.000\n"), saved)
+  }
+
   /// In a terminal the display's meter moves with each hit: 10 ms early, then 20 ms late (on the
   /// tolerance's edge), in turn; q ends the run and leaves the terminal as it was.
   func testTheDisplaysMeterMovesWithEachHit() throws {
