@@ -123,10 +123,14 @@ let package = Package(
         .product(name: "OpenCombine", package: "OpenCombine"),
       ]
     ),
+    // kissfft (BSD-3): the FFT the test kit hears simulated rooms through. No pkg-config: its file
+    // defines the float type on the command line, which SwiftPM refuses; the header shim does.
+    .systemLibrary(name: "CKissFFT", providers: [.apt(["libkissfft-dev"])]),
     .target(
       name: "MetronomeTesting",
       dependencies: [
         "MetronomeCore",
+        "CKissFFT",
         "MetronomeAudio",
         .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "OpenCombineShim", package: "OpenCombine"),

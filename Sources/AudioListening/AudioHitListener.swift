@@ -5,21 +5,27 @@ import MetronomeCore
 /// their sums infinite, so the first is heard as silence and the second at 16 times full scale.
 func saneSample(_ sample: Float) -> Float { sample.isFinite ? min(max(sample, -16), 16) : 0 }
 
-/// Hears a player through an audio input: takes the metronome's own output out of it, then
-/// finds the attacks left.
+/// Hears a player through an audio input: takes the metronome's own output out of it
+/// (`OutputCanceller`), then finds the attacks left, and says how each is placed against the
+/// click the player heard.
 ///
 /// `@unchecked Sendable`: its state is touched only by the one thread that feeds it.
 public final class AudioHitListener: @unchecked Sendable {
-  private let canceller: ClickCanceller
+  private let canceller: any OutputCanceller
+  /// The canceller, where it is the one that takes out a single copy of the click.
+  private let click: ClickCanceller?
   private let detector: OnsetDetector
-  /// Room for one block of input while the output is taken out of it, and for how loud what is
-  /// left of the output may be on each frame.
-  private var scratch = [Float](repeating: 0, count: 4_096)
-  private var leftOver = [Float](repeating: 0, count: 4_096)
 
-  /// A listener at `sampleRate` whose input hears the output `roundTrip` frames late.
-  public init(sampleRate: SampleRate, roundTrip: Int64, settings: OnsetSettings = .standard) {
-    canceller = ClickCanceller(roundTrip: roundTrip)
+  /// A listener at `sampleRate` whose input hears the output `roundTrip` frames late, taken out
+  /// by `ClickCanceller`.
+  public convenience init(sampleRate: SampleRate, roundTrip: Int64, settings: OnsetSettings = .standard) {
+    self.init(canceller: ClickCanceller(roundTrip: roundTrip), sampleRate: sampleRate, settings: settings)
+  }
+
+  /// A listener at `sampleRate` whose input has the output taken out by `canceller`.
+  public init(canceller: any OutputCanceller, sampleRate: SampleRate, settings: OnsetSettings = .standard) {
+    self.canceller = canceller
+    click = canceller as? ClickCanceller
     detector = OnsetDetector(sampleRate: sampleRate, settings: settings)
   }
 
@@ -31,13 +37,18 @@ public final class AudioHitListener: @unchecked Sendable {
 
   /// Frames either way of `roundTrip` within which the output's echo is looked for, where the
   /// input's clock is not the output's; 0 (the default) where the round trip is known to the frame.
+  ///
+  /// Only `ClickCanceller` looks; another learns the whole path anyway.
   public var searchFrames: Int {
-    get { canceller.searchFrames }
-    set { canceller.searchFrames = newValue }
+    get { click?.searchFrames ?? 0 }
+    set { click?.searchFrames = newValue }
   }
 
-  /// The gain from the output to the input the canceller has learned.
-  public var outputGain: Float { canceller.gain }
+  /// The gain from the output to the input `ClickCanceller` has learned; 0 for another.
+  public var outputGain: Float { click?.gain ?? 0 }
+
+  /// How an attack heard now is placed against the click the player heard.
+  public var placement: Placement { canceller.placement }
 
   /// Keeps `output`, what the metronome played from `firstFrame` on, to take out of the input
   /// heard later; allocates nothing.
@@ -45,39 +56,27 @@ public final class AudioHitListener: @unchecked Sendable {
     canceller.played(output, from: firstFrame)
   }
 
-  /// Reads one cycle and calls `found` with each attack completed; allocates nothing.
+  /// Reads one cycle and calls `found` with each attack completed and its placement; allocates nothing.
   ///
   /// `output` is what the metronome played from `firstFrame` on (empty for none, or when it was
   /// given to `played` already), and `input` what the input heard over the same frames.
   public func listen(
     input: UnsafeBufferPointer<Float>, output: UnsafeBufferPointer<Float>, from firstFrame: Int64,
-    found: (Attack) -> Void
+    found: (Attack, Placement) -> Void
   ) {
     if !output.isEmpty { played(output, from: firstFrame) }
-    scratch.withUnsafeMutableBufferPointer { scratch in
-      leftOver.withUnsafeMutableBufferPointer { leftOver in
-        var start = 0
-        while start < input.count {
-          let count = min(scratch.count, input.count - start)
-          let block = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
-          let bounds = UnsafeMutableBufferPointer(rebasing: leftOver[0..<count])
-          for index in 0..<count { block[index] = saneSample(input[start + index]) }
-          canceller.cancel(block, leftOver: bounds, from: firstFrame + Int64(start))
-          detector.process(
-            UnsafeBufferPointer(block), below: UnsafeBufferPointer(bounds), from: firstFrame + Int64(start),
-            found: found)
-          start += count
-        }
-      }
+    canceller.cancel(input, from: firstFrame) { cancelled, bound, first in
+      detector.process(cancelled, below: bound, from: first) { found($0, canceller.placement) }
     }
   }
 }
 
 extension AudioHitListener {
   /// Listens to a whole recording, `input` with `output` what was played over the same frames
-  /// (empty for none), fed in cycles of `cycle` frames as a sound server would: the attacks found.
-  public func attacks(in input: [Float], playing output: [Float] = [], cycle: Int = 256) -> [Attack] {
-    var found: [Attack] = []
+  /// (empty for none), fed in cycles of `cycle` frames as a sound server would: the attacks found,
+  /// each with its placement.
+  public func attacks(in input: [Float], playing output: [Float] = [], cycle: Int = 256) -> [(Attack, Placement)] {
+    var found: [(Attack, Placement)] = []
     input.withUnsafeBufferPointer { input in
       output.withUnsafeBufferPointer { output in
         for start in stride(from: 0, to: input.count, by: cycle) {
@@ -87,7 +86,7 @@ extension AudioHitListener {
             output: output.isEmpty
               ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(rebasing: output[start..<end]),
             from: Int64(start)
-          ) { found.append($0) }
+          ) { found.append(($0, $1)) }
         }
       }
     }

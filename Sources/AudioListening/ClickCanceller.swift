@@ -18,7 +18,7 @@
 /// at the delay it has, and takes the delay at which one does (learning the gain anew).
 ///
 /// `@unchecked Sendable`: its state is touched only by the one thread that feeds it.
-public final class ClickCanceller: @unchecked Sendable {
+public final class ClickCanceller: OutputCanceller, @unchecked Sendable {
   /// Frames from a sample played to its reaching the input.
   public var roundTrip: Int64
   /// Frames either way of `roundTrip` within which the echo is looked for; 0 where it is known.
@@ -38,6 +38,10 @@ public final class ClickCanceller: @unchecked Sendable {
   private var leftEnergySum: Float = 0
   private var leftFrames: Float = 0
   private let block = 128
+  /// Room for one block of input while the output is taken out of it, and for how loud what is
+  /// left of the output may be on each frame.
+  private var scratch = [Float](repeating: 0, count: 4_096)
+  private var leftOverScratch = [Float](repeating: 0, count: 4_096)
   /// The last input sample before the block being cancelled, as heard.
   private var heardBefore: Float = 0
   /// The energy of the input in the block before.
@@ -45,6 +49,11 @@ public final class ClickCanceller: @unchecked Sendable {
 
   /// A canceller for an input that hears the output `roundTrip` frames late.
   public init(roundTrip: Int64) { self.roundTrip = roundTrip }
+
+  /// By the round trip the output is taken out at: the click's own where the click has been found
+  /// in the input (a microphone beside the speaker, a cable), else as the devices and a
+  /// calibration say (headphones).
+  public var placement: Placement { Placement(roundTrip: roundTrip, heard: gain > 0) }
 
   /// Keeps `samples`, the output's frames from `firstFrame` on, to take out of the input later.
   public func played(_ samples: UnsafeBufferPointer<Float>, from firstFrame: Int64) {
@@ -54,6 +63,27 @@ public final class ClickCanceller: @unchecked Sendable {
       }
     }
     playedEnd = firstFrame + Int64(samples.count)
+  }
+
+  /// Takes the output out of `input` 4,096 frames at a time, each given to `cancelled` at once.
+  public func cancel(
+    _ input: UnsafeBufferPointer<Float>, from firstFrame: Int64,
+    cancelled body: (UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>, Int64) -> Void
+  ) {
+    scratch.withUnsafeMutableBufferPointer { scratch in
+      leftOverScratch.withUnsafeMutableBufferPointer { leftOver in
+        var start = 0
+        while start < input.count {
+          let count = min(scratch.count, input.count - start)
+          let block = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
+          let bounds = UnsafeMutableBufferPointer(rebasing: leftOver[0..<count])
+          for index in 0..<count { block[index] = saneSample(input[start + index]) }
+          cancel(block, leftOver: bounds, from: firstFrame + Int64(start))
+          body(UnsafeBufferPointer(block), UnsafeBufferPointer(bounds), firstFrame + Int64(start))
+          start += count
+        }
+      }
+    }
   }
 
   /// Subtracts from `input`, the input's frames from `firstFrame` on, the output it heard, and

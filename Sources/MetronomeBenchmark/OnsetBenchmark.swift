@@ -33,7 +33,7 @@ enum OnsetBenchmark {
         try input.attacks.map { "\($0)\n" }.joined().write(toFile: file + ".truth", atomically: true, encoding: .utf8)
         let listener = AudioHitListener(sampleRate: rate, roundTrip: Int64(roundTrip))
         let started = ContinuousClock.now
-        let found = listener.attacks(in: input.samples, playing: name == "click" ? output : []).map(\.frame)
+        let found = listener.attacks(in: input.samples, playing: name == "click" ? output : []).map(\.0.frame)
         let elapsed = ContinuousClock.now - started
         seconds += Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         frames += input.samples.count

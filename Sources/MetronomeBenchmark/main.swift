@@ -8,10 +8,15 @@ import OpenCombineShim
 
 // Prints how fast the view model generates beats in virtual time, on the production audio
 // clock and on combine-schedulers' TestScheduler. Figures only; nothing is asserted.
-// `onsets FOLDER` instead writes drum takes and where metronome hears their attacks (OnsetBenchmark).
+// `onsets FOLDER` instead writes drum takes and where metronome hears their attacks (OnsetBenchmark);
+// `rooms [N]` scores today's canceller beside the room canceller in N simulated rooms (RoomBenchmark).
 
 if CommandLine.arguments.dropFirst().first == "onsets" {
   try OnsetBenchmark.run(into: CommandLine.arguments.dropFirst(2).first ?? ".")
+  exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "rooms" {
+  try RoomBenchmark.run(rooms: Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 24)
   exit(0)
 }
 

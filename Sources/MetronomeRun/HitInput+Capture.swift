@@ -15,10 +15,11 @@ extension HitInput {
   /// hears up to 10 ms either way of that alignment plus `unreported` frames (what `calibrate
   /// --loopback` measured beyond the devices' own reports), and taken out where found.
   ///
-  /// An attack is placed on its frame less that round trip and `audioOffset` ms, as an attack on
-  /// JACK's `mic` is. Where the device hears the click (a microphone beside the speaker, a cable),
-  /// the round trip is the click's own, measured to the frame in every click, whatever error the
-  /// positions have; where it does not (headphones), it is the positions' alignment plus `unreported`.
+  /// An attack is placed on its frame less that round trip and `audioOffset` ms (`Placement`), as
+  /// an attack on JACK's `mic` is. Where the device hears the click (a microphone beside the
+  /// speaker, a cable), the round trip is the click's own, measured to the frame in every click,
+  /// whatever error the positions have; where it does not (headphones), it is the positions'
+  /// alignment plus `unreported`.
   static func listen(
     capturing device: String, _ request: ListenRequest, unreported: Int64, audioOffset: Double,
     of engine: ClickEngine, through sink: ALSASink, deliver: @escaping @Sendable (Hit) -> Void,
@@ -46,7 +47,7 @@ extension HitInput {
         guard let offset = clock.place(position, lostFrames: lostFrames) else { return }
         played.readNew { listener.played($0, from: $1) }
         listener.listen(input: samples, output: UnsafeBufferPointer(start: nil, count: 0), from: firstFrame + offset) {
-          deliver(Hit(frame: $0.frame - listener.roundTrip - shift, note: Hit.audioNote, velocity: $0.velocity))
+          deliver(Hit(frame: $1.frame(ofAttackAt: $0.frame, offset: shift), note: Hit.audioNote, velocity: $0.velocity))
         }
       },
       failed: { error in failed("\(error) (listening stopped there)") })

@@ -21,9 +21,7 @@ enum HitInput {
   ///
   /// An attack on `mic` is placed on its frame less the round trip from the output to the input
   /// (`roundTrip`, as `calibrate --loopback` measured it, else the two latencies JACK reports) and
-  /// `audioOffset`: a microphone hears the drum and the speaker alike, so a hit on the click the
-  /// player heard arrives one round trip after the click was written, whatever part of it the
-  /// output or the input takes. The output is taken out of the input at that round trip.
+  /// `audioOffset` (`Placement`). The output is taken out of the input at that round trip.
   ///
   /// A tap-along (`hearsAudio` false) has `hits` alone: what it measures is saved for MIDI.
   static func listen(
@@ -57,10 +55,13 @@ enum HitInput {
     let listener = AudioHitListener(sampleRate: server.sampleRate, roundTrip: roundTrip ?? 0, settings: request.onsets)
     let audioShift = Int64((audioOffset * rate / 1000).rounded())
     server.afterEachCycle { output in
-      let trip = roundTrip ?? Int64(server.captureLatencyFrames(of: microphone) + server.playbackLatencyFrames)
-      listener.roundTrip = trip
-      listener.listen(input: server.audio(of: microphone), output: output, from: cycle.frame) { attack in
-        deliver(Hit(frame: attack.frame - trip - audioShift, note: Hit.audioNote, velocity: attack.velocity))
+      listener.roundTrip =
+        roundTrip ?? Int64(server.captureLatencyFrames(of: microphone) + server.playbackLatencyFrames)
+      listener.listen(input: server.audio(of: microphone), output: output, from: cycle.frame) { attack, placement in
+        deliver(
+          Hit(
+            frame: placement.frame(ofAttackAt: attack.frame, offset: audioShift), note: Hit.audioNote,
+            velocity: attack.velocity))
       }
     }
   }

@@ -27,7 +27,7 @@ import Testing
       let output = Bool.random(using: &random) ? input.map { $0 * 0.5 } : []
       input.withUnsafeBufferPointer { input in
         output.withUnsafeBufferPointer { output in
-          listener.listen(input: input, output: output, from: frame) { found.append($0.frame) }
+          listener.listen(input: input, output: output, from: frame) { attack, _ in found.append(attack.frame) }
         }
       }
       frame += Int64(count)
@@ -42,8 +42,8 @@ import Testing
     var last: [Int64] = []
     for block in [silence, burst] {
       block.withUnsafeBufferPointer { block in
-        listener.listen(input: block, output: UnsafeBufferPointer(start: nil, count: 0), from: frame) {
-          last.append($0.frame)
+        listener.listen(input: block, output: UnsafeBufferPointer(start: nil, count: 0), from: frame) { attack, _ in
+          last.append(attack.frame)
         }
       }
       frame += Int64(block.count)
@@ -84,7 +84,7 @@ import Testing
       played.withUnsafeBufferPointer { listener.played($0, from: captured + offset - listener.roundTrip) }
       samples.withUnsafeBufferPointer { samples in
         listener.listen(input: samples, output: UnsafeBufferPointer(start: nil, count: 0), from: captured + offset) {
-          found.append($0.frame)
+          attack, _ in found.append(attack.frame)
         }
       }
       placed.append((captured + offset)..<(captured + offset + Int64(count)))

@@ -31,7 +31,7 @@ import Testing
   /// The attacks a listener finds in `take`, fed a cycle of 256 frames at a time.
   private func heard(_ take: (output: [Float], input: [Float]), roundTrip: Int) -> [Int64] {
     AudioHitListener(sampleRate: rate, roundTrip: Int64(roundTrip)).attacks(in: take.input, playing: take.output)
-      .map(\.frame)
+      .map(\.0.frame)
   }
 
   @Test func clicksHeardThroughALoopAreNotHitsButAHitOnAClickIs() {
@@ -59,11 +59,13 @@ import Testing
     let take = take(clicks: [], hits: [4_800], roundTrip: 0, gain: 0)
     var found: [Int64] = []
     take.input.withUnsafeBufferPointer { input in
-      listener.listen(input: input, output: UnsafeBufferPointer(start: nil, count: 0), from: 0) {
-        found.append($0.frame)
+      listener.listen(input: input, output: UnsafeBufferPointer(start: nil, count: 0), from: 0) { attack, _ in
+        found.append(attack.frame)
       }
     }
     #expect(found.count == 1 && abs((found.first ?? 0) - 4_800) <= 2)
+    // Nothing of the output heard: the hit is placed by the round trip given, not as heard.
+    #expect(listener.placement == Placement(roundTrip: 1_000, heard: false))
   }
 
   @Test func withoutTheCancellerTheClicksWouldBeHeard() {
@@ -85,8 +87,10 @@ import Testing
     let take = take(clicks: clicks, hits: hits, roundTrip: echo, gain: 0.3)
     let listener = AudioHitListener(sampleRate: rate, roundTrip: 1_000)
     listener.searchFrames = rate.hz / 200
-    let found = listener.attacks(in: take.input, playing: take.output).map(\.frame)
+    let placed = listener.attacks(in: take.input, playing: take.output)
+    let found = placed.map(\.0.frame)
     #expect(listener.roundTrip == Int64(echo))
+    #expect(placed.allSatisfy { $0.1 == Placement(roundTrip: Int64(echo), heard: true) })
     #expect(abs(listener.outputGain - 0.3) < 0.003)
     #expect(found.count == 1 && abs(found[0] - Int64(hits[0])) <= 2, "\(found)")
     // Without the search, every click but the hit's would be heard.

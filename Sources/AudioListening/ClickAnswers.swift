@@ -1,0 +1,364 @@
+import Glibc
+
+/// The room's answer to each click sound (`ClickSounds`): what the input hears after the sound
+/// is played, `frames` of it from the frame the sound starts, per unit of the sound's level.
+///
+/// An answer is learned by a least-mean-squares step on the train of clicks, which needs no
+/// deconvolution of the click's narrow spectrum: one click heard alone teaches its whole answer.
+/// Where several clicks sound at once, what is heard is shared among them by the square of their
+/// levels and by how long ago their sound reached the input. The count-in's clicks overlap while
+/// none of their answers is known, so what was heard while answers were first learned is kept
+/// (`rehearsalFrames` of it) and learned from again, once a cycle, until the shares settle.
+///
+/// Allocates nothing once made; touched by one thread.
+final class ClickAnswers {
+  /// Frames of each answer.
+  let frames: Int
+  /// Frames before the direct sound still learned: a click's rise, and a path a little shorter.
+  private static let directGuard = 64
+  /// The direct path as a short filter: its taps, from this many frames before the direct sound.
+  private static let directTaps = 8
+  private static let directBefore = 2
+  /// Frames of the first answer the direct path is fitted over: its first millisecond.
+  private static let directFitted = 48
+  /// Frames from the first click within which a new sound is learned whole (1.5 s at 48 kHz).
+  static let wholeFrames = 73_728
+  /// The frame the first click heard starts on, and the output's frame the first segment heard.
+  private var firstClick: Int64?
+  private var firstReference: Int64?
+  /// Whether the direct sound has been taken again from every answer learned whole.
+  private var directSettled = false
+  /// Frames of the first click's answer heard before its direct sound is looked for in it.
+  static let directHeard = 6_144
+  /// Frames of the count-in kept to learn from again.
+  private static let rehearsalFrames = 1 << 17
+  /// How many times the count-in is learned from again.
+  private static let rehearsals = 12
+
+  private let answers: FloatBuffer
+  /// Whether each sound's answer has been heard whole at least once (or taken from the direct
+  /// path), and whether its learning has begun.
+  private var answered = [Bool](repeating: false, count: ClickSounds.most)
+  private var begun = [Bool](repeating: false, count: ClickSounds.most)
+  /// The lag of the direct sound in the answers, from the first click's; nil before.
+  private(set) var directLag: Int?
+  /// Frames over which the room's answer loses all but 1/e of its energy, from the first click's
+  /// answer (4,096, 85 ms at 48 kHz, until it is heard).
+  private var energyDecay: Float = 4_096
+  /// Each lag's share of what is heard (`weigh`), and the sum of the shares on each frame at hand.
+  private let weights: FloatBuffer
+  /// The direct path's filter, fitted to the first answer heard (`fitDirectPath`).
+  private let direct = FloatBuffer(count: ClickAnswers.directTaps)
+  private let power = FloatBuffer(count: 128)
+  /// The click heard most on each frame at hand, by its place among those gathered.
+  private let loudest = UnsafeMutableBufferPointer<Int>.allocate(capacity: 128)
+  /// The clicks sounding in the segment at hand.
+  private let active = UnsafeMutableBufferPointer<ClickSounds.Click>.allocate(capacity: 64)
+  private var activeCount = 0
+  /// What was heard while answers were first learned, by the output's frame it heard, and the
+  /// frames that holds; how many times it is still to be learned from again.
+  private let rehearsal = FloatBuffer(count: ClickAnswers.rehearsalFrames)
+  private var rehearsed: Range<Int64>?
+  private var rehearsalsLeft = 0
+  /// Where the rehearsal under way is.
+  private var rehearsalAt: Int64 = .min
+  private let rehearsalHeard = FloatBuffer(count: 128)
+  private let rehearsalLeft = FloatBuffer(count: 128)
+
+  /// No answers yet, each to be `frames` long.
+  init(frames: Int) {
+    self.frames = frames
+    answers = FloatBuffer(count: ClickSounds.most * frames)
+    weights = FloatBuffer(count: frames)
+    active.initialize(repeating: ClickSounds.Click(frame: 0, sound: 0, gain: 0, energy: 0))
+    loudest.initialize(repeating: -1)
+    weigh()
+  }
+
+  deinit {
+    active.deallocate()
+    loudest.deallocate()
+  }
+
+  /// Takes `sound` as new in its place: nothing of its answer is known yet.
+  func start(_ sound: Int) {
+    for index in 0..<frames { answers[sound * frames + index] = 0 }
+    answered[sound] = false
+    begun[sound] = false
+  }
+
+  /// Takes the clicks of `sounds` that sound in the `count` frames from the output's `reference`;
+  /// whether any of them is still being learned whole.
+  ///
+  /// A sound's first click heard within `wholeFrames` of the first click heard at all (the clicks
+  /// before the player starts, as a count-in) is learned whole; a sound first heard later, which
+  /// the player may well be playing over, starts from the direct path learned from the first clicks.
+  func gather(_ sounds: ClickSounds, at reference: Int64, count: Int) -> Bool {
+    activeCount = 0
+    var learning = false
+    let heardFrom = firstReference ?? reference
+    firstReference = heardFrom
+    sounds.forEachClick(from: reference - Int64(frames) + 1, through: reference + Int64(count) - 1) { click in
+      // A click whose answer began before anything was heard is heard in part: it teaches nothing.
+      guard activeCount < active.count, answered[click.sound] || click.frame >= heardFrom else { return }
+      active[activeCount] = click
+      activeCount += 1
+      if !answered[click.sound], !begun[click.sound] { begin(click, of: sounds) }
+      learning = learning || !answered[click.sound]
+    }
+    return learning
+  }
+
+  /// Starts learning `click`'s sound, heard for the first time: whole, or from the direct path.
+  private func begin(_ click: ClickSounds.Click, of sounds: ClickSounds) {
+    let firstHeard = firstClick ?? click.frame
+    firstClick = firstHeard
+    begun[click.sound] = true
+    guard click.frame - firstHeard > Int64(Self.wholeFrames), let directLag else { return }
+    answered[click.sound] = true
+    let first = directLag - Self.directBefore
+    let base = click.sound * frames
+    for tap in 0..<Self.directTaps where first + tap >= 0 {
+      for index in 0..<min(sounds.length(of: click.sound), frames - first - tap) {
+        answers[base + first + tap + index] += direct[tap] * sounds.sample(of: click.sound, at: index)
+      }
+    }
+  }
+
+  /// Writes into `predicted` what the clicks gathered make heard from the output's `reference` on.
+  func predict(into predicted: UnsafeMutableBufferPointer<Float>, at reference: Int64) {
+    predicted.update(repeating: 0)
+    for slot in 0..<activeCount {
+      let click = active[slot]
+      let lags = lags(of: click, at: reference, count: predicted.count)
+      let base = click.sound * frames + Int(reference - click.frame)
+      for index in lags { predicted[index] += click.gain * answers[base + index] }
+    }
+  }
+
+  /// Which clicks' answers a step moves.
+  enum Sharing {
+    /// Those still learned whole, sharing what is left.
+    case new
+    /// All of them, sharing what is left.
+    case all
+    /// On each frame, only the one heard most then: a click's echo heard louder or softer is that
+    /// click's, not the fading tail of one before it.
+    case loudest
+  }
+
+  /// Moves the gathered clicks' answers towards `left`, what is left unexplained from the output's
+  /// `reference` on, by `step` of the way, shared (`sharing`) as each click is expected to be heard
+  /// then (its energy, times how much of it the room still holds); no answer is learned before
+  /// the direct sound.
+  func learn(_ left: UnsafeBufferPointer<Float>, at reference: Int64, step: Float, sharing: Sharing) {
+    power.fill(0)
+    for index in 0..<loudest.count { loudest[index] = -1 }
+    for slot in 0..<activeCount where sharing != .new || !answered[active[slot].sound] {
+      let click = active[slot]
+      let offset = Int(reference - click.frame)
+      for index in lags(of: click, at: reference, count: left.count) {
+        let expected = weights[offset + index] * click.energy * click.gain * click.gain
+        if sharing == .loudest {
+          guard expected > power[index] else { continue }
+          power[index] = expected
+          loudest[index] = slot
+        } else {
+          power[index] += expected
+        }
+      }
+    }
+    for slot in 0..<activeCount where sharing != .new || !answered[active[slot].sound] {
+      let click = active[slot]
+      let offset = Int(reference - click.frame)
+      let base = click.sound * frames + offset
+      for index in lags(of: click, at: reference, count: left.count) where power[index] > 0 {
+        guard sharing != .loudest || loudest[index] == slot else { continue }
+        answers[base + index] += step * left[index] / power[index] * weights[offset + index] * click.energy * click.gain
+      }
+    }
+  }
+
+  /// The indices of the `count` frames from the output's `reference` on within `click`'s answer.
+  private func lags(of click: ClickSounds.Click, at reference: Int64, count: Int) -> Range<Int> {
+    let first = Int(max(click.frame - reference, 0))
+    let end = Int(min(click.frame + Int64(frames) - reference, Int64(count)))
+    return first < end ? first..<end : 0..<0
+  }
+
+  /// After a segment from the output's `reference` on, `count` frames, was heard as `heard` (while
+  /// `learning`): keeps it for the rehearsal, takes the direct sound once the first click's answer
+  /// has enough of it, and marks answers heard whole.
+  func heard(_ heard: UnsafeBufferPointer<Float>, at reference: Int64, learning: Bool, of sounds: ClickSounds) {
+    let end = reference + Int64(heard.count)
+    if learning {
+      // Kept while it follows what is kept and fits; a new stretch of learning starts anew.
+      rehearsalsLeft = 0
+      let start = rehearsed.flatMap { $0.upperBound == reference ? $0.lowerBound : nil } ?? reference
+      if end - start <= Int64(rehearsal.count) {
+        for index in 0..<heard.count {
+          rehearsal[Int((reference + Int64(index)) & Int64(rehearsal.count - 1))] = heard[index]
+        }
+        rehearsed = start..<end
+      }
+    } else if let span = rehearsed, rehearsalsLeft == 0 {
+      // One more than asked: the first pass starts by finding itself at the span's end.
+      rehearsalsLeft = Self.rehearsals + 1
+      rehearsalAt = span.upperBound
+    }
+    for slot in 0..<activeCount {
+      let click = active[slot]
+      let lag = end - click.frame
+      if directLag == nil, lag >= Self.directHeard { learnDirectLag(from: click.sound, of: sounds) }
+      if lag >= Int64(frames) { answered[click.sound] = true }
+    }
+    if !directSettled, let firstClick, end - firstClick > Int64(Self.wholeFrames) {
+      directSettled = true
+      settleDirectLag(of: sounds)
+    }
+  }
+
+  /// Learns once more from up to 4,096 frames of what was heard while answers were first learned.
+  ///
+  /// Only while that is still to be done: each segment is predicted anew and what is left learned
+  /// from, a little at a time, so that no cycle takes long.
+  func rehearse(_ sounds: ClickSounds) {
+    guard rehearsalsLeft > 0, let span = rehearsed else { return }
+    let count = rehearsalLeft.count
+    for _ in 0..<32 {
+      if rehearsalAt < span.lowerBound || rehearsalAt + Int64(count) > span.upperBound {
+        rehearsalAt = span.lowerBound
+        rehearsalsLeft -= 1
+        if rehearsalsLeft == 0 {
+          rehearsed = nil
+          return
+        }
+      }
+      _ = gather(sounds, at: rehearsalAt, count: count)
+      predict(into: rehearsalLeft.pointer, at: rehearsalAt)
+      for index in 0..<count {
+        rehearsalLeft[index] =
+          rehearsal[Int((rehearsalAt + Int64(index)) & Int64(rehearsal.count - 1))] - rehearsalLeft[index]
+      }
+      learn(rehearsalLeft.buffer, at: rehearsalAt, step: 1, sharing: .all)
+      rehearsalAt += Int64(count)
+    }
+  }
+
+  /// Fits the direct path's filter to `sound`'s answer over its first millisecond from the direct
+  /// sound, before a reflection comes: least squares against the sound's own samples.
+  private func fitDirectPath(to sound: Int, of sounds: ClickSounds) {
+    guard let directLag else { return }
+    let taps = Self.directTaps
+    let first = directLag - Self.directBefore
+    // The normal equations, with a little ridge so that a sound with a gap in its spectrum still fits.
+    var matrix = [Double](repeating: 0, count: taps * taps)
+    var vector = [Double](repeating: 0, count: taps)
+    for lag in max(first, 0)..<min(first + Self.directFitted, frames) {
+      for row in 0..<taps {
+        let x = Double(sounds.sample(of: sound, at: lag - first - row))
+        vector[row] += x * Double(answers[sound * frames + lag])
+        for column in 0..<taps {
+          matrix[row * taps + column] += x * Double(sounds.sample(of: sound, at: lag - first - column))
+        }
+      }
+    }
+    var trace = 0.0
+    for row in 0..<taps { trace += matrix[row * taps + row] }
+    for row in 0..<taps { matrix[row * taps + row] += 1e-6 * trace / Double(taps) + 1e-12 }
+    let solution = Self.solve(&matrix, &vector, size: taps)
+    for tap in 0..<taps { direct[tap] = Float(solution[tap]) }
+  }
+
+  /// The solution of `matrix` times x equals `vector` (`size` unknowns), by Gaussian elimination
+  /// with partial pivoting; `matrix` and `vector` are used up.
+  private static func solve(_ matrix: inout [Double], _ vector: inout [Double], size: Int) -> [Double] {
+    for column in 0..<size {
+      var pivot = column
+      for row in column..<size where abs(matrix[row * size + column]) > abs(matrix[pivot * size + column]) {
+        pivot = row
+      }
+      if pivot != column {
+        for index in 0..<size { matrix.swapAt(column * size + index, pivot * size + index) }
+        vector.swapAt(column, pivot)
+      }
+      let lead = matrix[column * size + column]
+      guard lead != 0 else { continue }
+      for row in (column + 1)..<size {
+        let factor = matrix[row * size + column] / lead
+        for index in column..<size { matrix[row * size + index] -= factor * matrix[column * size + index] }
+        vector[row] -= factor * vector[column]
+      }
+    }
+    var solution = [Double](repeating: 0, count: size)
+    for row in stride(from: size - 1, through: 0, by: -1) {
+      var sum = vector[row]
+      for index in (row + 1)..<size { sum -= matrix[row * size + index] * solution[index] }
+      solution[row] = matrix[row * size + row] != 0 ? sum / matrix[row * size + row] : 0
+    }
+    return solution
+  }
+
+  /// Takes anew how much of what is heard a click so many frames into its answer is its own.
+  ///
+  /// Against the others: the energy the room's answer has then, as the first click's answer showed
+  /// it fading (1 at the direct sound), and falling by e every 8 frames before it (where only a
+  /// path a little shorter than the one learned is heard). Where clicks always sound together (an
+  /// eighth's tail and the next beat), nothing else can tell their answers apart.
+  private func weigh() {
+    let direct = directLag ?? 0
+    for lag in 0..<frames {
+      weights[lag] = lag >= direct ? exp(-Float(lag - direct) / energyDecay) : exp(-Float(direct - lag) / 8)
+    }
+  }
+
+  /// Where `sound`'s answer first reaches a tenth of its peak over `directHeard` frames, and four
+  /// times what it holds in its first 256 frames (before the round trip given, where no echo can
+  /// be); nil where nothing stands out.
+  private func directLag(in sound: Int) -> Int? {
+    let base = sound * frames
+    var peak: Float = 0
+    for index in 0..<Self.directHeard { peak = max(peak, answers[base + index].magnitude) }
+    var before: Float = 0
+    for index in 0..<256 { before += answers[base + index] * answers[base + index] }
+    let floor = max(peak / 10, 4 * (before / 256).squareRoot())
+    guard peak > floor else { return nil }
+    return (0..<(Self.directHeard - 3_584)).first { answers[base + $0].magnitude >= floor }
+  }
+
+  /// Takes the direct sound's lag from `sound`'s answer, the first heard, and clears what every
+  /// answer learned before it (another click's sound, heard while both were learned).
+  private func learnDirectLag(from sound: Int, of sounds: ClickSounds) {
+    guard let first = directLag(in: sound) else { return }
+    directLag = first
+    fitDirectPath(to: sound, of: sounds)
+    // The energy a little after the direct sound, and 2,304 frames later.
+    let base = sound * frames
+    var early: Float = 0
+    var late: Float = 0
+    for index in (first + 256)..<(first + 1_280) { early += answers[base + index] * answers[base + index] }
+    for index in (first + 2_560)..<(first + 3_584) { late += answers[base + index] * answers[base + index] }
+    // A path with no tail (a cable) fades at once: nothing heard a beat later is its click's.
+    energyDecay = late > early * 1e-6 && early > late ? min(max(2_304 / log(early / late), 256), 16_384) : 256
+    weigh()
+    let earliest = max(first - Self.directGuard, 0)
+    for other in 0..<ClickSounds.most {
+      for index in 0..<earliest { answers[other * frames + index] = 0 }
+    }
+  }
+
+  /// Takes the direct sound's lag again, once the count-in is over, as the earliest of those the
+  /// answers learned whole show: the first click may have been heard in part (a microphone
+  /// connected as it played), which puts its direct sound late.
+  private func settleDirectLag(of sounds: ClickSounds) {
+    var earliest: (lag: Int, sound: Int)?
+    for sound in 0..<ClickSounds.most where answered[sound] && begun[sound] {
+      guard let lag = directLag(in: sound), lag < earliest?.lag ?? .max else { continue }
+      earliest = (lag, sound)
+    }
+    guard let earliest, earliest.lag != directLag else { return }
+    directLag = earliest.lag
+    fitDirectPath(to: earliest.sound, of: sounds)
+    weigh()
+  }
+}

@@ -1,0 +1,203 @@
+import Glibc
+
+/// Takes the metronome's output out of what a microphone in a room hears, learning the whole path
+/// from the output to the input as it plays: the delay, the direct sound, the reflections and
+/// the room's tail, `responseFrames` of it (384 ms at 48 kHz) from `lead` frames before the round
+/// trip given.
+///
+/// The output is a train of click sounds with silence between them, each sound played again and
+/// again at its own level. So the canceller takes it as such (`ClickSounds`): each sound the output
+/// plays, and where and how loud, and learns the room's answer to each sound, the input that
+/// follows it. That answer is learned from one click heard alone, since a click is known exactly:
+/// the learning is a normalised least-mean-squares step on an impulse train, well conditioned
+/// where a general canceller must undo the click's own narrow spectrum (SpeexDSP's, which
+/// learns the room's response to any signal, took out 1 to 2 dB over 16 clicks: MEASUREMENTS.md).
+///
+/// A hit is never learned: once a sound's answer has been heard once whole, the learning goes on
+/// only through each 128 frames whose input is what the answers predict up to a level (a squared
+/// normalised correlation of 0.98 or more: a click played or heard louder or softer is learned
+/// again; a drum under it is not). A sound's first answer is learned whole, so the clicks before
+/// the player starts (a count-in) teach the room; while a sound's answer is being learned, nothing
+/// it may have left in the input is taken for a hit.
+///
+/// `@unchecked Sendable`: its state is touched only by the one thread that feeds it.
+public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
+  /// Frames of the path learned before the round trip given: an echo heard that much earlier is
+  /// still learned (10.7 ms at 48 kHz).
+  public static let lead: Int64 = 512
+  /// The length of each sound's answer learned, in frames.
+  public static let responseFrames = 18_432
+  private static let segment = 128
+  /// How well a segment's input must match the prediction, as a squared normalised correlation,
+  /// for it to be learned from once the sounds' answers are known.
+  private static let alone: Float = 0.9999
+
+  /// Frames from a sample played to its reaching the input, as the devices or a calibration say.
+  ///
+  /// The echo is looked for from where this is when the first frames are cancelled: the answers
+  /// learned from there on stay where they were heard, whatever the devices say later (JACK's
+  /// latencies, which change as ports are connected).
+  public var roundTrip: Int64
+  /// The round trip the answers are learned against: `roundTrip` when the first frames were cancelled.
+  private var alignment: Int64?
+
+  private let sounds = ClickSounds()
+  private let answers = ClickAnswers(frames: EchoPathCanceller.responseFrames)
+  /// The input waiting until the output it may hear has been played, by frame modulo its size.
+  private let waiting = FloatBuffer(count: 8_192)
+  private var waitingFrames = 0
+  private var waitingFirst: Int64 = 0
+  private let heard = FloatBuffer(count: EchoPathCanceller.segment)
+  private let predicted = FloatBuffer(count: EchoPathCanceller.segment)
+  private let cancelled = FloatBuffer(count: EchoPathCanceller.segment)
+  private let bound = FloatBuffer(count: EchoPathCanceller.segment)
+  private var heldEcho: Float = 0
+  /// The energy heard and predicted in the latest segments the echo was predicted in, the last weighing most.
+  private var recentHeard: Float = 0
+  private var recentEcho: Float = 0
+  /// What was left of the predicted echo, as a share of its energy, in the last 63 segments that
+  /// held the echo alone, and the next place among them.
+  private let residualShares = FloatBuffer(count: 63, repeating: 1)
+  private let sortedShares = FloatBuffer(count: 63, repeating: 1)
+  private var nextShare = 0
+  /// The tenth of `residualShares` from the least: a player drumming through the echo's tail
+  /// raises most of them, never the echo's own.
+  public private(set) var residualShare: Float = 1
+
+  /// A canceller for an input that hears the output about `roundTrip` frames late.
+  public init(roundTrip: Int64) { self.roundTrip = roundTrip }
+
+  /// Keeps `samples`, the output's frames from `firstFrame` on, to take out of the input later.
+  public func played(_ samples: UnsafeBufferPointer<Float>, from firstFrame: Int64) {
+    // A sound new in its place: whatever was learned there was another's answer.
+    sounds.played(samples, from: firstFrame) { sound, _ in answers.start(sound) }
+  }
+
+  /// Takes the output out of `input`, the input's frames from `firstFrame` on, and gives each
+  /// 128 frames to `cancelled` once done (once the output they may hear has been played): the
+  /// frames with the echo taken out, how loud what is left of the echo may still be on each,
+  /// and the first frame.
+  public func cancel(
+    _ input: UnsafeBufferPointer<Float>, from firstFrame: Int64,
+    cancelled body: (UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>, Int64) -> Void
+  ) {
+    // Input placed elsewhere than after what waits (an input on a clock of its own, placed anew):
+    // what waits is cancelled as it is, and whatever is short of 128 frames let go.
+    if waitingFrames > 0, firstFrame != waitingFirst + Int64(waitingFrames) {
+      cancelWaiting(body, all: true)
+      waitingFrames = 0
+    }
+    let mask = Int64(waiting.count - 1)
+    for index in 0..<input.count {
+      if waitingFrames == 0 { waitingFirst = firstFrame + Int64(index) }
+      waiting[Int((waitingFirst + Int64(waitingFrames)) & mask)] = saneSample(input[index])
+      waitingFrames += 1
+      // A full queue is cancelled with what has been played, rather than lose input.
+      if waitingFrames == waiting.count { cancelWaiting(body, all: true) }
+    }
+    cancelWaiting(body)
+    answers.rehearse(sounds)
+  }
+
+  /// By the click's own round trip once it is heard, else as the devices and a calibration say.
+  public var placement: Placement {
+    heardRoundTrip.map { Placement(roundTrip: $0, heard: true) } ?? Placement(roundTrip: roundTrip, heard: false)
+  }
+
+  /// Frames from a sample played to the first of its sound reaching the input, as learned: where
+  /// the first answer heard whole first reaches a tenth of its peak (a click starts at its loudest,
+  /// but a room's reflections may add up louder than the direct sound); nil until an answer is
+  /// known and explains what the input hears of the output to a tenth of its energy.
+  public var heardRoundTrip: Int64? {
+    guard let directLag = answers.directLag, let alignment, residualShare < 0.1 else { return nil }
+    return alignment - Self.lead + Int64(directLag)
+  }
+}
+
+extension EchoPathCanceller {
+  /// Cancels each 128 frames waiting whose output has been played and whose clicks are all known,
+  /// or `all` of them with what has been played.
+  private func cancelWaiting(
+    _ body: (UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>, Int64) -> Void, all: Bool = false
+  ) {
+    let segment = Self.segment
+    while waitingFrames >= segment {
+      let aligned = alignment ?? roundTrip
+      alignment = aligned
+      let reference = waitingFirst - aligned + Self.lead
+      let end = reference + Int64(segment)
+      guard all || sounds.isKnown(through: end) else { return }
+      for index in 0..<segment {
+        heard[index] = waiting[Int((waitingFirst + Int64(index)) & Int64(waiting.count - 1))]
+      }
+      let first = waitingFirst
+      waitingFrames -= segment
+      waitingFirst += Int64(segment)
+      cancelSegment(reference: reference)
+      body(cancelled.buffer, bound.buffer, first)
+    }
+  }
+
+  /// Predicts the segment in `heard`, whose first frame hears the output's `reference`, from the
+  /// clicks sounding then; takes the prediction out; learns from what is left where allowed.
+  private func cancelSegment(reference: Int64) {
+    let segment = Self.segment
+    let learning = answers.gather(sounds, at: reference, count: segment)
+    answers.predict(into: predicted.pointer, at: reference)
+    var echo: Float = 0
+    var crossed: Float = 0
+    var heardEnergy: Float = 0
+    var left: Float = 0
+    for index in 0..<segment {
+      echo += predicted[index] * predicted[index]
+      crossed += predicted[index] * heard[index]
+      heardEnergy += heard[index] * heard[index]
+    }
+    let alone = echo > 1e-12 && heardEnergy > 0 && crossed * crossed >= Self.alone * echo * heardEnergy
+    // Far less heard than the echo predicted (a hundredth in this segment, or a twentieth segment
+    // after segment), and not the echo turned down: the input lost it (a microphone unplugged,
+    // muted): nothing is taken out, so that no echo's negative is heard. (A drum can cancel much
+    // of one segment's echo, never a click's.)
+    if echo > 1e-12 {
+      recentHeard = 0.7 * recentHeard + heardEnergy
+      recentEcho = 0.7 * recentEcho + echo
+    }
+    let lost = !alone && (heardEnergy < 0.01 * echo || recentHeard < 0.05 * recentEcho)
+    for index in 0..<segment {
+      cancelled[index] = lost ? heard[index] : heard[index] - predicted[index]
+      left += cancelled[index] * cancelled[index]
+    }
+    if alone, !learning { noteResidual(left / echo) }
+    let share = max(0.01, 3 * residualShare.squareRoot())
+    for index in 0..<segment {
+      heldEcho = max(predicted[index].magnitude, heldEcho * 0.99)
+      // While an answer is learned, all that is heard may be the echo: nothing is a hit.
+      bound[index] = learning ? heard[index].magnitude : lost ? 0 : share * heldEcho
+    }
+    if !lost, learning || alone {
+      // While a sound is learned whole, the sounds already known are left as they are: what is
+      // left is the new one's, or a drum. Once all are known, a click heard louder or softer
+      // moves its own answer, not the tails of those before it.
+      answers.learn(cancelled.buffer, at: reference, step: learning ? 1 : 0.5, sharing: learning ? .new : .loudest)
+    }
+    answers.heard(heard.buffer, at: reference, learning: learning, of: sounds)
+  }
+
+  /// Keeps `share`, what was left of the echo in a segment that held it alone, and takes the median anew.
+  private func noteResidual(_ share: Float) {
+    residualShares[nextShare] = share
+    nextShare = (nextShare + 1) % residualShares.count
+    for index in 0..<residualShares.count { sortedShares[index] = residualShares[index] }
+    // Insertion sort: 63 values, in place, allocating nothing.
+    for index in 1..<sortedShares.count {
+      let value = sortedShares[index]
+      var place = index
+      while place > 0, sortedShares[place - 1] > value {
+        sortedShares[place] = sortedShares[place - 1]
+        place -= 1
+      }
+      sortedShares[place] = value
+    }
+    residualShare = sortedShares[sortedShares.count / 10]
+  }
+}

@@ -1,0 +1,163 @@
+import AudioListening
+import Foundation
+import MetronomeCore
+import MetronomeTesting
+
+/// `MetronomeBenchmark rooms`: today's canceller (`ClickCanceller`, given the exact round trip as
+/// `calibrate --loopback` would measure it) beside the room canceller (`EchoPathCanceller`, given
+/// no round trip at all) on simulated rooms (`RoomTake`): for each, the strokes missed, the
+/// clicks taken for strokes, the worst and mean distance of the strokes found from where their
+/// sound starts, and the CPU each listener took; the room canceller's figures over today's.
+///
+/// The rooms are seeded: sizes from a booth to a hall, reverberation times from 0.2 to 0.8 s, the
+/// microphone 0.3 to 3 m from the speaker, the click from 30 dB below the drums to as loud as them,
+/// one in three in eighths; Hydrogen's kit played on, early and late by up to 10 ms, soft and hard.
+enum RoomBenchmark {
+  /// What one listener made of one take.
+  struct Score {
+    var missed = 0
+    var invented = 0
+    var worst = 0.0
+    var meanSum = 0.0
+    var found = 0
+    var seconds = 0.0
+
+    /// The mean distance in ms of the strokes found from where their sound starts.
+    var mean: Double { found > 0 ? meanSum / Double(found) : 0 }
+  }
+
+  static func run(rooms count: Int = 24) throws {
+    let rate = try SampleRate(RoomTake.sampleRate)
+    var random = SeededGenerator(seed: 34)
+    var totals = (today: Score(), room: Score())
+    var audioSeconds = 0.0
+    print(
+      "room                                   | today: missed invented worst mean | room: missed invented worst mean")
+    for index in 0..<count {
+      let room = randomRoom(&random)
+      let level = Double.random(in: -30...0, using: &random)
+      let subdivisions = index % 3 == 2 ? 2 : 1
+      let take = try RoomTake(room: room, clickLevel: level, subdivisions: subdivisions, seed: UInt64(index + 1))
+      audioSeconds += Double(take.input.count) / Double(rate.hz)
+      let today = score(
+        AudioHitListener(canceller: ClickCanceller(roundTrip: Int64(take.direct)), sampleRate: rate), take, rate)
+      let learned = score(AudioHitListener(canceller: EchoPathCanceller(roundTrip: 0), sampleRate: rate), take, rate)
+      totals.today = add(totals.today, today)
+      totals.room = add(totals.room, learned)
+      let name = String(
+        format: "%4.1f×%3.1f×%3.1f m, RT60 %.1f s, %.1f m, %+3.0f dB%@", room.size.0, room.size.1, room.size.2,
+        room.reverberation, room.distance, level, subdivisions > 1 ? ", 8ths" : "      ")
+      print("\(name) | \(line(today)) | \(line(learned))")
+    }
+    print("all                                    | \(line(totals.today)) | \(line(totals.room))")
+    for (name, total) in [("today's canceller", totals.today), ("the room canceller", totals.room)] {
+      print(
+        "\(name): \(String(format: "%.3f", total.seconds)) s for \(String(format: "%.0f", audioSeconds)) s of audio,"
+          + " \(String(format: "%.3f", total.seconds / audioSeconds * 100 * 48_000 / Double(rate.hz))) % of one core at 48 kHz"
+      )
+    }
+    print(
+      "room over today: clicks taken \(totals.room.invented) / \(totals.today.invented),"
+        + " strokes missed \(totals.room.missed) / \(totals.today.missed),"
+        + " CPU \(String(format: "%.2f", totals.room.seconds / max(totals.today.seconds, 1e-9)))×")
+    try printEchoLeft()
+  }
+
+  /// How much of each click's echo the room canceller leaves (ERLE, dB) over 16 clicks at 120 BPM
+  /// with no drums, in three rooms like those SpeexDSP is measured in by scripts/bench-rooms.
+  private static func printEchoLeft() throws {
+    print("the room canceller, 16 clicks at 120 BPM, no drums: echo left after each click (ERLE, dB)")
+    for room in [
+      SimulatedRoom(size: (6, 5, 3), reverberation: 0.6, speaker: (1, 1, 1.5), microphone: (3, 2.5, 1.2)),
+      SimulatedRoom(size: (4, 3.5, 2.5), reverberation: 0.4, speaker: (1, 1, 1), microphone: (1.8, 1.6, 1)),
+      SimulatedRoom(size: (10, 8, 4), reverberation: 0.8, speaker: (2, 2, 1.5), microphone: (4.8, 3, 1.2)),
+    ] {
+      let take = try RoomTake(room: room, clickLevel: -12, beats: 16, skipped: 16, seed: 1)
+      let canceller = EchoPathCanceller(roundTrip: 0)
+      var left = [Float](repeating: 0, count: take.input.count)
+      take.output.withUnsafeBufferPointer { output in
+        take.input.withUnsafeBufferPointer { input in
+          for start in stride(from: 0, to: input.count, by: 256) {
+            let end = min(start + 256, input.count)
+            canceller.played(UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start))
+            canceller.cancel(UnsafeBufferPointer(rebasing: input[start..<end]), from: Int64(start)) { block, _, first in
+              for (index, sample) in block.enumerated() { left[Int(first) + index] = sample }
+            }
+          }
+        }
+      }
+      let clicks = take.clicks + [take.input.count]
+      let figures = zip(clicks, clicks.dropFirst()).map { start, end in
+        let window = start..<end
+        let remaining = window.reduce(0.0) { $0 + Double(left[$1] * left[$1]) }
+        let echo = window.reduce(0.0) { $0 + Double(take.echo[$1] * take.echo[$1]) }
+        return String(format: "%.0f", 10 * log10(remaining / echo + 1e-20))
+      }
+      print(
+        String(format: "  %.1f×%.1f×%.1f m, RT60 %.1f s: ", room.size.0, room.size.1, room.size.2, room.reverberation)
+          + figures.joined(separator: " "))
+    }
+  }
+
+  /// A shoebox room with the speaker and the microphone somewhere inside it, 0.3 to 3 m apart.
+  private static func randomRoom(_ random: inout SeededGenerator) -> SimulatedRoom {
+    let size = (
+      Double.random(in: 2.5...10, using: &random), Double.random(in: 2.5...8, using: &random),
+      Double.random(in: 2.4...4, using: &random)
+    )
+    let speaker = (
+      Double.random(in: 0.3...(size.0 - 0.3), using: &random), Double.random(in: 0.3...(size.1 - 0.3), using: &random),
+      Double.random(in: 0.5...1.8, using: &random)
+    )
+    let distance = Double.random(in: 0.3...3, using: &random)
+    let angle = Double.random(in: 0..<(2 * Double.pi), using: &random)
+    let microphone = (
+      min(max(speaker.0 + distance * cos(angle), 0.2), size.0 - 0.2),
+      min(max(speaker.1 + distance * sin(angle), 0.2), size.1 - 0.2), Double.random(in: 0.5...1.8, using: &random)
+    )
+    return SimulatedRoom(
+      size: size, reverberation: Double.random(in: 0.2...0.8, using: &random), speaker: speaker,
+      microphone: microphone)
+  }
+
+  /// How `listener` heard `take`: strokes matched to attacks within 25 ms (the detector's spacing).
+  private static func score(_ listener: AudioHitListener, _ take: RoomTake, _ rate: SampleRate) -> Score {
+    let started = ContinuousClock.now
+    let found = listener.attacks(in: take.input, playing: take.output).map { Int($0.0.frame) }
+    let elapsed = ContinuousClock.now - started
+    var score = Score()
+    score.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
+    let window = rate.hz / 40
+    var unmatched = found
+    for attack in take.attacks {
+      guard let nearest = unmatched.indices.min(by: { abs(unmatched[$0] - attack) < abs(unmatched[$1] - attack) }),
+        abs(unmatched[nearest] - attack) <= window
+      else {
+        score.missed += 1
+        continue
+      }
+      let error = Double(abs(unmatched[nearest] - attack)) * 1000 / Double(rate.hz)
+      score.worst = max(score.worst, error)
+      score.meanSum += error
+      score.found += 1
+      unmatched.remove(at: nearest)
+    }
+    score.invented = unmatched.count
+    return score
+  }
+
+  private static func add(_ total: Score, _ score: Score) -> Score {
+    var sum = total
+    sum.missed += score.missed
+    sum.invented += score.invented
+    sum.worst = max(sum.worst, score.worst)
+    sum.meanSum += score.meanSum
+    sum.found += score.found
+    sum.seconds += score.seconds
+    return sum
+  }
+
+  private static func line(_ score: Score) -> String {
+    String(format: "%3d %3d %6.2f ms %5.2f ms", score.missed, score.invented, score.worst, score.mean)
+  }
+}
