@@ -19,9 +19,9 @@ extension HitInput {
   /// an attack on JACK's `mic` is. Where the device hears the click (a microphone beside the
   /// speaker, a cable), the round trip is the click's own, measured to the frame in every click,
   /// whatever error the positions have; where it does not (headphones), it is the positions'
-  /// alignment plus `unreported`.
+  /// alignment plus `unreported` (`calibrated` where a calibration measured it).
   static func listen(
-    capturing device: String, _ request: ListenRequest, unreported: Int64, audioOffset: Double,
+    capturing device: String, _ request: ListenRequest, unreported: Int64, calibrated: Bool, audioOffset: Double,
     of engine: ClickEngine, through sink: ALSASink, deliver: @escaping @Sendable (Hit) -> Void,
     failed: @escaping @Sendable (String) -> Void
   ) throws(RunError) -> ALSACapture {
@@ -47,7 +47,14 @@ extension HitInput {
         guard let offset = clock.place(position, lostFrames: lostFrames) else { return }
         played.readNew { listener.played($0, from: $1) }
         listener.listen(input: samples, output: UnsafeBufferPointer(start: nil, count: 0), from: firstFrame + offset) {
-          deliver(Hit(frame: $1.frame(ofAttackAt: $0.frame, offset: shift), note: Hit.audioNote, velocity: $0.velocity))
+          attack, placement in
+          // The round trip beyond the devices' positions is all that is known here, not the whole.
+          let placedBy: HitPlacement =
+            placement.heard ? .heardClick(milliseconds: nil) : calibrated ? .calibration : .reportedLatency
+          deliver(
+            Hit(
+              frame: placement.frame(ofAttackAt: attack.frame, offset: shift), note: Hit.audioNote,
+              velocity: attack.velocity, placement: placedBy))
         }
       },
       failed: { error in failed("\(error) (listening stopped there)") })

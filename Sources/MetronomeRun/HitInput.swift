@@ -58,10 +58,14 @@ enum HitInput {
       listener.roundTrip =
         roundTrip ?? Int64(server.captureLatencyFrames(of: microphone) + server.playbackLatencyFrames)
       listener.listen(input: server.audio(of: microphone), output: output, from: cycle.frame) { attack, placement in
+        let placedBy: HitPlacement =
+          placement.heard
+          ? .heardClick(milliseconds: Double(placement.roundTrip) * 1000 / rate)
+          : roundTrip == nil ? .reportedLatency : .calibration
         deliver(
           Hit(
             frame: placement.frame(ofAttackAt: attack.frame, offset: audioShift), note: Hit.audioNote,
-            velocity: attack.velocity))
+            velocity: attack.velocity, placement: placedBy))
       }
     }
   }

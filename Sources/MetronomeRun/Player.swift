@@ -234,7 +234,8 @@ extension Run {
       Int64(($0 * rate / 1000).rounded())
     }
     return try HitInput.listen(
-      capturing: device, listening, unreported: unreported ?? 0, audioOffset: listening.inputOffsetMilliseconds ?? 0,
+      capturing: device, listening, unreported: unreported ?? 0, calibrated: unreported != nil,
+      audioOffset: listening.inputOffsetMilliseconds ?? 0,
       of: engine, through: sink, deliver: deliver,
       failed: { message in mainQueue.schedule { MainActor.assumeIsolated { session.receive(.sourceFailed(message)) } } }
     )

@@ -9,6 +9,8 @@ public struct Hit: Equatable, Sendable {
   public let note: Int
   /// How hard, 1 to 127.
   public let velocity: Int
+  /// What placed it, for an attack heard on an audio input.
+  public let placement: HitPlacement?
 
   /// The note of a typed key.
   public static let keyNote = -1
@@ -22,9 +24,10 @@ public struct Hit: Equatable, Sendable {
   public var isAudio: Bool { note == Self.audioNote }
 
   /// A hit as given.
-  public init(frame: Int64, note: Int, velocity: Int) {
+  public init(frame: Int64, note: Int, velocity: Int, placement: HitPlacement? = nil) {
     self.frame = frame
     self.note = note
     self.velocity = velocity
+    self.placement = placement
   }
 }

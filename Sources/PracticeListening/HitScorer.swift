@@ -14,6 +14,8 @@ public struct HitScorer: Sendable {
   /// Hits decided once it is reached are dropped.
   public var goal: Int?
   private var matcher = HitMatcher()
+  /// What placed the latest audio hit played.
+  public private(set) var audioPlacement: HitPlacement?
 
   /// A scorer judging hits within `tolerance` ms.
   public init(tolerance: Double) { self.tolerance = tolerance }
@@ -22,7 +24,10 @@ public struct HitScorer: Sendable {
   public mutating func heard(_ click: Beat) -> [ScoredHit] { keep(matcher.heard(click)) }
 
   /// Records a hit as played; returns it if it is scored now.
-  public mutating func played(_ hit: Hit) -> [ScoredHit] { keep(matcher.played(hit)) }
+  public mutating func played(_ hit: Hit) -> [ScoredHit] {
+    if let placement = hit.placement { audioPlacement = placement }
+    return keep(matcher.played(hit))
+  }
 
   /// Scores the hits still waiting, as the run ends; returns those scored.
   public mutating func finish() -> [ScoredHit] { keep(matcher.finish()) }
@@ -30,10 +35,12 @@ public struct HitScorer: Sendable {
   /// The statistics of every hit scored; nil before the first.
   public var statistics: HitStatistics? { HitStatistics(scored, tolerance: tolerance) }
 
-  /// What the run says when it ends: the statistics' summary, and the hits not scored.
+  /// What the run says when it ends: the statistics' summary, the hits not scored, and what placed
+  /// the audio hits.
   public var summary: String {
     let statistics = statistics?.summary ?? "no hits scored"
     return statistics + (unscored > 0 ? "; \(unscored) not scored (count-in, or no click near)" : "")
+      + (audioPlacement.map { "; audio hits \($0.description)" } ?? "")
   }
 
   /// The display's lines: the last hit on an early-late meter, then the statistics.

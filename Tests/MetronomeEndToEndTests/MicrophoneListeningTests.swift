@@ -13,10 +13,15 @@ final class MicrophoneListeningTests: FolderTestCase {
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
   /// Every stroke of a kit comes back once, within a millisecond of where its sound starts, and no
-  /// click is taken for a hit.
+  /// click is taken for a hit; the summary says the click heard at the microphone placed them, and
+  /// how long after it was played (the two latencies JACK reports, 1,024 frames each at 44.1 kHz).
   func testEveryStrokeIsHeardWithinAMillisecondAndNoClickIs() throws {
     let capture = try listen(micDelay: 0)
     XCTAssertTrue(capture?.errors.contains("metronome: listening: 35 hits: mean ") == true, capture?.errors ?? "")
+    XCTAssertTrue(
+      capture?.errors.contains(
+        "; audio hits placed by the click heard at the microphone, 46.4 ms after it was played\n")
+        == true, capture?.errors ?? "")
   }
 
   /// The same through ALSA: metronome plays into ALSA's JACK plugin as its playback device and
@@ -26,6 +31,9 @@ final class MicrophoneListeningTests: FolderTestCase {
     try writeALSADevices()
     let capture = try listen(micDelay: 0, route: .alsa)
     XCTAssertTrue(capture?.errors.contains("metronome: listening: 35 hits: mean ") == true, capture?.errors ?? "")
+    XCTAssertTrue(
+      capture?.errors.contains("; audio hits placed by the click heard at the microphone\n") == true,
+      capture?.errors ?? "")
   }
 
   /// The same through ALSA's `default` on a headless PipeWire, whose microphone hears the speaker
@@ -69,7 +77,11 @@ final class MicrophoneListeningTests: FolderTestCase {
     }
     guard let measured else { return }
     XCTAssertTrue(measured.errors.contains(" ms at 44100 Hz), back at -3.1 dB: the devices report "), measured.errors)
-    _ = try listen(micDelay: 300, route: .alsa, clickGain: 0)
+    let headphones = try listen(micDelay: 300, route: .alsa, clickGain: 0)
+    XCTAssertTrue(
+      headphones?.errors.contains(
+        "; audio hits placed by the saved calibration (the microphone did not hear the click)\n") == true,
+      headphones?.errors ?? "")
   }
 
   /// Through ALSA's `default` on a headless PipeWire whose default source is a microphone that

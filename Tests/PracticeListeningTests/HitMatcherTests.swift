@@ -142,3 +142,30 @@ func offsets(_ outcomes: [HitMatcher.Outcome]) -> [Int64?] {
     #expect(scorer.displayLines.first == "hit along with the click: 3 of 3")
   }
 }
+
+@Suite struct HitPlacementTests {
+  /// The summary ends with what placed the latest audio hit; MIDI hits add nothing to it.
+  @Test func theSummarySaysWhatPlacedTheAudioHits() {
+    var scorer = HitScorer(tolerance: 20)
+    _ = scorer.played(Hit(frame: 24_048, note: 38, velocity: 90))
+    #expect(!scorer.summary.contains("placed by"))
+    _ = scorer.played(Hit(frame: 48_000, note: Hit.audioNote, velocity: 90, placement: .reportedLatency))
+    _ = scorer.played(
+      Hit(frame: 72_000, note: Hit.audioNote, velocity: 90, placement: .heardClick(milliseconds: 5.25)))
+    for click in steadyClicks(count: 4) { _ = scorer.heard(click) }
+    #expect(
+      scorer.summary.hasSuffix("; audio hits placed by the click heard at the microphone, 5.3 ms after it was played"),
+      "\(scorer.summary)")
+  }
+
+  /// Each way a hit is placed, in the summary's words.
+  @Test func eachPlacementIsSaidInAFewWords() {
+    #expect(HitPlacement.heardClick(milliseconds: nil).description == "placed by the click heard at the microphone")
+    #expect(
+      HitPlacement.calibration.description == "placed by the saved calibration (the microphone did not hear the click)")
+    #expect(
+      HitPlacement.reportedLatency.description
+        == "placed by the latencies the devices report (the microphone did not hear the click: run metronome"
+        + " calibrate --loopback)")
+  }
+}

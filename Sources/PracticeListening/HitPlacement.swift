@@ -1,0 +1,25 @@
+/// What placed an audio hit against the click the player heard: the click itself, heard at the
+/// microphone, or the round trip a calibration measured or the devices report, which a
+/// microphone that does not hear the click (behind headphones) needs.
+public enum HitPlacement: Equatable, Sendable {
+  /// The click heard at the microphone, so many ms after it was played (nil where the input's
+  /// clock is its own and only the part beyond the devices' positions is known).
+  case heardClick(milliseconds: Double?)
+  /// The round trip `calibrate --loopback` saved.
+  case calibration
+  /// The latencies the devices report, with nothing measured beyond them.
+  case reportedLatency
+
+  /// The words the summary ends with.
+  public var description: String {
+    switch self {
+    case .heardClick(let milliseconds?):
+      "placed by the click heard at the microphone, \(HitStatistics.format(milliseconds)) ms after it was played"
+    case .heardClick(nil): "placed by the click heard at the microphone"
+    case .calibration: "placed by the saved calibration (the microphone did not hear the click)"
+    case .reportedLatency:
+      "placed by the latencies the devices report (the microphone did not hear the click: run metronome calibrate"
+        + " --loopback)"
+    }
+  }
+}
