@@ -42,6 +42,10 @@ public final class ClickCanceller: OutputCanceller, @unchecked Sendable {
   /// left of the output may be on each frame.
   private var scratch = [Float](repeating: 0, count: 4_096)
   private var leftOverScratch = [Float](repeating: 0, count: 4_096)
+  /// The clicks listened to while the click was never found in the input: after
+  /// `clicksBeforeHeadphones` of them, the input is taken not to hear the click.
+  private var clicksUnheard = 0
+  private static let clicksBeforeHeadphones = 4
   /// The last input sample before the block being cancelled, as heard.
   private var heardBefore: Float = 0
   /// The energy of the input in the block before.
@@ -153,6 +157,14 @@ public final class ClickCanceller: OutputCanceller, @unchecked Sendable {
     let bound = max(spread, gain / 100)
     for index in range {
       leftOver[index] = bound * abs(played[Int((reference + Int64(index)) & playedMask)])
+    }
+    // Until the click has been found in the input, all that is heard under it may be its echo (a
+    // microphone connected halfway through a click hears the rest of it, which fits nothing):
+    // nothing there is a hit, for the first clicks listened to; a microphone that never hears the
+    // click (headphones) has its hits on the clicks heard from then on.
+    if gain == 0, clicksUnheard < Self.clicksBeforeHeadphones {
+      if playedEnergy > 4 * block.playedBefore { clicksUnheard += 1 }
+      for index in range { leftOver[index] = abs(input[index]) }
     }
   }
 

@@ -55,6 +55,8 @@ enum HitInput {
     let listener = AudioHitListener(sampleRate: server.sampleRate, roundTrip: roundTrip ?? 0, settings: request.onsets)
     let audioShift = Int64((audioOffset * rate / 1000).rounded())
     server.afterEachCycle { output in
+      // Nothing is heard before something is connected to 'mic': listening starts then.
+      guard server.isConnected(microphone) else { return }
       listener.roundTrip =
         roundTrip ?? Int64(server.captureLatencyFrames(of: microphone) + server.playbackLatencyFrames)
       listener.listen(input: server.audio(of: microphone), output: output, from: cycle.frame) { attack, placement in

@@ -69,11 +69,32 @@ import Testing
   }
 
   @Test func withoutTheCancellerTheClicksWouldBeHeard() {
-    // The same take, listened to as if the output reached the input a second late: every click
-    // is then an attack, which is what the canceller's test above rules out.
+    // The same take, listened to as if the output reached the input ten seconds late, after the
+    // take: nothing is taken out, and every click is an attack, which is what the canceller's
+    // test above rules out.
     let clicks = stride(from: 2_400, to: 96_000, by: 12_000).map { $0 }
-    let found = heard(take(clicks: clicks, hits: [], roundTrip: 1_237, gain: 0.3), roundTrip: 48_000)
-    #expect(found.count == clicks.count)
+    let found = heard(take(clicks: clicks, hits: [], roundTrip: 1_237, gain: 0.3), roundTrip: 480_000)
+    #expect(found.count == clicks.count, "\(found)")
+  }
+
+  /// A microphone connected halfway through the first click it hears: the rest of that click,
+  /// which fits no click's start, is not a hit, while the canceller has not found the click; a
+  /// hit played later is.
+  @Test func theRestOfAClickHeardAsTheMicrophoneIsConnectedIsNotAHit() {
+    let clicks = stride(from: 2_400, to: 96_000, by: 12_000).map { $0 }
+    var cut = take(clicks: clicks, hits: [clicks[3] + 1_237 + 2_400], roundTrip: 1_237, gain: 0.5)
+    for index in 0..<(clicks[0] + 1_237 + 300) { cut.input[index] = 0 }
+    let found = heard(cut, roundTrip: 1_237)
+    #expect(found.count == 1 && abs((found.first ?? 0) - Int64(clicks[3] + 1_237 + 2_400)) <= 2, "\(found)")
+  }
+
+  /// Through headphones (the microphone never hears the click), hits on the clicks are found
+  /// from the fifth click on: the first four are given to finding the click.
+  @Test func throughHeadphonesHitsOnTheClicksAreFoundFromTheFifth() {
+    let clicks = stride(from: 2_400, to: 96_000, by: 12_000).map { $0 }
+    let hits = [clicks[1] + 1_237, clicks[5] + 1_237, clicks[7] + 1_237]
+    let found = heard(take(clicks: clicks, hits: hits, roundTrip: 1_237, gain: 0), roundTrip: 1_237)
+    #expect(found.count == 2 && zip(found, hits.dropFirst()).allSatisfy { abs($0 - Int64($1)) <= 2 }, "\(found)")
   }
 
   /// An echo later or earlier than the 1,000 frames two devices' positions put it at is found.
@@ -93,8 +114,11 @@ import Testing
     #expect(placed.allSatisfy { $0.1 == Placement(roundTrip: Int64(echo), heard: true) })
     #expect(abs(listener.outputGain - 0.3) < 0.003)
     #expect(found.count == 1 && abs(found[0] - Int64(hits[0])) <= 2, "\(found)")
-    // Without the search, every click but the hit's would be heard.
-    #expect(heard(take, roundTrip: 1_000).count == clicks.count)
+    // Without the search, every click from the fifth on would be heard.
+    let unsearched = heard(take, roundTrip: 1_000)
+    #expect(
+      clicks.dropFirst(4).allSatisfy { click in unsearched.contains { abs($0 - Int64(click + echo)) <= 2 } },
+      "\(unsearched)")
   }
 
   @Test func aDrumRingingLowUnderTheClicksDoesNotLeanTheGain() {
