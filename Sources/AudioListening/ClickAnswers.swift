@@ -49,6 +49,9 @@ final class ClickAnswers {
   private let weights: FloatBuffer
   /// The direct path's filter, fitted to the first answer heard (`fitDirectPath`).
   private let direct = FloatBuffer(count: ClickAnswers.directTaps)
+  /// The direct path's normal equations while they are solved: the matrix, then the right side.
+  private let equations = UnsafeMutableBufferPointer<Double>.allocate(
+    capacity: ClickAnswers.directTaps * (ClickAnswers.directTaps + 1))
   private let power = FloatBuffer(count: 128)
   /// The click heard most on each frame at hand, by its place among those gathered.
   private let loudest = UnsafeMutableBufferPointer<Int>.allocate(capacity: 128)
@@ -62,7 +65,6 @@ final class ClickAnswers {
   private var rehearsalsLeft = 0
   /// Where the rehearsal under way is.
   private var rehearsalAt: Int64 = .min
-  private let rehearsalHeard = FloatBuffer(count: 128)
   private let rehearsalLeft = FloatBuffer(count: 128)
 
   /// No answers yet, each to be `frames` long.
@@ -72,12 +74,14 @@ final class ClickAnswers {
     weights = FloatBuffer(count: frames)
     active.initialize(repeating: ClickSounds.Click(frame: 0, sound: 0, gain: 0, energy: 0))
     loudest.initialize(repeating: -1)
+    equations.initialize(repeating: 0)
     weigh()
   }
 
   deinit {
     active.deallocate()
     loudest.deallocate()
+    equations.deallocate()
   }
 
   /// Takes `sound` as new in its place: nothing of its answer is known yet.
@@ -149,8 +153,8 @@ final class ClickAnswers {
 
   /// Moves the gathered clicks' answers towards `left`, what is left unexplained from the output's
   /// `reference` on, by `step` of the way, shared (`sharing`) as each click is expected to be heard
-  /// then (its energy, times how much of it the room still holds); no answer is learned before
-  /// the direct sound.
+  /// then (its energy, times how much of it the room still holds: hardly at all before the direct
+  /// sound).
   func learn(_ left: UnsafeBufferPointer<Float>, at reference: Int64, step: Float, sharing: Sharing) {
     power.fill(0)
     for index in 0..<loudest.count { loudest[index] = -1 }
@@ -245,58 +249,60 @@ final class ClickAnswers {
     }
   }
 
-  /// Fits the direct path's filter to `sound`'s answer over its first millisecond from the direct
-  /// sound, before a reflection comes: least squares against the sound's own samples.
+  /// Fits the direct path's filter to `sound`'s answer over its first millisecond from the direct sound.
+  ///
+  /// Before a reflection comes: least squares against the sound's own samples. Allocates nothing.
   private func fitDirectPath(to sound: Int, of sounds: ClickSounds) {
     guard let directLag else { return }
     let taps = Self.directTaps
     let first = directLag - Self.directBefore
-    // The normal equations, with a little ridge so that a sound with a gap in its spectrum still fits.
-    var matrix = [Double](repeating: 0, count: taps * taps)
-    var vector = [Double](repeating: 0, count: taps)
+    // The normal equations (the matrix, then the right side), with a little ridge so that a sound
+    // with a gap in its spectrum still fits.
+    let side = taps * taps
+    equations.update(repeating: 0)
     for lag in max(first, 0)..<min(first + Self.directFitted, frames) {
       for row in 0..<taps {
         let x = Double(sounds.sample(of: sound, at: lag - first - row))
-        vector[row] += x * Double(answers[sound * frames + lag])
+        equations[side + row] += x * Double(answers[sound * frames + lag])
         for column in 0..<taps {
-          matrix[row * taps + column] += x * Double(sounds.sample(of: sound, at: lag - first - column))
+          equations[row * taps + column] += x * Double(sounds.sample(of: sound, at: lag - first - column))
         }
       }
     }
     var trace = 0.0
-    for row in 0..<taps { trace += matrix[row * taps + row] }
-    for row in 0..<taps { matrix[row * taps + row] += 1e-6 * trace / Double(taps) + 1e-12 }
-    let solution = Self.solve(&matrix, &vector, size: taps)
-    for tap in 0..<taps { direct[tap] = Float(solution[tap]) }
+    for row in 0..<taps { trace += equations[row * taps + row] }
+    for row in 0..<taps { equations[row * taps + row] += 1e-6 * trace / Double(taps) + 1e-12 }
+    Self.solve(equations, size: taps)
+    for tap in 0..<taps { direct[tap] = Float(equations[side + tap]) }
   }
 
-  /// The solution of `matrix` times x equals `vector` (`size` unknowns), by Gaussian elimination
-  /// with partial pivoting; `matrix` and `vector` are used up.
-  private static func solve(_ matrix: inout [Double], _ vector: inout [Double], size: Int) -> [Double] {
+  /// Solves `size` linear equations in place: `equations` holds their matrix, then the right side,
+  /// which becomes the solution (Gaussian elimination with partial pivoting).
+  private static func solve(_ equations: UnsafeMutableBufferPointer<Double>, size: Int) {
+    let side = size * size
     for column in 0..<size {
       var pivot = column
-      for row in column..<size where abs(matrix[row * size + column]) > abs(matrix[pivot * size + column]) {
+      for row in column..<size where abs(equations[row * size + column]) > abs(equations[pivot * size + column]) {
         pivot = row
       }
       if pivot != column {
-        for index in 0..<size { matrix.swapAt(column * size + index, pivot * size + index) }
-        vector.swapAt(column, pivot)
+        for index in 0..<size { equations.swapAt(column * size + index, pivot * size + index) }
+        equations.swapAt(side + column, side + pivot)
       }
-      let lead = matrix[column * size + column]
+      let lead = equations[column * size + column]
       guard lead != 0 else { continue }
       for row in (column + 1)..<size {
-        let factor = matrix[row * size + column] / lead
-        for index in column..<size { matrix[row * size + index] -= factor * matrix[column * size + index] }
-        vector[row] -= factor * vector[column]
+        let factor = equations[row * size + column] / lead
+        for index in column..<size { equations[row * size + index] -= factor * equations[column * size + index] }
+        equations[side + row] -= factor * equations[side + column]
       }
     }
-    var solution = [Double](repeating: 0, count: size)
     for row in stride(from: size - 1, through: 0, by: -1) {
-      var sum = vector[row]
-      for index in (row + 1)..<size { sum -= matrix[row * size + index] * solution[index] }
-      solution[row] = matrix[row * size + row] != 0 ? sum / matrix[row * size + row] : 0
+      var sum = equations[side + row]
+      for index in (row + 1)..<size { sum -= equations[row * size + index] * equations[side + index] }
+      let lead = equations[row * size + row]
+      equations[side + row] = lead != 0 ? sum / lead : 0
     }
-    return solution
   }
 
   /// Takes anew how much of what is heard a click so many frames into its answer is its own.

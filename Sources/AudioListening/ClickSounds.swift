@@ -1,8 +1,9 @@
 /// The clicks an output plays, told apart as it plays them.
 ///
 /// Each run of sound between silences (16 frames of zeros or more) is a click; clicks whose
-/// samples are the same up to a level are the same sound. Keeps the last 128 clicks, with their frames, sounds and levels, and up to 16
-/// sounds (the least recently played gives its place to a new one).
+/// samples are the same up to a level are the same sound. Keeps the last 128 clicks, with their
+/// frames, sounds and levels, and up to 16 sounds (the least recently played gives its place to a
+/// new one).
 ///
 /// Allocates nothing once made; touched by one thread.
 final class ClickSounds {
@@ -25,8 +26,6 @@ final class ClickSounds {
   private var samples = [Float](repeating: 0, count: ClickSounds.most * ClickSounds.longest)
   private var lengths = [Int](repeating: 0, count: ClickSounds.most)
   private var lastPlayed = [Int64](repeating: .min, count: ClickSounds.most)
-  /// The sound played most recently.
-  private(set) var latest: Int?
   private var clicks = [Click](repeating: Click(frame: .min, sound: 0, gain: 0, energy: 0), count: ClickSounds.kept)
   private var clickCount = 0
   /// The click being played: its samples so far, its first frame, and the frames since its last sound.
@@ -41,7 +40,9 @@ final class ClickSounds {
   func played(_ output: UnsafeBufferPointer<Float>, from firstFrame: Int64, replaced: (Int, Int64) -> Void) {
     // A gap in what is given ends the click being played.
     if playedEnd != .min, firstFrame != playedEnd { close(replaced) }
-    for (index, sample) in output.enumerated() {
+    for index in 0..<output.count {
+      // What the output holds that is not a number would stay in every answer for good.
+      let sample = saneSample(output[index])
       let frame = firstFrame + Int64(index)
       guard sample != 0 else {
         guard currentStart != nil else { continue }
@@ -123,7 +124,6 @@ final class ClickSounds {
     }
     guard let (sound, gain) = found else { return }
     lastPlayed[sound] = start
-    latest = sound
     clicks[clickCount % Self.kept] = Click(frame: start, sound: sound, gain: gain, energy: energy)
     clickCount += 1
   }

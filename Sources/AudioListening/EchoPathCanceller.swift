@@ -11,14 +11,14 @@ import Glibc
 /// follows it. That answer is learned from one click heard alone, since a click is known exactly:
 /// the learning is a normalised least-mean-squares step on an impulse train, well conditioned
 /// where a general canceller must undo the click's own narrow spectrum (SpeexDSP's, which
-/// learns the room's response to any signal, took out 1 to 2 dB over 16 clicks: MEASUREMENTS.md).
+/// learns the room's response to any signal, took out 1 to 7 dB over 16 clicks: MEASUREMENTS.md).
 ///
 /// A hit is never learned: once a sound's answer has been heard once whole, the learning goes on
 /// only through each 128 frames whose input is what the answers predict up to a level (a squared
-/// normalised correlation of 0.98 or more: a click played or heard louder or softer is learned
-/// again; a drum under it is not). A sound's first answer is learned whole, so the clicks before
-/// the player starts (a count-in) teach the room; while a sound's answer is being learned, nothing
-/// it may have left in the input is taken for a hit.
+/// normalised correlation of 0.9999 or more: a click played or heard louder or softer is learned
+/// again; a drum under it is not). A sound first heard within 1.5 s of the first click (a
+/// count-in) is learned whole from that click, and while it is, nothing it may have left in the
+/// input is taken for a hit; a sound first heard later starts from the direct path (`ClickAnswers`).
 ///
 /// `@unchecked Sendable`: its state is touched only by the one thread that feeds it.
 public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
