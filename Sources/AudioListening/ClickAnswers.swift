@@ -14,6 +14,8 @@ import Glibc
 final class ClickAnswers {
   /// Frames of each answer.
   let frames: Int
+  /// Frames at the start of each answer before the round trip given.
+  let lead: Int
   /// Frames before the direct sound still learned: a click's rise, and a path a little shorter.
   private static let directGuard = 64
   /// The direct path as a short filter: its taps, from this many frames before the direct sound.
@@ -23,7 +25,8 @@ final class ClickAnswers {
   private static let directFitted = 48
   /// Frames from the first click within which a new sound is learned whole (1.5 s at 48 kHz).
   static let wholeFrames = 73_728
-  /// The frame the first click heard starts on, and the output's frame the first segment heard.
+  /// The frame the first click played while listening starts on, and the output's frame from
+  /// which the input is heard (nil while it has held only zeros).
   private var firstClick: Int64?
   private var firstReference: Int64?
   /// Whether the direct sound has been taken again from every answer learned whole.
@@ -40,11 +43,15 @@ final class ClickAnswers {
   /// path), and whether its learning has begun.
   private var answered = [Bool](repeating: false, count: ClickSounds.most)
   private var begun = [Bool](repeating: false, count: ClickSounds.most)
+  /// The output's frame from which each sound's clicks are heard: a sound begun again (`close`)
+  /// was not heard before.
+  private var heardSince = [Int64](repeating: .min, count: ClickSounds.most)
   /// The lag of the direct sound in the answers, from the first click's; nil before.
   private(set) var directLag: Int?
   /// Frames over which the room's answer loses all but 1/e of its energy, from the first click's
-  /// answer (4,096, 85 ms at 48 kHz, until it is heard).
-  private var energyDecay: Float = 4_096
+  /// answer; until it is heard, as a cable's (256): what is heard is the latest click's, so
+  /// that none still unheard (a speaker not yet connected) takes a share of another's echo.
+  private var energyDecay: Float = 256
   /// Each lag's share of what is heard (`weigh`), and the sum of the shares on each frame at hand.
   private let weights: FloatBuffer
   /// The direct path's filter, fitted to the first answer heard (`fitDirectPath`).
@@ -55,6 +62,9 @@ final class ClickAnswers {
   private let power = FloatBuffer(count: 128)
   /// The click heard most on each frame at hand, by its place among those gathered.
   private let loudest = UnsafeMutableBufferPointer<Int>.allocate(capacity: 128)
+  /// Whether a click of the count-in heard only in part sounds in the segment at hand: what is
+  /// left there may be its echo, which is not known.
+  private(set) var heardInPart = false
   /// The clicks sounding in the segment at hand.
   private let active = UnsafeMutableBufferPointer<ClickSounds.Click>.allocate(capacity: 64)
   private var activeCount = 0
@@ -67,9 +77,10 @@ final class ClickAnswers {
   private var rehearsalAt: Int64 = .min
   private let rehearsalLeft = FloatBuffer(count: 128)
 
-  /// No answers yet, each to be `frames` long.
-  init(frames: Int) {
+  /// No answers yet, each to be `frames` long, the round trip given `lead` frames into each.
+  init(frames: Int, lead: Int) {
     self.frames = frames
+    self.lead = lead
     answers = FloatBuffer(count: ClickSounds.most * frames)
     weights = FloatBuffer(count: frames)
     active.initialize(repeating: ClickSounds.Click(frame: 0, sound: 0, gain: 0, energy: 0))
@@ -84,27 +95,41 @@ final class ClickAnswers {
     equations.deallocate()
   }
 
-  /// Takes `sound` as new in its place: nothing of its answer is known yet.
-  func start(_ sound: Int) {
+  /// Takes `sound` as new in its place from the output's `frame` on: nothing of its answer is
+  /// known yet, and its clicks before are not heard (another sound's, or not heard at all).
+  func start(_ sound: Int, from frame: Int64) {
+    heardSince[sound] = frame
     for index in 0..<frames { answers[sound * frames + index] = 0 }
     answered[sound] = false
     begun[sound] = false
   }
 
-  /// Takes the clicks of `sounds` that sound in the `count` frames from the output's `reference`;
-  /// whether any of them is still being learned whole.
+  /// Takes the clicks of `sounds` that sound in the `count` frames from the output's `reference`,
+  /// where the input is `hearing` (it has held a sound); whether any of them is still being
+  /// learned whole (and `heardInPart`).
   ///
-  /// A sound's first click heard within `wholeFrames` of the first click heard at all (the clicks
-  /// before the player starts, as a count-in) is learned whole; a sound first heard later, which
-  /// the player may well be playing over, starts from the direct path learned from the first clicks.
-  func gather(_ sounds: ClickSounds, at reference: Int64, count: Int) -> Bool {
+  /// A sound's first click heard within `wholeFrames` of the first click played while listening
+  /// (the clicks before the player starts, as a count-in) is learned whole; a sound first heard
+  /// later, which the player may well be playing over, starts from the direct path learned from
+  /// the first clicks.
+  func gather(_ sounds: ClickSounds, at reference: Int64, count: Int, hearing: Bool) -> Bool {
     activeCount = 0
+    heardInPart = false
     var learning = false
-    let heardFrom = firstReference ?? reference
-    firstReference = heardFrom
+    // An input's zeros before its first sound are a port or device not yet delivering, or a
+    // speaker not yet connected: the clicks before are heard from there on, in part. The first
+    // `lead` frames of an answer, before the round trip given, hold nothing to hear.
+    if hearing, firstReference == nil { firstReference = reference - Int64(lead) }
+    let heardFrom = firstReference ?? .max
     sounds.forEachClick(from: reference - Int64(frames) + 1, through: reference + Int64(count) - 1) { click in
-      // A click whose answer began before anything was heard is heard in part: it teaches nothing.
-      guard activeCount < active.count, answered[click.sound] || click.frame >= heardFrom else { return }
+      firstClick = min(firstClick ?? click.frame, click.frame)
+      guard activeCount < active.count, click.frame >= heardSince[click.sound] else { return }
+      // A click whose answer began before anything was heard is heard in part: it teaches nothing,
+      // but what is left of it is foretold where its sound's answer is known.
+      guard answered[click.sound] || click.frame >= heardFrom else {
+        heardInPart = heardInPart || click.frame - (firstClick ?? click.frame) <= Int64(Self.wholeFrames)
+        return
+      }
       active[activeCount] = click
       activeCount += 1
       if !answered[click.sound], !begun[click.sound] { begin(click, of: sounds) }
@@ -116,10 +141,11 @@ final class ClickAnswers {
   /// Starts learning `click`'s sound, heard for the first time: whole, or from the direct path.
   private func begin(_ click: ClickSounds.Click, of sounds: ClickSounds) {
     let firstHeard = firstClick ?? click.frame
-    firstClick = firstHeard
     begun[click.sound] = true
-    guard click.frame - firstHeard > Int64(Self.wholeFrames), let directLag else { return }
+    guard click.frame - firstHeard > Int64(Self.wholeFrames) else { return }
     answered[click.sound] = true
+    // No click stood out in what was heard in all that time: the input does not hear them.
+    guard let directLag else { return }
     let first = directLag - Self.directBefore
     let base = click.sound * frames
     for tap in 0..<Self.directTaps where first + tap >= 0 {
@@ -214,12 +240,23 @@ final class ClickAnswers {
       let click = active[slot]
       let lag = end - click.frame
       if directLag == nil, lag >= Self.directHeard { learnDirectLag(from: click.sound, of: sounds) }
-      if lag >= Int64(frames) { answered[click.sound] = true }
+      if lag >= Int64(frames), !answered[click.sound] { close(click.sound, at: end) }
     }
     if !directSettled, let firstClick, end - firstClick > Int64(Self.wholeFrames) {
       directSettled = true
       settleDirectLag(of: sounds)
     }
+  }
+
+  /// Ends learning `sound` whole, its answer heard to the end; unless nothing stood out in it (a
+  /// speaker connected after it played, or a microphone that does not hear the click): then its
+  /// next click begins it again (`begin`).
+  private func close(_ sound: Int, at end: Int64) {
+    guard directLag(in: sound) == nil else {
+      answered[sound] = true
+      return
+    }
+    start(sound, from: end)
   }
 
   /// Learns once more from up to 4,096 frames of what was heard while answers were first learned.
@@ -238,7 +275,7 @@ final class ClickAnswers {
           return
         }
       }
-      _ = gather(sounds, at: rehearsalAt, count: count)
+      _ = gather(sounds, at: rehearsalAt, count: count, hearing: true)
       predict(into: rehearsalLeft.pointer, at: rehearsalAt)
       for index in 0..<count {
         rehearsalLeft[index] =

@@ -15,10 +15,18 @@ import Glibc
 ///
 /// A hit is never learned: once a sound's answer has been heard once whole, the learning goes on
 /// only through each 128 frames whose input is what the answers predict up to a level (a squared
-/// normalised correlation of 0.9999 or more: a click played or heard louder or softer is learned
-/// again; a drum under it is not). A sound first heard within 1.5 s of the first click (a
-/// count-in) is learned whole from that click, and while it is, nothing it may have left in the
-/// input is taken for a hit; a sound first heard later starts from the direct path (`ClickAnswers`).
+/// normalised correlation of 0.9999 or more, and no less than what the echo usually leaves
+/// allows: a click played or heard louder or softer is learned again; a drum under it, even
+/// ringing 50 dB down, is not). A sound first heard within 1.5 s of the first click (a count-in)
+/// is learned whole from that click, and while it is, nothing it may have left in the input is
+/// taken for a hit; a sound first heard later starts from the direct path (`ClickAnswers`).
+///
+/// An input's zeros before its first sound (a port or a device not yet delivering, a speaker not
+/// yet connected) are not heard: the clicks begun before are heard in part, and while one of the
+/// count-in's sounds, nothing is a hit. A sound whose answer learned whole holds no direct sound
+/// (played before the speaker was connected) is learned whole again from its next click; after
+/// 1.5 s of clicks, none holding one means the input does not hear them (headphones), and nothing
+/// is taken out.
 ///
 /// `@unchecked Sendable`: its state is touched only by the one thread that feeds it.
 public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
@@ -42,7 +50,7 @@ public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
   private var alignment: Int64?
 
   private let sounds = ClickSounds()
-  private let answers = ClickAnswers(frames: EchoPathCanceller.responseFrames)
+  private let answers = ClickAnswers(frames: EchoPathCanceller.responseFrames, lead: Int(EchoPathCanceller.lead))
   /// The input waiting until the output it may hear has been played, by frame modulo its size.
   private let waiting = FloatBuffer(count: 8_192)
   private var waitingFrames = 0
@@ -52,17 +60,16 @@ public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
   private let cancelled = FloatBuffer(count: EchoPathCanceller.segment)
   private let bound = FloatBuffer(count: EchoPathCanceller.segment)
   private var heldEcho: Float = 0
+  /// Whether the input has held a sound yet.
+  private var hearing = false
   /// The energy heard and predicted in the latest segments the echo was predicted in, the last weighing most.
   private var recentHeard: Float = 0
   private var recentEcho: Float = 0
-  /// What was left of the predicted echo, as a share of its energy, in the last 63 segments that
-  /// held the echo alone, and the next place among them.
-  private let residualShares = FloatBuffer(count: 63, repeating: 1)
-  private let sortedShares = FloatBuffer(count: 63, repeating: 1)
-  private var nextShare = 0
-  /// The tenth of `residualShares` from the least: a player drumming through the echo's tail
-  /// raises most of them, never the echo's own.
-  public private(set) var residualShare: Float = 1
+  /// What the echo usually leaves where it is heard alone.
+  private let residuals = ResidualShares()
+  /// What the echo usually leaves, as a share of its energy, where it is heard alone: the tenth
+  /// of the last 63 such segments from the least (`ResidualShares`).
+  public var residualShare: Float { residuals.usual }
 
   /// A canceller for an input that hears the output about `roundTrip` frames late.
   public init(roundTrip: Int64) { self.roundTrip = roundTrip }
@@ -70,7 +77,7 @@ public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
   /// Keeps `samples`, the output's frames from `firstFrame` on, to take out of the input later.
   public func played(_ samples: UnsafeBufferPointer<Float>, from firstFrame: Int64) {
     // A sound new in its place: whatever was learned there was another's answer.
-    sounds.played(samples, from: firstFrame) { sound, _ in answers.start(sound) }
+    sounds.played(samples, from: firstFrame) { sound, frame in answers.start(sound, from: frame) }
   }
 
   /// Takes the output out of `input`, the input's frames from `firstFrame` on, and gives each
@@ -142,7 +149,8 @@ extension EchoPathCanceller {
   /// clicks sounding then; takes the prediction out; learns from what is left where allowed.
   private func cancelSegment(reference: Int64) {
     let segment = Self.segment
-    let learning = answers.gather(sounds, at: reference, count: segment)
+    hearing = hearing || (0..<segment).contains { heard[$0] != 0 }
+    let learning = answers.gather(sounds, at: reference, count: segment, hearing: hearing)
     answers.predict(into: predicted.pointer, at: reference)
     var echo: Float = 0
     var crossed: Float = 0
@@ -153,7 +161,11 @@ extension EchoPathCanceller {
       crossed += predicted[index] * heard[index]
       heardEnergy += heard[index] * heard[index]
     }
-    let alone = echo > 1e-12 && heardEnergy > 0 && crossed * crossed >= Self.alone * echo * heardEnergy
+    // What may be left unexplained: never more than the gate's, nor many times what the echo
+    // usually leaves, so that a drum ringing under a click is not learned where the path is
+    // known better than the gate.
+    let unexplained = min(1 - Self.alone, max(10 * residuals.usual, 1e-7))
+    let alone = echo > 1e-12 && heardEnergy > 0 && crossed * crossed >= (1 - unexplained) * echo * heardEnergy
     // Far less heard than the echo predicted (a hundredth in this segment, or a twentieth segment
     // after segment), and not the echo turned down: the input lost it (a microphone unplugged,
     // muted): nothing is taken out, so that no echo's negative is heard. (A drum can cancel much
@@ -167,12 +179,16 @@ extension EchoPathCanceller {
       cancelled[index] = lost ? heard[index] : heard[index] - predicted[index]
       left += cancelled[index] * cancelled[index]
     }
-    if alone, !learning { noteResidual(left / echo) }
-    let share = max(0.01, 3 * residualShare.squareRoot())
+    if alone, !learning { residuals.note(left / echo) }
+    // What is left of the echo may be three times what it usually leaves, and never counted
+    // below -50 dB of it: an attack must rise above that, while a soft kick starting just before
+    // a click as loud as the drums still does.
+    let share = max(0.003, 3 * residualShare.squareRoot())
     for index in 0..<segment {
       heldEcho = max(predicted[index].magnitude, heldEcho * 0.99)
-      // While an answer is learned, all that is heard may be the echo: nothing is a hit.
-      bound[index] = learning ? heard[index].magnitude : lost ? 0 : share * heldEcho
+      // While an answer is learned, or a click of the count-in heard only in part sounds, all
+      // that is heard may be the echo: nothing is a hit.
+      bound[index] = learning || answers.heardInPart ? heard[index].magnitude : lost ? 0 : share * heldEcho
     }
     if !lost, learning || alone {
       // While a sound is learned whole, the sounds already known are left as they are: what is
@@ -181,23 +197,5 @@ extension EchoPathCanceller {
       answers.learn(cancelled.buffer, at: reference, step: learning ? 1 : 0.5, sharing: learning ? .new : .loudest)
     }
     answers.heard(heard.buffer, at: reference, learning: learning, of: sounds)
-  }
-
-  /// Keeps `share`, what was left of the echo in a segment that held it alone, and takes the median anew.
-  private func noteResidual(_ share: Float) {
-    residualShares[nextShare] = share
-    nextShare = (nextShare + 1) % residualShares.count
-    for index in 0..<residualShares.count { sortedShares[index] = residualShares[index] }
-    // Insertion sort: 63 values, in place, allocating nothing.
-    for index in 1..<sortedShares.count {
-      let value = sortedShares[index]
-      var place = index
-      while place > 0, sortedShares[place - 1] > value {
-        sortedShares[place] = sortedShares[place - 1]
-        place -= 1
-      }
-      sortedShares[place] = value
-    }
-    residualShare = sortedShares[sortedShares.count / 10]
   }
 }

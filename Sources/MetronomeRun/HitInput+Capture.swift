@@ -11,13 +11,14 @@ extension HitInput {
   ///
   /// The device keeps its own clock. Its frames are placed on the output's by when each device
   /// says it hears them (`CaptureAlignment`, from half a second into the run), which is only as
-  /// exact as the devices' positions; so the output `sink` plays is looked for in what the device
-  /// hears up to 10 ms either way of that alignment plus `unreported` frames (what `calibrate
-  /// --loopback` measured beyond the devices' own reports), and taken out where found.
+  /// exact as the devices' positions; the room canceller (`EchoPathCanceller`) learns the path
+  /// from the output `sink` plays to what the device hears from `EchoPathCanceller.lead` frames
+  /// before that alignment plus `unreported` (what `calibrate --loopback` measured beyond the
+  /// devices' own reports), and takes it out.
   ///
   /// An attack is placed on its frame less that round trip and `audioOffset` ms (`Placement`), as
   /// an attack on JACK's `mic` is. Where the device hears the click (a microphone beside the
-  /// speaker, a cable), the round trip is the click's own, measured to the frame in every click,
+  /// speaker, a cable), the round trip is the click's own, where its direct sound is heard,
   /// whatever error the positions have; where it does not (headphones), it is the positions'
   /// alignment plus `unreported` (`calibrated` where a calibration measured it).
   static func listen(
@@ -39,8 +40,8 @@ extension HitInput {
     let played = PlayedRing()
     sink.beforeEachWrite { samples, frame in played.write(samples, from: frame) }
     let clock = CaptureClock(sampleRate: rate, output: sink.pcm.positionReader)
-    let listener = AudioHitListener(sampleRate: rate, roundTrip: unreported, settings: request.onsets)
-    listener.searchFrames = rate.hz / 100
+    let listener = AudioHitListener(
+      canceller: EchoPathCanceller(roundTrip: unreported), sampleRate: rate, settings: request.onsets)
     let shift = Int64((audioOffset * Double(rate.hz) / 1000).rounded())
     capture.start(
       deliver: { samples, firstFrame, position, lostFrames in

@@ -19,9 +19,11 @@ enum HitInput {
   /// `s + o - capture - playback - inputOffset`, where a hit exactly on the click it heard has the
   /// click's frame.
   ///
-  /// An attack on `mic` is placed on its frame less the round trip from the output to the input
-  /// (`roundTrip`, as `calibrate --loopback` measured it, else the two latencies JACK reports) and
-  /// `audioOffset` (`Placement`). The output is taken out of the input at that round trip.
+  /// The output is taken out of what `mic` hears by the room canceller (`EchoPathCanceller`),
+  /// which learns the whole path from the output to the input from `roundTrip` (as `calibrate
+  /// --loopback` measured it, else the two latencies JACK reports) on. An attack on `mic` is
+  /// placed on its frame less the round trip (the click's own, where its direct sound is heard;
+  /// else `roundTrip`) and `audioOffset` (`Placement`).
   ///
   /// A tap-along (`hearsAudio` false) has `hits` alone: what it measures is saved for MIDI.
   static func listen(
@@ -52,7 +54,8 @@ enum HitInput {
       }
     }
     guard let microphone else { return }
-    let listener = AudioHitListener(sampleRate: server.sampleRate, roundTrip: roundTrip ?? 0, settings: request.onsets)
+    let listener = AudioHitListener(
+      canceller: EchoPathCanceller(roundTrip: roundTrip ?? 0), sampleRate: server.sampleRate, settings: request.onsets)
     let audioShift = Int64((audioOffset * rate / 1000).rounded())
     server.afterEachCycle { output in
       // Nothing is heard before something is connected to 'mic': listening starts then.

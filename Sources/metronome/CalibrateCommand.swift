@@ -19,10 +19,12 @@ struct CalibrateCommand: ParsableCommand {
       With --loopback --jack it plays a test signal instead and finds it on the audio port \
       'mic' (connected from --listen-from, else the physical capture ports): a cable from the \
       output to the input, or a microphone in front of the speaker. The round trip it measures \
-      is saved and taken off every attack heard on 'mic' by later --listen --jack runs. With \
-      --loopback --listen-device NAME it plays on --device and finds the signal on that ALSA \
-      capture device; what the path takes beyond what the two devices report is saved and \
-      taken off every attack of later --listen-device runs.
+      is saved and taken off every attack heard on 'mic' by later --listen --jack runs where \
+      the microphone does not hear the click (behind headphones; one that hears it is placed \
+      by the click itself). With --loopback --listen-device NAME it plays on --device and finds \
+      the signal on that ALSA capture device; what the path takes beyond what the two devices \
+      report is saved and taken off every attack of later --listen-device runs that do not \
+      hear the click.
       """
   )
 
