@@ -34,15 +34,25 @@ enum CalibrationStore {
     }
   }
 
-  /// Saves `milliseconds` for `source` beside the other sources' (at `path`, else the file's
-  /// place); returns why not, if it cannot.
+  /// Saves `milliseconds` for `source`, measured today, beside the other sources' (at `path`, else
+  /// the file's place); returns why not, if it cannot.
   static func save(_ source: Calibration.Source, _ milliseconds: Double, at path: String? = path) -> String? {
     guard let path else { return "no HOME to keep the calibration in: set HOME or XDG_CONFIG_HOME" }
     let file: CalibrationFile
     do { file = try load() } catch { return error.message }
     let folder = String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
     if let failure = makeFolders(folder) { return failure }
-    return ReportFile.write(file.setting(source, to: milliseconds).text, to: .replacing(path: path))
+    return ReportFile.write(file.setting(source, to: milliseconds, on: today).text, to: .replacing(path: path))
+  }
+
+  /// Today in the local time, as `YYYY-MM-DD`; nil where the clock cannot say.
+  private static var today: String? {
+    var now = time(nil)
+    var parts = tm()
+    guard localtime_r(&now, &parts) != nil else { return nil }
+    return "\(parts.tm_year + 1_900)-"
+      + [parts.tm_mon + 1, parts.tm_mday].map { $0 < 10 ? "0\($0)" : "\($0)" }
+      .joined(separator: "-")
   }
 
   /// Makes `folder` and those above it; returns why not, if it cannot.

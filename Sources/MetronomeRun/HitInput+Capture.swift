@@ -20,9 +20,10 @@ extension HitInput {
   /// an attack on JACK's `mic` is. Where the device hears the click (a microphone beside the
   /// speaker, a cable), the round trip is the click's own, where its direct sound is heard,
   /// whatever error the positions have; where it does not (headphones), it is the positions'
-  /// alignment plus `unreported` (`calibrated` where a calibration measured it).
+  /// alignment plus `unreported`, which the summary names as `unheard` (a calibration, or the
+  /// devices' reports).
   static func listen(
-    capturing device: String, _ request: ListenRequest, unreported: Int64, calibrated: Bool, audioOffset: Double,
+    capturing device: String, _ request: ListenRequest, unreported: Int64, unheard: HitPlacement, audioOffset: Double,
     of engine: ClickEngine, through sink: ALSASink, deliver: @escaping @Sendable (Hit) -> Void,
     failed: @escaping @Sendable (String) -> Void
   ) throws(RunError) -> ALSACapture {
@@ -51,7 +52,7 @@ extension HitInput {
           attack, placement in
           // The round trip beyond the devices' positions is all that is known here, not the whole.
           let placedBy: HitPlacement =
-            placement.heard ? .heardClick(milliseconds: nil) : calibrated ? .calibration : .reportedLatency
+            placement.heard ? .heardClick(milliseconds: nil) : unheard
           deliver(
             Hit(
               frame: placement.frame(ofAttackAt: attack.frame, offset: shift), note: Hit.audioNote,

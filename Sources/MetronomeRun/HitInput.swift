@@ -23,11 +23,12 @@ enum HitInput {
   /// which learns the whole path from the output to the input from `roundTrip` (as `calibrate
   /// --loopback` measured it, else the two latencies JACK reports) on. An attack on `mic` is
   /// placed on its frame less the round trip (the click's own, where its direct sound is heard;
-  /// else `roundTrip`) and `audioOffset` (`Placement`).
+  /// else `roundTrip`, which the summary names as `unheard`) and `audioOffset` (`Placement`).
   ///
   /// A tap-along (`hearsAudio` false) has `hits` alone: what it measures is saved for MIDI.
   static func listen(
-    _ request: ListenRequest, inputOffset: Double, audioOffset: Double, roundTrip: Int64?, hearsAudio: Bool,
+    _ request: ListenRequest, inputOffset: Double, audioOffset: Double, roundTrip: Int64?, unheard: HitPlacement,
+    hearsAudio: Bool,
     of engine: ClickEngine, through server: JACKSink, deliver: @escaping @Sendable (Hit) -> Void
   ) throws(RunError) {
     let audioSources = hearsAudio ? request.sources.filter { server.isAudioPort($0) == true } : []
@@ -66,7 +67,7 @@ enum HitInput {
         let placedBy: HitPlacement =
           placement.heard
           ? .heardClick(milliseconds: Double(placement.roundTrip) * 1000 / rate)
-          : roundTrip == nil ? .reportedLatency : .calibration
+          : unheard
         deliver(
           Hit(
             frame: placement.frame(ofAttackAt: attack.frame, offset: audioShift), note: Hit.audioNote,

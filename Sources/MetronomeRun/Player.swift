@@ -216,12 +216,14 @@ extension Run {
       mainQueue.schedule { MainActor.assumeIsolated { session.played(hit) } }
     }
     if let server = output.sink as? JACKSink {
-      let roundTrip = try CalibrationStore.load().offsets[.jackRoundTrip].map {
+      let calibration = try CalibrationStore.load()
+      let roundTrip = calibration.offsets[.jackRoundTrip].map {
         Int64(($0 * Double(server.sampleRate.hz) / 1000).rounded())
       }
       try HitInput.listen(
         listening, inputOffset: inputOffset, audioOffset: listening.inputOffsetMilliseconds ?? 0,
-        roundTrip: roundTrip, hearsAudio: !calibrates, of: engine, through: server, deliver: deliver)
+        roundTrip: roundTrip, unheard: HitPlacement(unheardBy: calibration, from: .jackRoundTrip),
+        hearsAudio: !calibrates, of: engine, through: server, deliver: deliver)
       return nil
     }
     if let sequencer {
@@ -230,11 +232,11 @@ extension Run {
     }
     guard let device = listening.captureDevice, let sink = output.sink as? ALSASink else { return nil }
     let rate = Double(engine.settings.sampleRate.hz)
-    let unreported = try CalibrationStore.load().offsets[.alsaUnreportedLatency].map {
-      Int64(($0 * rate / 1000).rounded())
-    }
+    let calibration = try CalibrationStore.load()
+    let unreported = calibration.offsets[.alsaUnreportedLatency].map { Int64(($0 * rate / 1000).rounded()) }
     return try HitInput.listen(
-      capturing: device, listening, unreported: unreported ?? 0, calibrated: unreported != nil,
+      capturing: device, listening, unreported: unreported ?? 0,
+      unheard: HitPlacement(unheardBy: calibration, from: .alsaUnreportedLatency),
       audioOffset: listening.inputOffsetMilliseconds ?? 0,
       of: engine, through: sink, deliver: deliver,
       failed: { message in mainQueue.schedule { MainActor.assumeIsolated { session.receive(.sourceFailed(message)) } } }

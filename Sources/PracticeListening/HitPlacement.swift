@@ -5,10 +5,17 @@ public enum HitPlacement: Equatable, Sendable {
   /// The click heard at the microphone, so many ms after it was played (nil where the input's
   /// clock is its own and only the part beyond the devices' positions is known).
   case heardClick(milliseconds: Double?)
-  /// The round trip `calibrate --loopback` saved.
-  case calibration
+  /// The round trip `calibrate --loopback` saved, on the day it says (`YYYY-MM-DD`; nil for a
+  /// file that does not say).
+  case calibration(day: String?)
   /// The latencies the devices report, with nothing measured beyond them.
   case reportedLatency
+
+  /// How an attack the microphone does not hear the click for is placed: by `file`'s
+  /// calibration of `source`, where it has one, else by the latencies the devices report.
+  public init(unheardBy file: CalibrationFile, from source: Calibration.Source) {
+    self = file.offsets[source] == nil ? .reportedLatency : .calibration(day: file.days[source])
+  }
 
   /// The words the summary ends with.
   public var description: String {
@@ -16,10 +23,23 @@ public enum HitPlacement: Equatable, Sendable {
     case .heardClick(let milliseconds?):
       "placed by the click heard at the microphone, \(HitStatistics.format(milliseconds)) ms after it was played"
     case .heardClick(nil): "placed by the click heard at the microphone"
-    case .calibration: "placed by the saved calibration (the microphone did not hear the click)"
+    case .calibration(let day?): "placed by the calibration of \(day) (the microphone did not hear the click)"
+    case .calibration(nil): "placed by the saved calibration (the microphone did not hear the click)"
     case .reportedLatency:
       "placed by the latencies the devices report (the microphone did not hear the click: run metronome calibrate"
         + " --loopback)"
+    }
+  }
+
+  /// The words the display shows, shorter.
+  public var displayWords: String {
+    switch self {
+    case .heardClick(let milliseconds?):
+      "placed by the click heard, \(HitStatistics.format(milliseconds)) ms after it played"
+    case .heardClick(nil): "placed by the click heard at the microphone"
+    case .calibration(let day?): "placed by the calibration of \(day)"
+    case .calibration(nil): "placed by the saved calibration"
+    case .reportedLatency: "placed by the latencies reported: run calibrate --loopback"
     }
   }
 }

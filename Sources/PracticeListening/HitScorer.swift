@@ -43,10 +43,12 @@ public struct HitScorer: Sendable {
       + (audioPlacement.map { "; audio hits \($0.description)" } ?? "")
   }
 
-  /// The display's lines: the last hit on an early-late meter, then the statistics.
+  /// The display's lines: the last hit on an early-late meter, then the statistics, then what
+  /// placed the audio hits.
   ///
   /// `last -3.2 ms on time  early ·····:···●|····:····· late`, then
-  /// `mean -2.1  median -1.9  sd 4.3 (UR 43)  92% in ±20.0 ms  2 early  2 late`.
+  /// `mean -2.1  median -1.9  sd 4.3 (UR 43)  92% in ±20.0 ms  2 early  2 late`, then
+  /// `audio hits placed by the click heard, 5.3 ms after it played`.
   public var displayLines: [String] {
     let progress = goal.map { ["hit along with the click: \(scored.count) of \($0)"] } ?? []
     guard let last = scored.last, let statistics else { return progress.isEmpty ? ["listening: play along"] : progress }
@@ -65,7 +67,7 @@ public struct HitScorer: Sendable {
         + "  sd \(HitStatistics.format(statistics.standardDeviation)) (UR \(Int(statistics.unstableRate.rounded())))"
         + "  \(Int((statistics.onTimeShare * 100).rounded()))% in ±\(HitStatistics.format(tolerance)) ms"
         + "  \(statistics.early) early  \(statistics.late) late",
-    ]
+    ] + (audioPlacement.map { ["audio hits \($0.displayWords)"] } ?? [])
   }
 
   private mutating func keep(_ outcomes: [HitMatcher.Outcome]) -> [ScoredHit] {

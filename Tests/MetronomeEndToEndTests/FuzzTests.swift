@@ -308,7 +308,8 @@ struct FuzzTests {
   }
 
   /// A saved calibration as a hand or a disk may leave it: a file that reads is one that says an
-  /// offset within a second for each source, and writes back as it read.
+  /// offset within a second for each source, with a day of ten characters or none, and writes
+  /// back as it read.
   @Test func theCalibrationFileNeverTrapsAndReadsBackAsWritten() throws {
     var random = SeededGenerator(seed: Self.seed)
     for _ in 0..<5_000 {
@@ -316,11 +317,13 @@ struct FuzzTests {
         "\(["midi", "keys", "pedal", ""].randomElement(using: &random) ?? "midi")"
           + "\([" ", "\t", "  ", ""].randomElement(using: &random) ?? " ")"
           + "\(Self.numbers.randomElement(using: &random) ?? "0")"
+          + "\(["", " 2026-11-25", " 2026-1-25", " 2026-11-25-", " ２026-11-25", " 2026/11/25"].randomElement(using: &random) ?? "")"
       }
       guard let file = try? CalibrationFile(parsing: text, source: "fuzz") else { continue }
       #expect(file.offsets.values.allSatisfy { abs($0) <= 1_000 }, "seed \(Self.seed)")
+      #expect(file.days.values.allSatisfy { $0.utf8.count == 10 }, "seed \(Self.seed)")
       let again = try CalibrationFile(parsing: file.text, source: "fuzz")
-      #expect(again.offsets.keys == file.offsets.keys, "seed \(Self.seed)")
+      #expect(again.offsets.keys == file.offsets.keys && again.days == file.days, "seed \(Self.seed)")
       #expect(
         zip(
           again.offsets.sorted { $0.key.rawValue < $1.key.rawValue },

@@ -46,7 +46,8 @@ final class MicrophoneListeningTests: FolderTestCase {
   /// `calibrate --loopback --listen-device` through a path 300 frames longer than the two ALSA
   /// devices report finds those frames within a millisecond; a run after it in which the
   /// microphone does not hear the click (headphones), so that only the calibration can place
-  /// what it hears, with everything 300 frames late, still gives back each stroke's own offset.
+  /// what it hears, with everything 300 frames late, still gives back each stroke's own offset,
+  /// and its summary names the calibration by the day it was made.
   func testALoopbackCalibrationThroughALSAMeasuresWhatThePathAddsAndLaterOffsetsArePlayers() throws {
     try writeALSADevices()
     let player = try DrumPlayer(in: folder)
@@ -77,10 +78,19 @@ final class MicrophoneListeningTests: FolderTestCase {
     }
     guard let measured else { return }
     XCTAssertTrue(measured.errors.contains(" ms at 44100 Hz), back at -3.1 dB: the devices report "), measured.errors)
+    // The calibration keeps the day it was made, which the run's summary names.
+    let day = try XCTUnwrap(
+      measured.saved.split(separator: "\n").first { $0.hasPrefix("alsa-unreported-latency ") }?
+        .split(separator: " ").dropFirst(2).first, measured.saved)
+    let calendarDay = DateFormatter()
+    calendarDay.dateFormat = "yyyy-MM-dd"
+    // Today where the test runs (or yesterday, just past midnight).
+    XCTAssertTrue(
+      [Date(), Date(timeIntervalSinceNow: -600)].map(calendarDay.string(from:)).contains(String(day)), measured.saved)
     let headphones = try listen(micDelay: 300, route: .alsa, clickGain: 0)
     XCTAssertTrue(
       headphones?.errors.contains(
-        "; audio hits placed by the saved calibration (the microphone did not hear the click)\n") == true,
+        "; audio hits placed by the calibration of \(day) (the microphone did not hear the click)\n") == true,
       headphones?.errors ?? "")
   }
 

@@ -60,13 +60,29 @@ import Testing
     )
     #expect(try CalibrationFile(parsing: updated.text, source: "cal").offsets[.jackRoundTrip] == 26.667)
     #expect(CalibrationFile().setting(.keys, to: 1).text.hasSuffix("\nkeys 1.000\n"))
-    for bad in ["midi", "midi x", "pedal 3", "midi 3 4", "midi nan", "midi 1001", "keys -inf"] {
+    for bad in [
+      "midi", "midi x", "pedal 3", "midi 3 4", "midi nan", "midi 1001", "keys -inf", "midi 3 2026-1-25",
+      "midi 3 2026-11-25 x", "midi 3 2026/11/25",
+    ] {
       #expect(throws: CalibrationError.self) { try CalibrationFile(parsing: "# ok\n\(bad)\n", source: "cal") }
     }
     #expect(
       throws: CalibrationError(
-        "cal:2: error: 'pedal 3' is not 'midi MS', 'keys MS' or 'jack-round-trip MS' (at most 1000 ms either way):"
-          + " calibrate again, or remove the line")
+        "cal:2: error: 'pedal 3' is not 'midi MS', 'keys MS' or 'jack-round-trip MS' (at most 1000 ms either way),"
+          + " then the day it was made (YYYY-MM-DD) or nothing: calibrate again, or remove the line")
     ) { try CalibrationFile(parsing: "# ok\npedal 3\n", source: "cal") }
+  }
+
+  /// A calibration keeps the day it was made, read back as written; one saved anew without a day
+  /// (or with one not a day) forgets the old day.
+  @Test func theFileKeepsTheDayEachCalibrationWasMade() throws {
+    let file = try CalibrationFile(parsing: "jack-round-trip 26.667 2026-11-25\nmidi 12.5\n", source: "cal")
+    #expect(file.offsets == [.jackRoundTrip: 26.667, .midi: 12.5])
+    #expect(file.days == [.jackRoundTrip: "2026-11-25"])
+    let updated = file.setting(.midi, to: 7.25, on: "2026-12-01")
+    #expect(updated.text.hasSuffix("\nmidi 7.250 2026-12-01\njack-round-trip 26.667 2026-11-25\n"), "\(updated.text)")
+    #expect(try CalibrationFile(parsing: updated.text, source: "cal") == updated)
+    #expect(updated.setting(.jackRoundTrip, to: 30).days == [.midi: "2026-12-01"])
+    #expect(updated.setting(.jackRoundTrip, to: 30, on: "yesterday").days == [.midi: "2026-12-01"])
   }
 }

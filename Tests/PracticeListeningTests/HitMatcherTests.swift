@@ -158,14 +158,44 @@ func offsets(_ outcomes: [HitMatcher.Outcome]) -> [Int64?] {
       "\(scorer.summary)")
   }
 
-  /// Each way a hit is placed, in the summary's words.
+  /// Each way a hit is placed, in the summary's words: a calibration by its day where the file
+  /// says it.
   @Test func eachPlacementIsSaidInAFewWords() {
     #expect(HitPlacement.heardClick(milliseconds: nil).description == "placed by the click heard at the microphone")
     #expect(
-      HitPlacement.calibration.description == "placed by the saved calibration (the microphone did not hear the click)")
+      HitPlacement.calibration(day: "2026-11-25").description
+        == "placed by the calibration of 2026-11-25 (the microphone did not hear the click)")
+    #expect(
+      HitPlacement.calibration(day: nil).description
+        == "placed by the saved calibration (the microphone did not hear the click)")
     #expect(
       HitPlacement.reportedLatency.description
         == "placed by the latencies the devices report (the microphone did not hear the click: run metronome"
         + " calibrate --loopback)")
+  }
+
+  /// What places a hit the microphone does not hear the click for: the source's calibration, with
+  /// its day where the file keeps one, else the devices' reports; another source's is not it.
+  @Test func aHitNotHeardWithTheClickIsPlacedByItsSourcesCalibration() throws {
+    let file = try CalibrationFile(parsing: "jack-round-trip 26.667 2026-11-25\nmidi 12\n", source: "cal")
+    #expect(HitPlacement(unheardBy: file, from: .jackRoundTrip) == .calibration(day: "2026-11-25"))
+    #expect(HitPlacement(unheardBy: file, from: .midi) == .calibration(day: nil))
+    #expect(HitPlacement(unheardBy: file, from: .alsaUnreportedLatency) == .reportedLatency)
+  }
+
+  /// The display's last line says what placed the audio hits, in fewer words; with none, no line.
+  @Test func theDisplaySaysWhatPlacedTheAudioHits() {
+    var scorer = HitScorer(tolerance: 20)
+    _ = scorer.played(Hit(frame: 24_048, note: 38, velocity: 90))
+    for click in steadyClicks(count: 3) { _ = scorer.heard(click) }
+    #expect(scorer.displayLines.count == 2 && !scorer.displayLines.joined().contains("placed"))
+    for (placement, words) in [
+      (HitPlacement.heardClick(milliseconds: 5.25), "audio hits placed by the click heard, 5.3 ms after it played"),
+      (.calibration(day: "2026-11-25"), "audio hits placed by the calibration of 2026-11-25"),
+      (.reportedLatency, "audio hits placed by the latencies reported: run calibrate --loopback"),
+    ] {
+      _ = scorer.played(Hit(frame: 72_000, note: Hit.audioNote, velocity: 90, placement: placement))
+      #expect(scorer.displayLines.last == words, "\(scorer.displayLines)")
+    }
   }
 }
