@@ -16,7 +16,9 @@ public enum HitLine {
   /// `{"hit":true,"time":12.345678,"frame":592592,"offset":-3.208,"offsetFrames":-154,"clickFrame":592746,`
   /// `"bar":3,"beat":2,"sub":0,"note":36,"velocity":100}`: offset in ms to the microsecond, and
   /// exactly in frames; `"key":true` in place of the note and velocity for a typed key, and
-  /// `"audio":true` in place of the note for an attack heard on an audio input.
+  /// `"audio":true` in place of the note for an attack heard on an audio input, then what placed
+  /// it (`"placedBy":"click"`, `"calibration"` or `"latencies"`: `HitPlacement.word`), so that
+  /// hits placed before the click was heard at the microphone are marked.
   public static func ndjson(_ scored: ScoredHit) -> String {
     let click = scored.click
     return "{\"hit\":true,\"time\":\(seconds(scored)),\"frame\":\(scored.hit.frame),"
@@ -25,7 +27,8 @@ public enum HitLine {
       + (scored.hit.isKey
         ? "\"key\":true}"
         : (scored.hit.isAudio ? "\"audio\":true" : "\"note\":\(scored.hit.note)")
-          + ",\"velocity\":\(scored.hit.velocity)}")
+          + ",\"velocity\":\(scored.hit.velocity)"
+          + (scored.hit.placement.map { ",\"placedBy\":\"\($0.word)\"" } ?? "") + "}")
   }
 
   /// The CSV header the report's rows go under.

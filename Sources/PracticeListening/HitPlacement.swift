@@ -31,6 +31,16 @@ public enum HitPlacement: Equatable, Sendable {
     }
   }
 
+  /// One word for what placed the hit, as the ndjson report's `placedBy` says it: `click`,
+  /// `calibration` or `latencies`.
+  public var word: String {
+    switch self {
+    case .heardClick: "click"
+    case .calibration: "calibration"
+    case .reportedLatency: "latencies"
+    }
+  }
+
   /// The words the display shows, shorter.
   public var displayWords: String {
     switch self {

@@ -28,6 +28,21 @@ func scored(_ chosen: [Int64], notes: [Int] = [36]) -> [ScoredHit] {
     #expect(HitLine.csv(heard).hasSuffix(",audio,100"))
   }
 
+  /// An audio hit's ndjson line ends with what placed it, so that those placed before the click
+  /// was heard at the microphone stand out; MIDI notes and keys say nothing of it.
+  @Test func anAudioHitsNdjsonLineSaysWhatPlacedIt() {
+    let click = scored([0])[0].click
+    for (placement, word) in [
+      (HitPlacement.heardClick(milliseconds: 5), "click"), (.calibration(day: nil), "calibration"),
+      (.reportedLatency, "latencies"),
+    ] {
+      let hit = ScoredHit(
+        hit: Hit(frame: click.frame + 48, note: Hit.audioNote, velocity: 90, placement: placement), click: click)
+      #expect(HitLine.ndjson(hit).hasSuffix(",\"audio\":true,\"velocity\":90,\"placedBy\":\"\(word)\"}"))
+    }
+    #expect(!HitLine.ndjson(scored([48])[0]).contains("placedBy"))
+  }
+
   @Test func theFormatIsTheFilesEnding() {
     #expect(ListeningReport.Format(path: "out/take.SVG") == .svg)
     #expect(ListeningReport.Format(path: "take.csv") == .csv)
