@@ -5,6 +5,15 @@ import MetronomeCore
 /// their sums infinite, so the first is heard as silence and the second at 16 times full scale.
 func saneSample(_ sample: Float) -> Float { sample.isFinite ? min(max(sample, -16), 16) : 0 }
 
+/// Whether `sample`, after `previous`, is an input cut at full scale.
+///
+/// Cut is held there: the same value twice at 0.999 of full scale or more (a converter's last
+/// code, which no click or drum holds for a frame). A float input beyond full scale, which
+/// nothing cut, is not.
+func isClipped(_ sample: Float, after previous: Float) -> Bool {
+  sample.magnitude >= 0.999 && sample == previous
+}
+
 /// Hears a player through an audio input: takes the metronome's own output out of it
 /// (`OutputCanceller`), then finds the attacks left, and says how each is placed against the
 /// click the player heard.
@@ -15,6 +24,13 @@ public final class AudioHitListener: @unchecked Sendable {
   /// The canceller, where it is the one that takes out a single copy of the click.
   private let click: ClickCanceller?
   private let detector: OnsetDetector
+  /// Frames since the input was last cut at full scale (`isClipped`), the last sample heard, and
+  /// how far apart two clips must be to count twice (a tenth of a second).
+  private var framesSinceClip = Int.max
+  private var lastSample: Float = 0
+  private let clipGap: Int
+  /// How many times the input has been cut at full scale, a tenth of a second or more apart.
+  public private(set) var clips = 0
 
   /// A listener at `sampleRate` whose input hears the output `roundTrip` frames late, taken out
   /// by `ClickCanceller`.
@@ -27,6 +43,7 @@ public final class AudioHitListener: @unchecked Sendable {
     self.canceller = canceller
     click = canceller as? ClickCanceller
     detector = OnsetDetector(sampleRate: sampleRate, settings: settings)
+    clipGap = sampleRate.hz / 10
   }
 
   /// Frames from a sample played to its reaching the input, at which the output is taken out.
@@ -56,15 +73,28 @@ public final class AudioHitListener: @unchecked Sendable {
     canceller.played(output, from: firstFrame)
   }
 
-  /// Reads one cycle and calls `found` with each attack completed and its placement; allocates nothing.
+  /// Reads one cycle and calls `found` with each attack completed and its placement, and
+  /// `clipped` each time the input is cut at full scale (`clips`); allocates nothing.
   ///
   /// `output` is what the metronome played from `firstFrame` on (empty for none, or when it was
   /// given to `played` already), and `input` what the input heard over the same frames.
   public func listen(
     input: UnsafeBufferPointer<Float>, output: UnsafeBufferPointer<Float>, from firstFrame: Int64,
-    found: (Attack, Placement) -> Void
+    clipped: () -> Void = {}, found: (Attack, Placement) -> Void
   ) {
     if !output.isEmpty { played(output, from: firstFrame) }
+    for sample in input {
+      defer { lastSample = sample }
+      guard isClipped(sample, after: lastSample) else {
+        framesSinceClip = framesSinceClip == .max ? .max : framesSinceClip + 1
+        continue
+      }
+      if framesSinceClip >= clipGap {
+        clips += 1
+        clipped()
+      }
+      framesSinceClip = 0
+    }
     canceller.cancel(input, from: firstFrame) { cancelled, bound, first in
       detector.process(cancelled, below: bound, from: first) { found($0, canceller.placement) }
     }

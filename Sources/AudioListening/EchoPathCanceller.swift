@@ -60,8 +60,9 @@ public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
   private let cancelled = FloatBuffer(count: EchoPathCanceller.segment)
   private let bound = FloatBuffer(count: EchoPathCanceller.segment)
   private var heldEcho: Float = 0
-  /// Whether the input has held a sound yet.
+  /// Whether the input has held a sound yet, and the last frame of the segment before.
   private var hearing = false
+  private var lastHeard: Float = 0
   /// The energy heard and predicted in the latest segments the echo was predicted in, the last weighing most.
   private var recentHeard: Float = 0
   private var recentEcho: Float = 0
@@ -156,16 +157,25 @@ extension EchoPathCanceller {
     var crossed: Float = 0
     var heardEnergy: Float = 0
     var left: Float = 0
+    var cut = false
+    var echoPeak: Float = 0
     for index in 0..<segment {
       echo += predicted[index] * predicted[index]
       crossed += predicted[index] * heard[index]
       heardEnergy += heard[index] * heard[index]
+      cut = cut || isClipped(heard[index], after: index > 0 ? heard[index - 1] : lastHeard)
+      echoPeak = max(echoPeak, predicted[index].magnitude)
     }
+    lastHeard = heard[segment - 1]
+    // The input cut at full scale where the echo is loud: what it holds is not the echo plus a
+    // drum (their sum was cut), so nothing there is learned or taken for a hit.
+    let clipped = cut && echoPeak >= 0.5
     // What may be left unexplained: never more than the gate's, nor many times what the echo
     // usually leaves, so that a drum ringing under a click is not learned where the path is
     // known better than the gate.
     let unexplained = min(1 - Self.alone, max(10 * residuals.usual, 1e-7))
-    let alone = echo > 1e-12 && heardEnergy > 0 && crossed * crossed >= (1 - unexplained) * echo * heardEnergy
+    let alone =
+      !clipped && echo > 1e-12 && heardEnergy > 0 && crossed * crossed >= (1 - unexplained) * echo * heardEnergy
     // Far less heard than the echo predicted (a hundredth in this segment, or a twentieth segment
     // after segment), and not the echo turned down: the input lost it (a microphone unplugged,
     // muted): nothing is taken out, so that no echo's negative is heard. (A drum can cancel much
@@ -186,9 +196,10 @@ extension EchoPathCanceller {
     let share = max(0.003, 3 * residualShare.squareRoot())
     for index in 0..<segment {
       heldEcho = max(predicted[index].magnitude, heldEcho * 0.99)
-      // While an answer is learned, or a click of the count-in heard only in part sounds, all
-      // that is heard may be the echo: nothing is a hit.
-      bound[index] = learning || answers.heardInPart ? heard[index].magnitude : lost ? 0 : share * heldEcho
+      // While an answer is learned, or a click of the count-in heard only in part sounds, or the
+      // echo was cut at full scale, all that is heard may be the echo: nothing is a hit.
+      bound[index] =
+        learning || answers.heardInPart || clipped ? heard[index].magnitude : lost ? 0 : share * heldEcho
     }
     if !lost, learning || alone {
       // While a sound is learned whole, the sounds already known are left as they are: what is

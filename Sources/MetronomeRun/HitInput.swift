@@ -25,11 +25,14 @@ enum HitInput {
   /// placed on its frame less the round trip (the click's own, where its direct sound is heard;
   /// else `roundTrip`, which the summary names as `unheard`) and `audioOffset` (`Placement`).
   ///
+  /// Each time `mic` reaches full scale, `clipped` is called (on JACK's thread).
+  ///
   /// A tap-along (`hearsAudio` false) has `hits` alone: what it measures is saved for MIDI.
   static func listen(
     _ request: ListenRequest, inputOffset: Double, audioOffset: Double, roundTrip: Int64?, unheard: HitPlacement,
     hearsAudio: Bool,
-    of engine: ClickEngine, through server: JACKSink, deliver: @escaping @Sendable (Hit) -> Void
+    of engine: ClickEngine, through server: JACKSink, deliver: @escaping @Sendable (Hit) -> Void,
+    clipped: @escaping @Sendable () -> Void
   ) throws(RunError) {
     let audioSources = hearsAudio ? request.sources.filter { server.isAudioPort($0) == true } : []
     let input: JACKSink.MIDIInput
@@ -63,7 +66,8 @@ enum HitInput {
       guard server.isConnected(microphone) else { return }
       listener.roundTrip =
         roundTrip ?? Int64(server.captureLatencyFrames(of: microphone) + server.playbackLatencyFrames)
-      listener.listen(input: server.audio(of: microphone), output: output, from: cycle.frame) { attack, placement in
+      listener.listen(input: server.audio(of: microphone), output: output, from: cycle.frame, clipped: clipped) {
+        attack, placement in
         let placedBy: HitPlacement =
           placement.heard
           ? .heardClick(milliseconds: Double(placement.roundTrip) * 1000 / rate)

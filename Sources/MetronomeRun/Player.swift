@@ -215,6 +215,7 @@ extension Run {
     let deliver: @Sendable (Hit) -> Void = { hit in
       mainQueue.schedule { MainActor.assumeIsolated { session.played(hit) } }
     }
+    let clipped: @Sendable () -> Void = { mainQueue.schedule { MainActor.assumeIsolated { session.heardClipping() } } }
     if let server = output.sink as? JACKSink {
       let calibration = try CalibrationStore.load()
       let roundTrip = calibration.offsets[.jackRoundTrip].map {
@@ -223,7 +224,7 @@ extension Run {
       try HitInput.listen(
         listening, inputOffset: inputOffset, audioOffset: listening.inputOffsetMilliseconds ?? 0,
         roundTrip: roundTrip, unheard: HitPlacement(unheardBy: calibration, from: .jackRoundTrip),
-        hearsAudio: !calibrates, of: engine, through: server, deliver: deliver)
+        hearsAudio: !calibrates, of: engine, through: server, deliver: deliver, clipped: clipped)
       return nil
     }
     if let sequencer {
@@ -238,7 +239,7 @@ extension Run {
       capturing: device, listening, unreported: unreported ?? 0,
       unheard: HitPlacement(unheardBy: calibration, from: .alsaUnreportedLatency),
       audioOffset: listening.inputOffsetMilliseconds ?? 0,
-      of: engine, through: sink, deliver: deliver,
+      of: engine, through: sink, deliver: deliver, clipped: clipped,
       failed: { message in mainQueue.schedule { MainActor.assumeIsolated { session.receive(.sourceFailed(message)) } } }
     )
   }

@@ -308,6 +308,13 @@ where MainQueue.SchedulerTimeType == AudioTime {
     completeIfDone()
   }
 
+  /// Takes the audio input reaching full scale once more: the summary and the display say so.
+  public func heardClipping() {
+    guard !completed, hitScorer != nil else { return }
+    hitScorer?.heardClipping()
+    if let display, let hitScorer { display.update { $0.listening = hitScorer.displayLines } }
+  }
+
   /// Scores a hit the player played (its frame already where the clicks are heard), and shows it
   /// once it is decided.
   public func played(_ hit: Hit) {

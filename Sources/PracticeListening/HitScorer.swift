@@ -16,6 +16,8 @@ public struct HitScorer: Sendable {
   private var matcher = HitMatcher()
   /// What placed the latest audio hit played.
   public private(set) var audioPlacement: HitPlacement?
+  /// How many times the audio input reached full scale.
+  public private(set) var clips = 0
 
   /// A scorer judging hits within `tolerance` ms.
   public init(tolerance: Double) { self.tolerance = tolerance }
@@ -29,28 +31,39 @@ public struct HitScorer: Sendable {
     return keep(matcher.played(hit))
   }
 
+  /// Records the audio input reaching full scale once more.
+  public mutating func heardClipping() { clips += 1 }
+
+  /// What the run says of an input that clipped; nil for none.
+  private var clipping: String? {
+    clips > 0
+      ? "the microphone clipped \(clips == 1 ? "once" : "\(clips) times") (a hit's start and the click's echo are lost"
+        + " at full scale): turn its gain down" : nil
+  }
+
   /// Scores the hits still waiting, as the run ends; returns those scored.
   public mutating func finish() -> [ScoredHit] { keep(matcher.finish()) }
 
   /// The statistics of every hit scored; nil before the first.
   public var statistics: HitStatistics? { HitStatistics(scored, tolerance: tolerance) }
 
-  /// What the run says when it ends: the statistics' summary, the hits not scored, and what placed
-  /// the audio hits.
+  /// What the run says when it ends: the statistics' summary, the hits not scored, what placed
+  /// the audio hits, and whether the input clipped.
   public var summary: String {
     let statistics = statistics?.summary ?? "no hits scored"
     return statistics + (unscored > 0 ? "; \(unscored) not scored (count-in, or no click near)" : "")
-      + (audioPlacement.map { "; audio hits \($0.description)" } ?? "")
+      + (audioPlacement.map { "; audio hits \($0.description)" } ?? "") + (clipping.map { "; \($0)" } ?? "")
   }
 
   /// The display's lines: the last hit on an early-late meter, then the statistics, then what
-  /// placed the audio hits.
+  /// placed the audio hits; a line on the input clipping first, once it has.
   ///
   /// `last -3.2 ms on time  early ·····:···●|····:····· late`, then
   /// `mean -2.1  median -1.9  sd 4.3 (UR 43)  92% in ±20.0 ms  2 early  2 late`, then
   /// `audio hits placed by the click heard, 5.3 ms after it played`.
   public var displayLines: [String] {
-    let progress = goal.map { ["hit along with the click: \(scored.count) of \($0)"] } ?? []
+    let progress =
+      (clipping.map { [$0] } ?? []) + (goal.map { ["hit along with the click: \(scored.count) of \($0)"] } ?? [])
     guard let last = scored.last, let statistics else { return progress.isEmpty ? ["listening: play along"] : progress }
     let cells = 21
     let range = 2 * tolerance

@@ -155,6 +155,56 @@ extension RoomEchoTests {
     #expect(found.allSatisfy { $0.1 == Placement(roundTrip: 300, heard: false) })
   }
 
+  /// A microphone cut at full scale, the clicks coming back at four times it (a gain turned up
+  /// far too far): each time is counted, a tenth of a second or more apart, and no click is taken for a
+  /// stroke, though strokes under a cut click are lost with it.
+  @Test func aMicrophoneCutAtFullScaleIsCountedAndNoClickIsTakenForAStroke() throws {
+    let output = try eighths()
+    var take = try throughACable(output, gain: 4)
+    take.input = take.input.map { min(max($0, -1), 1) }
+    let listener = AudioHitListener(
+      canceller: EchoPathCanceller(roundTrip: 2_048), sampleRate: try SampleRate(RoomTake.sampleRate))
+    var told = 0
+    var found: [Int] = []
+    take.input.withUnsafeBufferPointer { input in
+      output.withUnsafeBufferPointer { output in
+        for start in stride(from: 0, to: input.count, by: 1_024) {
+          let end = min(start + 1_024, input.count)
+          listener.listen(
+            input: UnsafeBufferPointer(rebasing: input[start..<end]),
+            output: UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start), clipped: { told += 1 }
+          ) { attack, _ in found.append(Int(attack.frame)) }
+        }
+      }
+    }
+    #expect(listener.clips > 20 && told == listener.clips, "\(listener.clips) clips, \(told) told")
+    let strayed = found.filter { frame in !take.attacks.contains { abs($0 - frame) <= 1_100 } }
+    #expect(strayed.isEmpty && found.count > take.attacks.count / 2, "\(strayed) of \(found.count)")
+  }
+
+  /// What is cut at full scale: an input held there a frame, or beyond it, twice within a tenth
+  /// of a second counted once; not a click's own peak at full scale through a perfect loop, nor a
+  /// float beyond it once (nothing cut it).
+  @Test func anInputIsCutWhereHeldAtFullScale() {
+    let listener = AudioHitListener(sampleRate: .standard, roundTrip: 0)
+    let heard: [[Float]] = [
+      [0.2, 1, 0.97, -1, -0.9], [0.9995, 0.9995, 0.5, -1, -1], [0, 1.2, 0.9], [-0.9999, -0.9999], [1.5, 1.5],
+    ]
+    var told: [Int] = []
+    for (index, samples) in heard.enumerated() {
+      // Each a second apart: a clip counts again.
+      var input = [Float](repeating: 0, count: 48_000)
+      input.replaceSubrange(0..<samples.count, with: samples)
+      input.withUnsafeBufferPointer { input in
+        listener.listen(
+          input: input, output: UnsafeBufferPointer(start: nil, count: 0), from: Int64(index) * 48_000,
+          clipped: { told.append(index) }
+        ) { _, _ in }
+      }
+    }
+    #expect(told == [1, 3, 4] && listener.clips == 3)
+  }
+
   /// Clicks as loud as the drums through a loop (a desktop's microphone that hears the speaker),
   /// the drums ringing under most of them: what the echo leaves, at each click from the third bar
   /// on, stays 50 dB under the click, since only stretches the learned echo explains as well as

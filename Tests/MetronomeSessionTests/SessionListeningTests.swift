@@ -108,6 +108,22 @@ struct SessionListeningTests {
     #expect(harness.standardError.first?.contains("1 not scored") == true)
   }
 
+  /// An input cut at full scale while playing is said on the summary line as the run ends;
+  /// once the run has ended it is not counted.
+  @Test func aMicrophoneThatClippedIsSaidWhenTheRunEnds() throws {
+    let harness = try Harness(PlaybackSettings(length: .beats(4)), keys: "", tellsHeardBeats: true)
+    harness.session?.hitScorer = HitScorer(tolerance: 20)
+    harness.at(0.3) { $0.heardClipping() }
+    harness.at(1.1) { $0.heardClipping() }
+    harness.run()
+    harness.session?.heardClipping()
+    #expect(harness.session?.hitScorer?.clips == 2)
+    #expect(
+      harness.standardError.first?.hasSuffix(
+        "; the microphone clipped 2 times (a hit's start and the click's echo are lost at full scale): turn its gain"
+          + " down\n") == true, "\(harness.standardError)")
+  }
+
   @Test func theDisplayShowsTheLastHitOnTheMeterAndTheStatistics() throws {
     let (harness, _) = try play(PlaybackSettings(length: .beats(4)), hits: [(1, -480), (2, 96)], display: true)
     // 2 ms late on a meter of ±40 ms in 21 cells: the cell right of the middle.

@@ -183,6 +183,27 @@ func offsets(_ outcomes: [HitMatcher.Outcome]) -> [Int64?] {
     #expect(HitPlacement(unheardBy: file, from: .alsaUnreportedLatency) == .reportedLatency)
   }
 
+  /// An input cut at full scale is said at the summary's end and on the display's first line,
+  /// once or so many times.
+  @Test func aMicrophoneThatClippedIsSaid() {
+    var scorer = HitScorer(tolerance: 20)
+    #expect(!scorer.summary.contains("clipped") && scorer.displayLines == ["listening: play along"])
+    scorer.heardClipping()
+    let once =
+      "the microphone clipped once (a hit's start and the click's echo are lost at full scale): turn its gain down"
+    #expect(scorer.summary == "no hits scored; " + once)
+    #expect(scorer.displayLines == [once])
+    scorer.heardClipping()
+    _ = scorer.played(Hit(frame: 24_048, note: 38, velocity: 90))
+    for click in steadyClicks(count: 3) { _ = scorer.heard(click) }
+    #expect(
+      scorer.summary.hasSuffix(
+        "; the microphone clipped 2 times (a hit's start and the click's echo are lost at full scale): turn its gain down"
+      ))
+    #expect(
+      scorer.displayLines.first?.hasPrefix("the microphone clipped 2 times") == true && scorer.displayLines.count == 3)
+  }
+
   /// The display's last line says what placed the audio hits, in fewer words; with none, no line.
   @Test func theDisplaySaysWhatPlacedTheAudioHits() {
     var scorer = HitScorer(tolerance: 20)
