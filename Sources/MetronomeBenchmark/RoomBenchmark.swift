@@ -3,11 +3,12 @@ import Foundation
 import MetronomeCore
 import MetronomeTesting
 
-/// `MetronomeBenchmark rooms`: today's canceller (`ClickCanceller`, given the exact round trip as
-/// `calibrate --loopback` would measure it) beside the room canceller (`EchoPathCanceller`, given
-/// no round trip at all) on simulated rooms (`RoomTake`): for each, the strokes missed, the
-/// clicks taken for strokes, the worst and mean distance of the strokes found from where their
-/// sound starts, and the CPU each listener took; the room canceller's figures over today's.
+/// `MetronomeBenchmark rooms`: the single-copy canceller (`ClickCanceller`, live before the room
+/// canceller, given the exact round trip as `calibrate --loopback` would measure it) beside the
+/// room canceller (`EchoPathCanceller`, given no round trip at all) on simulated rooms
+/// (`RoomTake`): for each, the strokes missed, the clicks taken for strokes, the worst and mean
+/// distance of the strokes found from where their sound starts, and the CPU each listener took;
+/// the room canceller's figures over the single-copy one's.
 ///
 /// The rooms are seeded: sizes from a booth to a hall, reverberation times from 0.2 to 0.8 s, the
 /// microphone 0.3 to 3 m from the speaker, the click from 30 dB below the drums to as loud as them,
@@ -29,37 +30,38 @@ enum RoomBenchmark {
   static func run(rooms count: Int = 24) throws {
     let rate = try SampleRate(RoomTake.sampleRate)
     var random = SeededGenerator(seed: 34)
-    var totals = (today: Score(), room: Score())
+    var totals = (single: Score(), room: Score())
     var audioSeconds = 0.0
     print(
-      "room                                   | today: missed invented worst mean | room: missed invented worst mean")
+      "room                                   | single copy: missed invented worst mean | room: missed invented worst mean"
+    )
     for index in 0..<count {
       let room = randomRoom(&random)
       let level = Double.random(in: -30...0, using: &random)
       let subdivisions = index % 3 == 2 ? 2 : 1
       let take = try RoomTake(room: room, clickLevel: level, subdivisions: subdivisions, seed: UInt64(index + 1))
       audioSeconds += Double(take.input.count) / Double(rate.hz)
-      let today = score(
+      let single = score(
         AudioHitListener(canceller: ClickCanceller(roundTrip: Int64(take.direct)), sampleRate: rate), take, rate)
       let learned = score(AudioHitListener(canceller: EchoPathCanceller(roundTrip: 0), sampleRate: rate), take, rate)
-      totals.today = add(totals.today, today)
+      totals.single = add(totals.single, single)
       totals.room = add(totals.room, learned)
       let name = String(
         format: "%4.1f×%3.1f×%3.1f m, RT60 %.1f s, %.1f m, %+3.0f dB%@", room.size.0, room.size.1, room.size.2,
         room.reverberation, room.distance, level, subdivisions > 1 ? ", 8ths" : "      ")
-      print("\(name) | \(line(today)) | \(line(learned))")
+      print("\(name) | \(line(single)) | \(line(learned))")
     }
-    print("all                                    | \(line(totals.today)) | \(line(totals.room))")
-    for (name, total) in [("today's canceller", totals.today), ("the room canceller", totals.room)] {
+    print("all                                    | \(line(totals.single)) | \(line(totals.room))")
+    for (name, total) in [("the single-copy canceller", totals.single), ("the room canceller", totals.room)] {
       print(
         "\(name): \(String(format: "%.3f", total.seconds)) s for \(String(format: "%.0f", audioSeconds)) s of audio,"
           + " \(String(format: "%.3f", total.seconds / audioSeconds * 100 * 48_000 / Double(rate.hz))) % of one core at 48 kHz"
       )
     }
     print(
-      "room over today: clicks taken \(totals.room.invented) / \(totals.today.invented),"
-        + " strokes missed \(totals.room.missed) / \(totals.today.missed),"
-        + " CPU \(String(format: "%.2f", totals.room.seconds / max(totals.today.seconds, 1e-9)))×")
+      "room over single copy: clicks taken \(totals.room.invented) / \(totals.single.invented),"
+        + " strokes missed \(totals.room.missed) / \(totals.single.missed),"
+        + " CPU \(String(format: "%.2f", totals.room.seconds / max(totals.single.seconds, 1e-9)))×")
     try printEchoLeft()
   }
 

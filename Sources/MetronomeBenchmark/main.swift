@@ -9,7 +9,7 @@ import OpenCombineShim
 // Prints how fast the view model generates beats in virtual time, on the production audio
 // clock and on combine-schedulers' TestScheduler. Figures only; nothing is asserted.
 // `onsets FOLDER` instead writes drum takes and where metronome hears their attacks (OnsetBenchmark);
-// `rooms [N]` scores today's canceller beside the room canceller in N simulated rooms (RoomBenchmark).
+// `rooms [N]` scores the single-copy canceller beside the room canceller in N simulated rooms (RoomBenchmark).
 
 if CommandLine.arguments.dropFirst().first == "onsets" {
   try OnsetBenchmark.run(into: CommandLine.arguments.dropFirst(2).first ?? ".")

@@ -5,7 +5,7 @@ import MetronomeTesting
 import Testing
 
 @Suite struct AudioInputFuzzTests {
-  /// Whatever an input and an output send, through today's canceller and the room canceller.
+  /// Whatever an input and an output send, through the single-copy canceller and the room canceller.
   ///
   /// Noise at any level, clipping, not-a-number, infinities, silence, in cycles of any size, with
   /// or without output: no crash, and every attack found lies in what was heard, after the one
