@@ -7,8 +7,8 @@ func saneSample(_ sample: Float) -> Float { sample.isFinite ? min(max(sample, -1
 
 /// Whether `sample`, after `previous`, is an input cut at full scale.
 ///
-/// Cut is held there: the same value twice at 0.999 of full scale or more (a converter's last
-/// code, which no click or drum holds for a frame). A float input beyond full scale, which
+/// A cut input is held there: the same value twice at 0.999 of full scale or more (a converter's
+/// last code, which no click or drum holds for a frame). A float input beyond full scale, which
 /// nothing cut, is not.
 func isClipped(_ sample: Float, after previous: Float) -> Bool {
   sample.magnitude >= 0.999 && sample == previous

@@ -7,7 +7,7 @@ import PracticeListening
 
 extension HitInput {
   /// Listens through the ALSA capture device `device` on a thread of its own, which it returns:
-  /// its attacks go to `deliver` as hits, `clipped` is called each time it reaches full scale,
+  /// its attacks go to `deliver` as hits, `clipped` is called each time it is cut at full scale,
   /// and `failed` gets one line if it stops.
   ///
   /// The device keeps its own clock. Its frames are placed on the output's by when each device

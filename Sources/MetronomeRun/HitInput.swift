@@ -25,7 +25,7 @@ enum HitInput {
   /// placed on its frame less the round trip (the click's own, where its direct sound is heard;
   /// else `roundTrip`, which the summary names as `unheard`) and `audioOffset` (`Placement`).
   ///
-  /// Each time `mic` reaches full scale, `clipped` is called (on JACK's thread).
+  /// Each time `mic` is cut at full scale, `clipped` is called (on JACK's thread).
   ///
   /// A tap-along (`hearsAudio` false) has `hits` alone: what it measures is saved for MIDI.
   static func listen(

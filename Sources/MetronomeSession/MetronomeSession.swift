@@ -308,7 +308,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
     completeIfDone()
   }
 
-  /// Takes the audio input reaching full scale once more: the summary and the display say so.
+  /// Takes the audio input cut at full scale once more: the summary and the display say so.
   public func heardClipping() {
     guard !completed, hitScorer != nil else { return }
     hitScorer?.heardClipping()

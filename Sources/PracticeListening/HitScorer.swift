@@ -16,7 +16,7 @@ public struct HitScorer: Sendable {
   private var matcher = HitMatcher()
   /// What placed the latest audio hit played.
   public private(set) var audioPlacement: HitPlacement?
-  /// How many times the audio input reached full scale.
+  /// How many times the audio input was cut at full scale.
   public private(set) var clips = 0
 
   /// A scorer judging hits within `tolerance` ms.
@@ -31,7 +31,7 @@ public struct HitScorer: Sendable {
     return keep(matcher.played(hit))
   }
 
-  /// Records the audio input reaching full scale once more.
+  /// Records the audio input cut at full scale once more.
   public mutating func heardClipping() { clips += 1 }
 
   /// What the run says of an input that clipped; nil for none.
