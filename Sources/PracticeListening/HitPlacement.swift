@@ -17,17 +17,14 @@ public enum HitPlacement: Equatable, Sendable {
     self = file.offsets[source] == nil ? .reportedLatency : .calibration(day: file.days[source])
   }
 
-  /// The words the summary ends with.
+  /// The words the summary ends with: the display's (`displayWords`), and why where the click
+  /// was not heard.
   public var description: String {
     switch self {
-    case .heardClick(let milliseconds?):
-      "placed by the click heard at the microphone, \(HitStatistics.format(milliseconds)) ms after it was played"
-    case .heardClick(nil): "placed by the click heard at the microphone"
-    case .calibration(let day?): "placed by the calibration of \(day) (the microphone did not hear the click)"
-    case .calibration(nil): "placed by the saved calibration (the microphone did not hear the click)"
+    case .heardClick: displayWords
+    case .calibration: displayWords + " (the microphone did not hear the click)"
     case .reportedLatency:
-      "placed by the latencies the devices report (the microphone did not hear the click: run metronome calibrate"
-        + " --loopback)"
+      displayWords + " (the microphone did not hear the click: run metronome calibrate --loopback)"
     }
   }
 
@@ -41,15 +38,15 @@ public enum HitPlacement: Equatable, Sendable {
     }
   }
 
-  /// The words the display shows, shorter.
+  /// The words the display shows: what placed the hits.
   public var displayWords: String {
     switch self {
     case .heardClick(let milliseconds?):
-      "placed by the click heard, \(HitStatistics.format(milliseconds)) ms after it played"
+      "placed by the click heard at the microphone, \(HitStatistics.format(milliseconds)) ms after it was played"
     case .heardClick(nil): "placed by the click heard at the microphone"
     case .calibration(let day?): "placed by the calibration of \(day)"
     case .calibration(nil): "placed by the saved calibration"
-    case .reportedLatency: "placed by the latencies reported: run calibrate --loopback"
+    case .reportedLatency: "placed by the latencies the devices report"
     }
   }
 }

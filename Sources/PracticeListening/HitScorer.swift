@@ -60,7 +60,7 @@ public struct HitScorer: Sendable {
   ///
   /// `last -3.2 ms on time  early ·····:···●|····:····· late`, then
   /// `mean -2.1  median -1.9  sd 4.3 (UR 43)  92% in ±20.0 ms  2 early  2 late`, then
-  /// `audio hits placed by the click heard, 5.3 ms after it played`.
+  /// `audio hits placed by the click heard at the microphone, 5.3 ms after it was played`.
   public var displayLines: [String] {
     let progress =
       (clipping.map { [$0] } ?? []) + (goal.map { ["hit along with the click: \(scored.count) of \($0)"] } ?? [])

@@ -211,9 +211,12 @@ func offsets(_ outcomes: [HitMatcher.Outcome]) -> [Int64?] {
     for click in steadyClicks(count: 3) { _ = scorer.heard(click) }
     #expect(scorer.displayLines.count == 2 && !scorer.displayLines.joined().contains("placed"))
     for (placement, words) in [
-      (HitPlacement.heardClick(milliseconds: 5.25), "audio hits placed by the click heard, 5.3 ms after it played"),
+      (
+        HitPlacement.heardClick(milliseconds: 5.25),
+        "audio hits placed by the click heard at the microphone, 5.3 ms after it was played"
+      ),
       (.calibration(day: "2026-11-25"), "audio hits placed by the calibration of 2026-11-25"),
-      (.reportedLatency, "audio hits placed by the latencies reported: run calibrate --loopback"),
+      (.reportedLatency, "audio hits placed by the latencies the devices report"),
     ] {
       _ = scorer.played(Hit(frame: 72_000, note: Hit.audioNote, velocity: 90, placement: placement))
       #expect(scorer.displayLines.last == words, "\(scorer.displayLines)")
