@@ -129,6 +129,8 @@ let package = Package(
     .target(
       name: "MetronomeTesting",
       dependencies: [
+        "AudioFiles",
+        "AudioListening",
         "MetronomeCore",
         "CKissFFT",
         "MetronomeAudio",

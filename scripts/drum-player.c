@@ -14,6 +14,8 @@
    frame). A click is heard at the frame time it was written plus CLICK_PORT's playback latency
    (the most JACK reports once the ports are connected), so a stroke with OFFSET 0 is on the click.
    With no PLAN and SPACING 0 it only brings the output back: a loop with a delay of its own.
+   CLICK_GAIN may be GAIN*FACTOR@CLICK: the clicks come back FACTOR times as loud from a
+   quarter of a spacing before the click numbered CLICK on (a speaker turned up mid-take).
    An empty CLICK_PORT or MIC_PORT connects nothing there, for clients that connect themselves
    (ALSA's JACK plugin, named in an .asoundrc); the ear then hears a click as it arrives.
    After SECONDS it prints "latency L", "first F" (the first click's frame time as written), a
@@ -43,7 +45,8 @@ static struct Stroke {
 } strokes[MOST];
 static int strokeCount;
 static long spacing, micDelay;
-static float clickGain;
+static float clickGain, gainFactor = 1;
+static long gainClick = -1;
 /* What the ear heard, by frame time modulo RING, and the frame time after the last heard. */
 static float heard[RING];
 static atomic_long heardUntil = -1;
@@ -75,9 +78,11 @@ static int play(jack_nframes_t frames, void *unused) {
   float *out = jack_port_get_buffer(micOutput, frames);
   long start = (long)jack_last_frame_time(mic), heardAfter = atomic_load(&latency);
   long until = atomic_load(&heardUntil), first = atomic_load(&firstClick);
+  long louderFrom = first >= 0 && gainClick >= 0 ? first + gainClick * spacing - spacing / 4 : -1;
   for (jack_nframes_t i = 0; i < frames; i++) {
     long source = start + (long)i - (heardAfter < 0 ? 0 : heardAfter) - micDelay;
-    out[i] = heardAfter >= 0 && source < until && source >= until - RING + 1 ? clickGain * heard[source % RING] : 0;
+    float gain = louderFrom >= 0 && source >= louderFrom ? clickGain * gainFactor : clickGain;
+    out[i] = heardAfter >= 0 && source < until && source >= until - RING + 1 ? gain * heard[source % RING] : 0;
   }
   if (first < 0 || heardAfter < 0) return 0;
   for (int index = atomic_load(&placedCount) + atomic_load(&missedCount); index < strokeCount; index++) {
@@ -138,7 +143,10 @@ int main(int argc, char **argv) {
     return 64;
   }
   spacing = atol(argv[3]);
-  clickGain = (float)atof(argv[6]);
+  if (sscanf(argv[6], "%f*%f@%ld", &clickGain, &gainFactor, &gainClick) < 1) {
+    fprintf(stderr, "drum-player: CLICK_GAIN is GAIN or GAIN*FACTOR@CLICK, not %s\n", argv[6]);
+    return 64;
+  }
   micDelay = atol(argv[7]);
   while (strokeCount < MOST && scanf("%ld %ld %63s %f", &strokes[strokeCount].click, &strokes[strokeCount].offset,
                                      strokes[strokeCount].sample, &strokes[strokeCount].gain) == 4) {

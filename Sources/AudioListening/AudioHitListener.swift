@@ -1,3 +1,4 @@
+import Glibc
 import MetronomeCore
 
 /// `sample` as the listener takes it: one that is not a number or infinite (from a broken plugin
@@ -29,6 +30,9 @@ public final class AudioHitListener: @unchecked Sendable {
   private var framesSinceClip = Int.max
   private var lastSample: Float = 0
   private let clipGap: Int
+  private let rate: Double
+  /// What the canceller had followed when last asked.
+  private var changesTold = CancellerChanges()
   /// How many times the input has been cut at full scale, a tenth of a second or more apart.
   public private(set) var clips = 0
 
@@ -44,6 +48,7 @@ public final class AudioHitListener: @unchecked Sendable {
     click = canceller as? ClickCanceller
     detector = OnsetDetector(sampleRate: sampleRate, settings: settings)
     clipGap = sampleRate.hz / 10
+    rate = Double(sampleRate.hz)
   }
 
   /// Frames from a sample played to its reaching the input, at which the output is taken out.
@@ -74,13 +79,15 @@ public final class AudioHitListener: @unchecked Sendable {
   }
 
   /// Reads one cycle and calls `found` with each attack completed and its placement, and
-  /// `clipped` each time the input is cut at full scale (`clips`); allocates nothing.
+  /// `noticed` with what the input noticed of itself (`InputNotice`): each time it is cut at
+  /// full scale (`clips`), and each change of the click's path the canceller followed;
+  /// allocates nothing.
   ///
   /// `output` is what the metronome played from `firstFrame` on (empty for none, or when it was
   /// given to `played` already), and `input` what the input heard over the same frames.
   public func listen(
     input: UnsafeBufferPointer<Float>, output: UnsafeBufferPointer<Float>, from firstFrame: Int64,
-    clipped: () -> Void = {}, found: (Attack, Placement) -> Void
+    noticed: (InputNotice) -> Void = { _ in }, found: (Attack, Placement) -> Void
   ) {
     if !output.isEmpty { played(output, from: firstFrame) }
     for sample in input {
@@ -91,13 +98,29 @@ public final class AudioHitListener: @unchecked Sendable {
       }
       if framesSinceClip >= clipGap {
         clips += 1
-        clipped()
+        noticed(.clipped)
       }
       framesSinceClip = 0
     }
     canceller.cancel(input, from: firstFrame) { cancelled, bound, first in
       detector.process(cancelled, below: bound, from: first) { found($0, canceller.placement) }
     }
+    tellChanges(noticed)
+  }
+
+  /// Tells `noticed` what the canceller followed since it was last asked.
+  private func tellChanges(_ noticed: (InputNotice) -> Void) {
+    let changes = canceller.changes
+    defer { changesTold = changes }
+    guard changes != changesTold else { return }
+    if changes.silences > changesTold.silences { noticed(.wentSilent) }
+    if changes.levels > changesTold.levels {
+      noticed(.clickLevel(decibels: 20 * log10(Double(changes.lastLevel))))
+    }
+    if changes.moves > changesTold.moves {
+      noticed(.clickMoved(milliseconds: Double(changes.lastMove) * 1_000 / rate))
+    }
+    if changes.learnedAgain > changesTold.learnedAgain { noticed(.echoLearnedAgain) }
   }
 }
 

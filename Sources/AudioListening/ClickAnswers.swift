@@ -18,11 +18,6 @@ final class ClickAnswers {
   let lead: Int
   /// Frames before the direct sound still learned: a click's rise, and a path a little shorter.
   private static let directGuard = 64
-  /// The direct path as a short filter: its taps, from this many frames before the direct sound.
-  private static let directTaps = 8
-  private static let directBefore = 2
-  /// Frames of the first answer the direct path is fitted over: its first millisecond.
-  private static let directFitted = 48
   /// Frames from the first click within which a new sound is learned whole (1.5 s at 48 kHz).
   static let wholeFrames = 73_728
   /// The frame the first click played while listening starts on, and the output's frame from
@@ -31,8 +26,6 @@ final class ClickAnswers {
   private var firstReference: Int64?
   /// Whether the direct sound has been taken again from every answer learned whole.
   private var directSettled = false
-  /// Frames of the first click's answer heard before its direct sound is looked for in it.
-  static let directHeard = 6_144
   /// Frames of the count-in kept to learn from again.
   private static let rehearsalFrames = 1 << 17
   /// How many times the count-in is learned from again.
@@ -54,11 +47,8 @@ final class ClickAnswers {
   private var energyDecay: Float = 256
   /// Each lag's share of what is heard (`weigh`), and the sum of the shares on each frame at hand.
   private let weights: FloatBuffer
-  /// The direct path's filter, fitted to the first answer heard (`fitDirectPath`).
-  private let direct = FloatBuffer(count: ClickAnswers.directTaps)
-  /// The direct path's normal equations while they are solved: the matrix, then the right side.
-  private let equations = UnsafeMutableBufferPointer<Double>.allocate(
-    capacity: ClickAnswers.directTaps * (ClickAnswers.directTaps + 1))
+  /// The direct path, fitted to the first answer heard (`fitDirectPath`).
+  private let direct = DirectPath()
   private let power = FloatBuffer(count: 128)
   /// The click heard most on each frame at hand, by its place among those gathered.
   private let loudest = UnsafeMutableBufferPointer<Int>.allocate(capacity: 128)
@@ -76,23 +66,24 @@ final class ClickAnswers {
   /// Where the rehearsal under way is.
   private var rehearsalAt: Int64 = .min
   private let rehearsalLeft = FloatBuffer(count: 128)
+  /// What follows the path as it changes, once the answers are known.
+  private let follower: PathFollower
 
   /// No answers yet, each to be `frames` long, the round trip given `lead` frames into each.
   init(frames: Int, lead: Int) {
     self.frames = frames
     self.lead = lead
     answers = FloatBuffer(count: ClickSounds.most * frames)
+    follower = PathFollower(frames: frames)
     weights = FloatBuffer(count: frames)
     active.initialize(repeating: ClickSounds.Click(frame: 0, sound: 0, gain: 0, energy: 0))
     loudest.initialize(repeating: -1)
-    equations.initialize(repeating: 0)
     weigh()
   }
 
   deinit {
     active.deallocate()
     loudest.deallocate()
-    equations.deallocate()
   }
 
   /// Takes `sound` as new in its place from the output's `frame` on: nothing of its answer is
@@ -102,6 +93,7 @@ final class ClickAnswers {
     for index in 0..<frames { answers[sound * frames + index] = 0 }
     answered[sound] = false
     begun[sound] = false
+    follower.forget(sound)
   }
 
   /// Takes the clicks of `sounds` that sound in the `count` frames from the output's `reference`,
@@ -146,13 +138,9 @@ final class ClickAnswers {
     answered[click.sound] = true
     // No click stood out in what was heard in all that time: the input does not hear them.
     guard let directLag else { return }
-    let first = directLag - Self.directBefore
-    let base = click.sound * frames
-    for tap in 0..<Self.directTaps where first + tap >= 0 {
-      for index in 0..<min(sounds.length(of: click.sound), frames - first - tap) {
-        answers[base + first + tap + index] += direct[tap] * sounds.sample(of: click.sound, at: index)
-      }
-    }
+    direct.add(
+      to: answer(of: click.sound), at: directLag, of: { sounds.sample(of: click.sound, at: $0) },
+      length: sounds.length(of: click.sound))
   }
 
   /// Writes into `predicted` what the clicks gathered make heard from the output's `reference` on.
@@ -164,6 +152,14 @@ final class ClickAnswers {
       let base = click.sound * frames + Int(reference - click.frame)
       for index in lags { predicted[index] += click.gain * answers[base + index] }
     }
+  }
+
+  /// Hears the clicks gathered on their own and follows what changed of the path (`PathFollower`).
+  func follow(
+    _ heard: UnsafeBufferPointer<Float>, predicted: UnsafeBufferPointer<Float>, at reference: Int64, clean: Bool,
+    of sounds: ClickSounds
+  ) -> PathFollower.Followed {
+    follower.hear(heard, predicted: predicted, at: reference, clean: clean, in: self, of: sounds)
   }
 
   /// Which clicks' answers a step moves.
@@ -210,7 +206,7 @@ final class ClickAnswers {
   }
 
   /// The indices of the `count` frames from the output's `reference` on within `click`'s answer.
-  private func lags(of click: ClickSounds.Click, at reference: Int64, count: Int) -> Range<Int> {
+  func lags(of click: ClickSounds.Click, at reference: Int64, count: Int) -> Range<Int> {
     let first = Int(max(click.frame - reference, 0))
     let end = Int(min(click.frame + Int64(frames) - reference, Int64(count)))
     return first < end ? first..<end : 0..<0
@@ -239,7 +235,7 @@ final class ClickAnswers {
     for slot in 0..<activeCount {
       let click = active[slot]
       let lag = end - click.frame
-      if directLag == nil, lag >= Self.directHeard { learnDirectLag(from: click.sound, of: sounds) }
+      if directLag == nil, lag >= DirectPath.heard { learnDirectLag(from: click.sound, of: sounds) }
       if lag >= Int64(frames), !answered[click.sound] { close(click.sound, at: end) }
     }
     if !directSettled, let firstClick, end - firstClick > Int64(Self.wholeFrames) {
@@ -252,7 +248,7 @@ final class ClickAnswers {
   /// speaker connected after it played, or a microphone that does not hear the click): then its
   /// next click begins it again (`begin`).
   private func close(_ sound: Int, at end: Int64) {
-    guard directLag(in: sound) == nil else {
+    guard directLag(of: sound) == nil else {
       answered[sound] = true
       return
     }
@@ -286,60 +282,11 @@ final class ClickAnswers {
     }
   }
 
-  /// Fits the direct path's filter to `sound`'s answer over its first millisecond from the direct sound.
-  ///
-  /// Before a reflection comes: least squares against the sound's own samples. Allocates nothing.
+  /// Fits the direct path to `sound`'s answer.
   private func fitDirectPath(to sound: Int, of sounds: ClickSounds) {
     guard let directLag else { return }
-    let taps = Self.directTaps
-    let first = directLag - Self.directBefore
-    // The normal equations (the matrix, then the right side), with a little ridge so that a sound
-    // with a gap in its spectrum still fits.
-    let side = taps * taps
-    equations.update(repeating: 0)
-    for lag in max(first, 0)..<min(first + Self.directFitted, frames) {
-      for row in 0..<taps {
-        let x = Double(sounds.sample(of: sound, at: lag - first - row))
-        equations[side + row] += x * Double(answers[sound * frames + lag])
-        for column in 0..<taps {
-          equations[row * taps + column] += x * Double(sounds.sample(of: sound, at: lag - first - column))
-        }
-      }
-    }
-    var trace = 0.0
-    for row in 0..<taps { trace += equations[row * taps + row] }
-    for row in 0..<taps { equations[row * taps + row] += 1e-6 * trace / Double(taps) + 1e-12 }
-    Self.solve(equations, size: taps)
-    for tap in 0..<taps { direct[tap] = Float(equations[side + tap]) }
-  }
-
-  /// Solves `size` linear equations in place: `equations` holds their matrix, then the right side,
-  /// which becomes the solution (Gaussian elimination with partial pivoting).
-  private static func solve(_ equations: UnsafeMutableBufferPointer<Double>, size: Int) {
-    let side = size * size
-    for column in 0..<size {
-      var pivot = column
-      for row in column..<size where abs(equations[row * size + column]) > abs(equations[pivot * size + column]) {
-        pivot = row
-      }
-      if pivot != column {
-        for index in 0..<size { equations.swapAt(column * size + index, pivot * size + index) }
-        equations.swapAt(side + column, side + pivot)
-      }
-      let lead = equations[column * size + column]
-      guard lead != 0 else { continue }
-      for row in (column + 1)..<size {
-        let factor = equations[row * size + column] / lead
-        for index in column..<size { equations[row * size + index] -= factor * equations[column * size + index] }
-        equations[side + row] -= factor * equations[side + column]
-      }
-    }
-    for row in stride(from: size - 1, through: 0, by: -1) {
-      var sum = equations[side + row]
-      for index in (row + 1)..<size { sum -= equations[row * size + index] * equations[side + index] }
-      let lead = equations[row * size + row]
-      equations[side + row] = lead != 0 ? sum / lead : 0
-    }
+    direct.fit(
+      to: { answers[sound * frames + $0] }, of: { sounds.sample(of: sound, at: $0) }, at: directLag, frames: frames)
   }
 
   /// Takes anew how much of what is heard a click so many frames into its answer is its own.
@@ -355,24 +302,13 @@ final class ClickAnswers {
     }
   }
 
-  /// Where `sound`'s answer first reaches a tenth of its peak over `directHeard` frames, and four
-  /// times what it holds in its first 256 frames (before the round trip given, where no echo can
-  /// be); nil where nothing stands out.
-  private func directLag(in sound: Int) -> Int? {
-    let base = sound * frames
-    var peak: Float = 0
-    for index in 0..<Self.directHeard { peak = max(peak, answers[base + index].magnitude) }
-    var before: Float = 0
-    for index in 0..<256 { before += answers[base + index] * answers[base + index] }
-    let floor = max(peak / 10, 4 * (before / 256).squareRoot())
-    guard peak > floor else { return nil }
-    return (0..<(Self.directHeard - 3_584)).first { answers[base + $0].magnitude >= floor }
-  }
+  /// Where `sound`'s answer has its direct sound (`DirectPath.lag(in:)`); nil where nothing stands out.
+  private func directLag(of sound: Int) -> Int? { DirectPath.lag { answers[sound * frames + $0] } }
 
   /// Takes the direct sound's lag from `sound`'s answer, the first heard, and clears what every
   /// answer learned before it (another click's sound, heard while both were learned).
   private func learnDirectLag(from sound: Int, of sounds: ClickSounds) {
-    guard let first = directLag(in: sound) else { return }
+    guard let first = directLag(of: sound) else { return }
     directLag = first
     fitDirectPath(to: sound, of: sounds)
     // The energy a little after the direct sound, and 2,304 frames later.
@@ -396,12 +332,71 @@ final class ClickAnswers {
   private func settleDirectLag(of sounds: ClickSounds) {
     var earliest: (lag: Int, sound: Int)?
     for sound in 0..<ClickSounds.most where answered[sound] && begun[sound] {
-      guard let lag = directLag(in: sound), lag < earliest?.lag ?? .max else { continue }
+      guard let lag = directLag(of: sound), lag < earliest?.lag ?? .max else { continue }
       earliest = (lag, sound)
     }
     guard let earliest, earliest.lag != directLag else { return }
     directLag = earliest.lag
     fitDirectPath(to: earliest.sound, of: sounds)
     weigh()
+  }
+}
+
+/// What `PathFollower` reads and changes of the answers.
+extension ClickAnswers {
+  /// The clicks gathered for the segment at hand.
+  var gathered: UnsafeBufferPointer<ClickSounds.Click> { UnsafeBufferPointer(rebasing: active[0..<activeCount]) }
+
+  /// Whether `sound`'s answer is known (heard whole, or started from the direct path).
+  func isAnswered(_ sound: Int) -> Bool { answered[sound] }
+
+  /// `sound`'s answer at `lag`.
+  func answer(_ sound: Int, at lag: Int) -> Float { answers[sound * frames + lag] }
+
+  /// `sound`'s answer, to change.
+  private func answer(of sound: Int) -> UnsafeMutableBufferPointer<Float> {
+    UnsafeMutableBufferPointer(rebasing: answers.pointer[(sound * frames)..<((sound + 1) * frames)])
+  }
+
+  /// Scales every answer by `factor`: the clicks come back that much louder.
+  func scale(by factor: Float) {
+    for index in 0..<answers.count { answers[index] *= factor }
+  }
+
+  /// Moves every answer but `kept`'s, and the direct sound's lag, `shift` frames later (earlier
+  /// where negative).
+  func move(by shift: Int, except kept: Int?) {
+    guard shift != 0 else { return }
+    for sound in 0..<ClickSounds.most where sound != kept {
+      let base = sound * frames
+      if shift > 0 {
+        for lag in stride(from: frames - 1, through: 0, by: -1) {
+          answers[base + lag] = lag >= shift ? answers[base + lag - shift] : 0
+        }
+      } else {
+        for lag in 0..<frames { answers[base + lag] = lag - shift < frames ? answers[base + lag - shift] : 0 }
+      }
+    }
+    directLag = directLag.map { $0 + shift }
+    weigh()
+  }
+
+  /// Makes `learned(lag)` `sound`'s answer; where its direct sound moved, the others' moves with it.
+  func replace(_ sound: Int, with learned: (Int) -> Float, of sounds: ClickSounds) {
+    for lag in 0..<frames { answers[sound * frames + lag] = learned(lag) }
+    guard let lag = directLag(of: sound) else { return }
+    if let known = directLag {
+      move(by: lag - known, except: sound)
+    } else {
+      // The first sound heard: a microphone behind headphones that hears the click after all.
+      directLag = lag
+      weigh()
+    }
+    fitDirectPath(to: sound, of: sounds)
+  }
+
+  /// Scales `sound`'s answer by `factor`: its clicks come back that much louder.
+  func scale(_ sound: Int, by factor: Float) {
+    for lag in 0..<frames { answers[sound * frames + lag] *= factor }
   }
 }

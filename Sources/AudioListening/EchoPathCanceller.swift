@@ -28,6 +28,15 @@ import Glibc
 /// 1.5 s of clicks, none holding one means the input does not hear them (headphones), and nothing
 /// is taken out.
 ///
+/// The path is followed as it changes (`PathFollower`, counted in `changes`): a sound's answer is
+/// learned again where two of its clicks running were heard alike and unlike it (a microphone
+/// or a speaker moved, the player resting), and, while the player plays on, every answer is
+/// scaled where the clicks come back louder or softer (a volume turned) and moved where their
+/// direct sound comes later or earlier. Where what is left was heard to the sample as the click
+/// before of the same sound heard it, the echo has changed and what it leaves is not a hit. Where
+/// the echo is predicted and nothing is heard (a microphone unplugged), nothing is taken out,
+/// and a second of it is counted.
+///
 /// `@unchecked Sendable`: its state is touched only by the one thread that feeds it.
 public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
   /// Frames of the path learned before the round trip given: an echo heard that much earlier is
@@ -68,6 +77,12 @@ public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
   private var recentEcho: Float = 0
   /// What the echo usually leaves where it is heard alone.
   private let residuals = ResidualShares()
+  /// What was followed of the path so far: the input going silent, the click coming back louder
+  /// or softer (every answer scaled), its direct sound moving (every answer moved), a sound's
+  /// answer learned again (its last two clicks heard alike and unlike it).
+  public private(set) var changes = CancellerChanges()
+  /// Segments in a row the echo was predicted in and not heard.
+  private var unheardSegments = 0
   /// What the echo usually leaves, as a share of its energy, where it is heard alone: the tenth
   /// of the last 63 such segments from the least (`ResidualShares`).
   public var residualShare: Float { residuals.usual }
@@ -146,6 +161,25 @@ extension EchoPathCanceller {
     }
   }
 
+  /// Counts what was followed of the path (`changes`); and, where the echo was predicted, whether
+  /// it was `lost`: predicted and not heard for a second's worth of segments (at 48 kHz), the
+  /// clicks playing on, the input stopped hearing them.
+  private func count(_ changed: PathFollower.Followed, lost: Bool?) {
+    if changed.learnedAgain { changes.learnedAgain += 1 }
+    if let factor = changed.scaled {
+      changes.levels += 1
+      changes.lastLevel = factor
+    }
+    if let frames = changed.moved {
+      changes.moves += 1
+      changes.lastMove = frames
+    }
+    if let lost {
+      unheardSegments = lost ? unheardSegments + 1 : 0
+      if unheardSegments == 375 { changes.silences += 1 }
+    }
+  }
+
   /// Predicts the segment in `heard`, whose first frame hears the output's `reference`, from the
   /// clicks sounding then; takes the prediction out; learns from what is left where allowed.
   private func cancelSegment(reference: Int64) {
@@ -190,6 +224,10 @@ extension EchoPathCanceller {
       left += cancelled[index] * cancelled[index]
     }
     if alone, !learning { residuals.note(left / echo) }
+    // Each click heard on its own: the path followed where it changed (`PathFollower`).
+    let changed = answers.follow(
+      heard.buffer, predicted: predicted.buffer, at: reference, clean: !clipped && hearing, of: sounds)
+    count(changed, lost: echo > 1e-12 ? lost : nil)
     // What is left of the echo may be three times what it usually leaves, and never counted
     // below -50 dB of it: an attack must rise above that, while a soft kick starting just before
     // a click as loud as the drums still does.
@@ -199,9 +237,11 @@ extension EchoPathCanceller {
       // While an answer is learned, or a click of the count-in heard only in part sounds, or the
       // echo was cut at full scale, all that is heard may be the echo: nothing is a hit.
       bound[index] =
-        learning || answers.heardInPart || clipped ? heard[index].magnitude : lost ? 0 : share * heldEcho
+        learning || answers.heardInPart || clipped
+        ? heard[index].magnitude
+        : changed.changedHere ? cancelled[index].magnitude : lost ? 0 : share * heldEcho
     }
-    if !lost, learning || alone {
+    if !lost, !changed.learnedAgain, changed.scaled == nil, changed.moved == nil, learning || alone {
       // While a sound is learned whole, the sounds already known are left as they are: what is
       // left is the new one's, or a drum. Once all are known, a click heard louder or softer
       // moves its own answer, not the tails of those before it.

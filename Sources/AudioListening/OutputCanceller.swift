@@ -10,6 +10,9 @@ public protocol OutputCanceller: AnyObject {
   /// How an attack heard now is placed against the click the player heard.
   var placement: Placement { get }
 
+  /// What it followed of the path so far (none, for one that follows nothing).
+  var changes: CancellerChanges { get }
+
   /// Keeps `samples`, the output's frames from `firstFrame` on, to take out of the input later.
   func played(_ samples: UnsafeBufferPointer<Float>, from firstFrame: Int64)
 
@@ -19,4 +22,9 @@ public protocol OutputCanceller: AnyObject {
   func cancel(
     _ input: UnsafeBufferPointer<Float>, from firstFrame: Int64,
     cancelled: (UnsafeBufferPointer<Float>, UnsafeBufferPointer<Float>, Int64) -> Void)
+}
+
+extension OutputCanceller {
+  /// Nothing followed: a canceller at a path it was given.
+  public var changes: CancellerChanges { CancellerChanges() }
 }

@@ -34,6 +34,7 @@ enum RoomBenchmark {
     var audioSeconds = 0.0
     print(
       "room                                   | single copy: missed invented worst mean | room: missed invented worst mean"
+        + " | learned after"
     )
     for index in 0..<count {
       let room = randomRoom(&random)
@@ -49,7 +50,7 @@ enum RoomBenchmark {
       let name = String(
         format: "%4.1f×%3.1f×%3.1f m, RT60 %.1f s, %.1f m, %+3.0f dB%@", room.size.0, room.size.1, room.size.2,
         room.reverberation, room.distance, level, subdivisions > 1 ? ", 8ths" : "      ")
-      print("\(name) | \(line(single)) | \(line(learned))")
+      print("\(name) | \(line(single)) | \(line(learned)) | \(learnedAfter(take).map { "\($0) clicks" } ?? "never")")
     }
     print("all                                    | \(line(totals.single)) | \(line(totals.room))")
     for (name, total) in [("the single-copy canceller", totals.single), ("the room canceller", totals.room)] {
@@ -101,8 +102,38 @@ enum RoomBenchmark {
     }
   }
 
+  /// After how many clicks the room canceller leaves less than -40 dB of each click's echo (the
+  /// peak of what it leaves of the echo, against the echo's, over each click's first 2,048
+  /// frames), from then on; nil where it never does.
+  private static func learnedAfter(_ take: RoomTake) -> Int? {
+    let canceller = EchoPathCanceller(roundTrip: 0)
+    var left = [Float](repeating: 0, count: take.input.count)
+    take.output.withUnsafeBufferPointer { output in
+      take.input.withUnsafeBufferPointer { input in
+        for start in stride(from: 0, to: input.count, by: 256) {
+          let end = min(start + 256, input.count)
+          canceller.played(UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start))
+          canceller.cancel(UnsafeBufferPointer(rebasing: input[start..<end]), from: Int64(start)) { block, _, first in
+            for (index, sample) in block.enumerated() {
+              let frame = Int(first) + index
+              left[frame] = sample - (take.input[frame] - take.echo[frame])
+            }
+          }
+        }
+      }
+    }
+    let heard = take.clicks.map { click in
+      let window = (click + take.direct)..<min(click + take.direct + 2_048, left.count)
+      let echo = window.map { abs(take.echo[$0]) }.max() ?? 0
+      let error = window.map { abs(left[$0]) }.max() ?? 0
+      return error <= echo / 100
+    }
+    guard let last = heard.lastIndex(where: { !$0 }) else { return 0 }
+    return last + 1 < heard.count ? last + 1 : nil
+  }
+
   /// A shoebox room with the speaker and the microphone somewhere inside it, 0.3 to 3 m apart.
-  private static func randomRoom(_ random: inout SeededGenerator) -> SimulatedRoom {
+  static func randomRoom(_ random: inout SeededGenerator) -> SimulatedRoom {
     let size = (
       Double.random(in: 2.5...10, using: &random), Double.random(in: 2.5...8, using: &random),
       Double.random(in: 2.4...4, using: &random)

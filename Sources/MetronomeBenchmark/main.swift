@@ -9,14 +9,22 @@ import OpenCombineShim
 // Prints how fast the view model generates beats in virtual time, on the production audio
 // clock and on combine-schedulers' TestScheduler. Figures only; nothing is asserted.
 // `onsets FOLDER` instead writes drum takes and where metronome hears their attacks (OnsetBenchmark);
-// `rooms [N]` scores the single-copy canceller beside the room canceller in N simulated rooms (RoomBenchmark).
+// `rooms [N]` scores the single-copy canceller beside the room canceller in N simulated rooms (RoomBenchmark),
+// then the room canceller following the path as it changes in N/3 more (PathChangeBenchmark);
+// `recorded-rooms FOLDER` scores the room canceller in rooms simulated elsewhere (RecordedRoomBenchmark).
 
 if CommandLine.arguments.dropFirst().first == "onsets" {
   try OnsetBenchmark.run(into: CommandLine.arguments.dropFirst(2).first ?? ".")
   exit(0)
 }
+if CommandLine.arguments.dropFirst().first == "recorded-rooms" {
+  try RecordedRoomBenchmark.run(folder: CommandLine.arguments.dropFirst(2).first ?? ".")
+  exit(0)
+}
 if CommandLine.arguments.dropFirst().first == "rooms" {
-  try RoomBenchmark.run(rooms: Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 24)
+  let rooms = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 24
+  try RoomBenchmark.run(rooms: rooms)
+  try PathChangeBenchmark.run(rooms: rooms / 3)
   exit(0)
 }
 

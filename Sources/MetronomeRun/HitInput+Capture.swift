@@ -7,8 +7,8 @@ import PracticeListening
 
 extension HitInput {
   /// Listens through the ALSA capture device `device` on a thread of its own, which it returns:
-  /// its attacks go to `deliver` as hits, `clipped` is called each time it is cut at full scale,
-  /// and `failed` gets one line if it stops.
+  /// its attacks go to `deliver` as hits, what it notices of itself (cut at full scale, the
+  /// click's path changed) to `noticed`, and `failed` gets one line if it stops.
   ///
   /// The device keeps its own clock. Its frames are placed on the output's by when each device
   /// says it hears them (`CaptureAlignment`, from half a second into the run), which is only as
@@ -26,7 +26,7 @@ extension HitInput {
   static func listen(
     capturing device: String, _ request: ListenRequest, unreported: Int64, unheard: HitPlacement, audioOffset: Double,
     of engine: ClickEngine, through sink: ALSASink, deliver: @escaping @Sendable (Hit) -> Void,
-    clipped: @escaping @Sendable () -> Void,
+    noticed: @escaping @Sendable (InputNotice) -> Void,
     failed: @escaping @Sendable (String) -> Void
   ) throws(RunError) -> ALSACapture {
     let rate = engine.settings.sampleRate
@@ -51,7 +51,7 @@ extension HitInput {
         guard let offset = clock.place(position, lostFrames: lostFrames) else { return }
         played.readNew { listener.played($0, from: $1) }
         listener.listen(
-          input: samples, output: UnsafeBufferPointer(start: nil, count: 0), from: firstFrame + offset, clipped: clipped
+          input: samples, output: UnsafeBufferPointer(start: nil, count: 0), from: firstFrame + offset, noticed: noticed
         ) {
           attack, placement in
           // The round trip beyond the devices' positions is all that is known here, not the whole.

@@ -2,6 +2,7 @@ import ALSAOutput
 import AudioListening
 import JACKOutput
 import MetronomeAudio
+import MetronomeCore
 import MetronomeEngine
 import PracticeListening
 
@@ -25,14 +26,15 @@ enum HitInput {
   /// placed on its frame less the round trip (the click's own, where its direct sound is heard;
   /// else `roundTrip`, which the summary names as `unheard`) and `audioOffset` (`Placement`).
   ///
-  /// Each time `mic` is cut at full scale, `clipped` is called (on JACK's thread).
+  /// What `mic` notices of itself (cut at full scale, the click's path changed) goes to
+  /// `noticed` (on JACK's thread).
   ///
   /// A tap-along (`hearsAudio` false) has `hits` alone: what it measures is saved for MIDI.
   static func listen(
     _ request: ListenRequest, inputOffset: Double, audioOffset: Double, roundTrip: Int64?, unheard: HitPlacement,
     hearsAudio: Bool,
     of engine: ClickEngine, through server: JACKSink, deliver: @escaping @Sendable (Hit) -> Void,
-    clipped: @escaping @Sendable () -> Void
+    noticed: @escaping @Sendable (InputNotice) -> Void
   ) throws(RunError) {
     let audioSources = hearsAudio ? request.sources.filter { server.isAudioPort($0) == true } : []
     let input: JACKSink.MIDIInput
@@ -66,7 +68,7 @@ enum HitInput {
       guard server.isConnected(microphone) else { return }
       listener.roundTrip =
         roundTrip ?? Int64(server.captureLatencyFrames(of: microphone) + server.playbackLatencyFrames)
-      listener.listen(input: server.audio(of: microphone), output: output, from: cycle.frame, clipped: clipped) {
+      listener.listen(input: server.audio(of: microphone), output: output, from: cycle.frame, noticed: noticed) {
         attack, placement in
         let placedBy: HitPlacement =
           placement.heard

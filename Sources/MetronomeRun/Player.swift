@@ -2,6 +2,7 @@ import ALSAOutput
 import Glibc
 import JACKOutput
 import MetronomeAudio
+import MetronomeCore
 import MetronomeEngine
 import MetronomeSession
 import OSCControl
@@ -215,7 +216,9 @@ extension Run {
     let deliver: @Sendable (Hit) -> Void = { hit in
       mainQueue.schedule { MainActor.assumeIsolated { session.played(hit) } }
     }
-    let clipped: @Sendable () -> Void = { mainQueue.schedule { MainActor.assumeIsolated { session.heardClipping() } } }
+    let noticed: @Sendable (InputNotice) -> Void = { notice in
+      mainQueue.schedule { MainActor.assumeIsolated { session.heard(notice) } }
+    }
     if let server = output.sink as? JACKSink {
       let calibration = try CalibrationStore.load()
       let roundTrip = calibration.offsets[.jackRoundTrip].map {
@@ -224,7 +227,7 @@ extension Run {
       try HitInput.listen(
         listening, inputOffset: inputOffset, audioOffset: listening.inputOffsetMilliseconds ?? 0,
         roundTrip: roundTrip, unheard: HitPlacement(unheardBy: calibration, from: .jackRoundTrip),
-        hearsAudio: !calibrates, of: engine, through: server, deliver: deliver, clipped: clipped)
+        hearsAudio: !calibrates, of: engine, through: server, deliver: deliver, noticed: noticed)
       return nil
     }
     if let sequencer {
@@ -239,7 +242,7 @@ extension Run {
       capturing: device, listening, unreported: unreported ?? 0,
       unheard: HitPlacement(unheardBy: calibration, from: .alsaUnreportedLatency),
       audioOffset: listening.inputOffsetMilliseconds ?? 0,
-      of: engine, through: sink, deliver: deliver, clipped: clipped,
+      of: engine, through: sink, deliver: deliver, noticed: noticed,
       failed: { message in mainQueue.schedule { MainActor.assumeIsolated { session.receive(.sourceFailed(message)) } } }
     )
   }

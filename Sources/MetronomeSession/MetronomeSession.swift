@@ -308,10 +308,11 @@ where MainQueue.SchedulerTimeType == AudioTime {
     completeIfDone()
   }
 
-  /// Takes the audio input cut at full scale once more: the summary and the display say so.
-  public func heardClipping() {
+  /// Takes what the audio input noticed of itself (cut at full scale, the click's path changed):
+  /// the summary and the display say so.
+  public func heard(_ notice: InputNotice) {
     guard !completed, hitScorer != nil else { return }
-    hitScorer?.heardClipping()
+    hitScorer?.heard(notice)
     if let display, let hitScorer { display.update { $0.listening = hitScorer.displayLines } }
   }
 

@@ -39,11 +39,18 @@ public struct DrumTake: Sendable {
   /// Each sample used, as floats at the kit's rate.
   public let sounds: [String: [Float]]
 
-  /// A take over `clicks` clicks (one a beat) and the half-beats between them, `spacing` frames
-  /// apart: kick on odd beats, snare on even ones, closed hats between, at four strengths; one
+  /// A take over `clicks` clicks (one a beat) and the half-beats between them, `spacing` frames apart.
+  ///
+  /// Kick on odd beats, snare on even ones, closed hats between, at four strengths; one
   /// stroke in three exactly on its click, the others early or late by up to `spread` frames
-  /// (seeded); the first `skipped` clicks (a count-in) left alone.
-  public init(clicks: Int, spacing: Int, spread: Int, skipped: Int = 0, seed: UInt64) throws {
+  /// (seeded); the first `skipped` clicks (a count-in) left alone, and those in `rests` (the
+  /// drummer resting: the strokes drawn for them are not played). With `flams`, every eighth
+  /// click's beat stroke is a flam: hit hard, after a grace note of the same drum at its softest,
+  /// 40 ms before.
+  public init(
+    clicks: Int, spacing: Int, spread: Int, skipped: Int = 0, rests: [Range<Int>] = [], flams: Bool = false,
+    seed: UInt64
+  ) throws {
     var random = SeededGenerator(seed: seed)
     var strokes: [Stroke] = []
     let strengths = ["Hard", "Med", "Soft", "Softest"]
@@ -52,8 +59,16 @@ public struct DrumTake: Sendable {
       for (half, drum) in [(0, beat), (1, "HatClosed")] where half == 0 || click + 1 < clicks {
         let onTime = Int.random(in: 0..<3, using: &random) == 0
         let offset = onTime && half == 0 ? 0 : Int.random(in: -spread...spread, using: &random)
-        let strength = strengths[Int.random(in: 0..<strengths.count, using: &random)]
+        let flam = flams && half == 0 && click % 8 == 7
+        let drawn = strengths[Int.random(in: 0..<strengths.count, using: &random)]
+        // A flam's main stroke is accented over its grace note.
+        let strength = flam ? "Hard" : drawn
         let gain: Float = strength == "Softest" ? 0.3 : 1
+        guard !rests.contains(where: { $0.contains(click) }) else { continue }
+        if flam {
+          strokes.append(
+            Stroke(click: click, offset: offset - Self.sampleRate / 25, sample: "\(drum)-Softest", gain: 0.3))
+        }
         strokes.append(
           Stroke(click: click, offset: offset + half * spacing / 2, sample: "\(drum)-\(strength)", gain: gain))
       }

@@ -1,9 +1,9 @@
 import Foundation
 import MetronomeCore
 
-/// A drummer's take (`DrumTake`) heard by a microphone in a simulated room (`SimulatedRoom`):
-/// the clicks reach it through the room, the drums directly, and the truth of where each
-/// stroke's sound starts and which click it was played against.
+/// A drummer's take (`DrumTake`) heard by a microphone in a room (`SimulatedRoom`, or a response
+/// made elsewhere): the clicks reach it through the room, the drums directly, and the truth of
+/// where each stroke's sound starts and which click it was played against.
 public struct RoomTake: Sendable {
   /// The kit's rate, at which the take is built.
   public static let sampleRate = DrumTake.sampleRate
@@ -22,17 +22,45 @@ public struct RoomTake: Sendable {
   public let strokeClicks: [Int]
   /// The frame each click starts on in the output.
   public let clicks: [Int]
-  /// Frames from the speaker to the microphone along the direct path.
+  /// What else the microphone heard from the drums' first beat on (music in the room, a loop
+  /// played instead of the drummer), as it heard it.
+  public let alongside: [Float]
+  /// Frames from the speaker to the microphone along the direct path (before any change).
   public let direct: Int
+  /// The input's frame from which the room heard is the change's, if any.
+  public let changedAt: Int?
+
+  /// The room heard from a beat on, mid-take: a microphone or a speaker moved, or the click turned
+  /// up or down.
+  public struct Change: Sendable {
+    /// The beat from which the click is heard through the new room: the change comes a quarter
+    /// of a beat before it.
+    public let beat: Int
+    /// The room from then on.
+    public let room: any RoomResponse
+    /// The click's direct level from then on, in dBFS.
+    public let clickLevel: Double
+
+    /// A change as given.
+    public init(beat: Int, room: any RoomResponse, clickLevel: Double) {
+      self.beat = beat
+      self.room = room
+      self.clickLevel = clickLevel
+    }
+  }
 
   /// A take of `beats` beats `spacing` frames apart, heard in `room`.
   ///
-  /// An accent every fourth beat, `subdivisions` clicks a beat, the direct click `clickLevel` dB
-  /// below full scale; the drums (`DrumTake` with `seed`, from beat `skipped` on) played against
-  /// the click as heard.
+  /// An accent every fourth beat, `subdivisions` clicks a beat, the first `countIn` beats a
+  /// count-in's clicks (a sound of their own, no subdivisions); the direct click `clickLevel` dB
+  /// below full scale; the drums (`DrumTake` with `seed`, from beat `skipped` on, resting in
+  /// `rests`, with flams) played against the click as heard; from `change`'s beat on, heard
+  /// through its room; `alongside` heard over and over from beat `skipped` on, at its level (no
+  /// drummer where `drummer` is false: a recorded loop in place of the take).
   public init(
-    room: SimulatedRoom, clickLevel: Double, beats: Int = 24, spacing: Int = 22_050, subdivisions: Int = 1,
-    skipped: Int = 4, seed: UInt64
+    room: any RoomResponse, clickLevel: Double, beats: Int = 24, spacing: Int = 22_050, subdivisions: Int = 1,
+    skipped: Int = 4, rests: [Range<Int>] = [], countIn: Int = 0, change: Change? = nil, alongside: [Float] = [],
+    drummer: Bool = true, seed: UInt64
   ) throws {
     let rate = try SampleRate(Self.sampleRate)
     let lead = spacing / 2
@@ -40,32 +68,59 @@ public struct RoomTake: Sendable {
     var output = [Float](repeating: 0, count: length)
     var clicks: [Int] = []
     for beat in 0..<beats {
-      for sub in 0..<subdivisions {
+      for sub in 0..<(beat < countIn ? 1 : subdivisions) {
         let frame = lead + beat * spacing + sub * spacing / subdivisions
         let level: AccentLevel = sub > 0 ? .weak : beat % 4 == 0 ? .strong : .normal
         let sound =
-          sub > 0
-          ? ClickSound.pulse.subdivisionSamples(sampleRate: rate, volume: 1)
-          : ClickSound.pulse.samples(level: level, sampleRate: rate, volume: 1)
+          beat < countIn
+          ? ClickSound.pulse.countInSamples(sampleRate: rate, volume: 1)
+          : sub > 0
+            ? ClickSound.pulse.subdivisionSamples(sampleRate: rate, volume: 1)
+            : ClickSound.pulse.samples(level: level, sampleRate: rate, volume: 1)
         for (index, sample) in sound.enumerated() where frame + index < length { output[frame + index] = sample }
         clicks.append(frame)
       }
     }
-    let gain = Float(pow(10, clickLevel / 20))
-    let echo = SimulatedRoom.heard(
-      output, through: room.impulseResponse(rate: rate.hz, seconds: 0.35, directGain: gain))
+    func heard(in room: any RoomResponse, at level: Double) -> [Float] {
+      SimulatedRoom.heard(
+        output, through: room.impulseResponse(rate: rate.hz, seconds: 0.35, directGain: Float(pow(10, level / 20))))
+    }
+    var echo = heard(in: room, at: clickLevel)
     let direct = room.directFrames(at: rate.hz)
-    let take = try DrumTake(clicks: beats, spacing: spacing, spread: 441, skipped: skipped, seed: seed)
-    let mixed = take.mixed(into: echo) { lead + $0 * spacing + direct }
+    // The sound in the air as the microphone moves is heard where it is then: the room before,
+    // faded over 20 ms into the room after.
+    let changedAt = change.map { lead + $0.beat * spacing - spacing / 4 }
+    if let change, let changedAt {
+      let after = heard(in: change.room, at: change.clickLevel)
+      let fade = rate.hz / 50
+      for index in changedAt..<length {
+        let share = Float(min(index - changedAt, fade)) / Float(fade)
+        echo[index] = (1 - share) * echo[index] + share * after[index]
+      }
+    }
+    let changedDirect = change?.room.directFrames(at: rate.hz) ?? direct
+    func heardFrame(ofClick click: Int) -> Int {
+      lead + click * spacing + (change.map { click >= $0.beat } == true ? changedDirect : direct)
+    }
+    let take = try DrumTake(
+      clicks: beats, spacing: spacing, spread: 441, skipped: drummer ? skipped : beats, rests: rests, flams: true,
+      seed: seed)
+    var heardAlongside = [Float](repeating: 0, count: length)
+    if !alongside.isEmpty {
+      for index in (lead + skipped * spacing)..<length {
+        heardAlongside[index] = alongside[(index - lead - skipped * spacing) % alongside.count]
+      }
+    }
+    let mixed = take.mixed(into: zip(echo, heardAlongside).map(+), clickFrame: heardFrame)
     self.output = output
     self.input = mixed.samples
     self.echo = echo
     self.attacks = mixed.attacks
-    self.offsets = zip(take.strokes, mixed.attacks).map { stroke, attack in
-      attack - (lead + stroke.click * spacing + direct)
-    }
+    self.offsets = zip(take.strokes, mixed.attacks).map { stroke, attack in attack - heardFrame(ofClick: stroke.click) }
     self.strokeClicks = take.strokes.map { lead + $0.click * spacing }
     self.clicks = clicks
+    self.alongside = heardAlongside
     self.direct = direct
+    self.changedAt = changedAt
   }
 }

@@ -18,6 +18,14 @@ public struct HitScorer: Sendable {
   public private(set) var audioPlacement: HitPlacement?
   /// How many times the audio input was cut at full scale.
   public private(set) var clips = 0
+  /// What the audio input noticed of the click's path: each time it came back louder or softer,
+  /// moved, or had its echo learned again, and stopped being heard (`InputNotice`).
+  private var levelChanges: [Double] = []
+  private var moves: [Double] = []
+  private var echoesLearnedAgain = 0
+  private var silences = 0
+  /// The kind of the latest notice, which the display shows.
+  private var latestNotice: NoticeLine?
 
   /// A scorer judging hits within `tolerance` ms.
   public init(tolerance: Double) { self.tolerance = tolerance }
@@ -31,15 +39,67 @@ public struct HitScorer: Sendable {
     return keep(matcher.played(hit))
   }
 
-  /// Records the audio input cut at full scale once more.
-  public mutating func heardClipping() { clips += 1 }
-
-  /// What the run says of an input that clipped; nil for none.
-  private var clipping: String? {
-    clips > 0
-      ? "the microphone clipped \(clips == 1 ? "once" : "\(clips) times") (a hit's start and the click's echo are lost"
-        + " at full scale): turn its gain down" : nil
+  /// Records what the audio input noticed of itself.
+  public mutating func heard(_ notice: InputNotice) {
+    switch notice {
+    case .clipped: clips += 1
+    case .clickLevel(let decibels): levelChanges.append(decibels)
+    case .clickMoved(let milliseconds): moves.append(milliseconds)
+    case .echoLearnedAgain: echoesLearnedAgain += 1
+    case .wentSilent: silences += 1
+    }
+    latestNotice = NoticeLine(notice)
   }
+
+  /// The lines on what the audio input noticed, one for each kind of notice.
+  private enum NoticeLine: CaseIterable {
+    case clipping, level, echo, silence
+
+    init(_ notice: InputNotice) {
+      switch notice {
+      case .clipped: self = .clipping
+      case .clickLevel: self = .level
+      case .clickMoved, .echoLearnedAgain: self = .echo
+      case .wentSilent: self = .silence
+      }
+    }
+  }
+
+  /// What the run says of `kind` of notice; nil where there was none.
+  private func line(_ kind: NoticeLine) -> String? {
+    switch kind {
+    case .clipping:
+      guard clips > 0 else { return nil }
+      return "the microphone clipped \(Self.times(clips)) (a hit's start and the click's echo are lost at full scale):"
+        + " turn its gain down"
+    case .level:
+      guard let last = levelChanges.last else { return nil }
+      let change = "\(HitStatistics.format(abs(last))) dB \(last > 0 ? "louder" : "softer")"
+      return
+        (levelChanges.count == 1
+        ? "the click came back \(change)"
+        : "the click's level changed \(Self.times(levelChanges.count)), last \(change)")
+        + " (a volume turned): its echo followed"
+    case .echo:
+      guard let last = moves.last else {
+        guard echoesLearnedAgain > 0 else { return nil }
+        return "the click's echo changed (a microphone or a speaker moved, or a volume turned): learned again"
+          + (echoesLearnedAgain > 1 ? " \(Self.times(echoesLearnedAgain))" : "")
+      }
+      let moved = "\(HitStatistics.format(abs(last))) ms \(last > 0 ? "later" : "earlier")"
+      return "the click was heard \(moved)\(moves.count > 1 ? " (moved \(Self.times(moves.count)))" : "")"
+        + " (the microphone or the speaker moved): hits placed by it; "
+        + (echoesLearnedAgain > 0
+          ? "its echo learned again" : "let the clicks play alone a bar so that its echo is learned again")
+    case .silence:
+      guard silences > 0 else { return nil }
+      return "the microphone stopped hearing the click" + (silences > 1 ? " \(Self.times(silences))" : "")
+        + " (unplugged or muted?)"
+    }
+  }
+
+  /// "once", "2 times".
+  private static func times(_ count: Int) -> String { count == 1 ? "once" : "\(count) times" }
 
   /// Scores the hits still waiting, as the run ends; returns those scored.
   public mutating func finish() -> [ScoredHit] { keep(matcher.finish()) }
@@ -48,22 +108,25 @@ public struct HitScorer: Sendable {
   public var statistics: HitStatistics? { HitStatistics(scored, tolerance: tolerance) }
 
   /// What the run says when it ends: the statistics' summary, the hits not scored, what placed
-  /// the audio hits, and whether the input clipped.
+  /// the audio hits, and what the audio input noticed of itself.
   public var summary: String {
     let statistics = statistics?.summary ?? "no hits scored"
-    return statistics + (unscored > 0 ? "; \(unscored) not scored (count-in, or no click near)" : "")
-      + (audioPlacement.map { "; audio hits \($0.description)" } ?? "") + (clipping.map { "; \($0)" } ?? "")
+    return
+      ([statistics + (unscored > 0 ? "; \(unscored) not scored (count-in, or no click near)" : "")]
+      + (audioPlacement.map { ["audio hits \($0.description)"] } ?? []) + NoticeLine.allCases.compactMap(line))
+      .joined(separator: "; ")
   }
 
   /// The display's lines: the last hit on an early-late meter, then the statistics, then what
-  /// placed the audio hits; a line on the input clipping first, once it has.
+  /// placed the audio hits; first, a line on the latest that the audio input noticed of itself.
   ///
   /// `last -3.2 ms on time  early ·····:···●|····:····· late`, then
   /// `mean -2.1  median -1.9  sd 4.3 (UR 43)  92% in ±20.0 ms  2 early  2 late`, then
   /// `audio hits placed by the click heard at the microphone, 5.3 ms after it was played`.
   public var displayLines: [String] {
     let progress =
-      (clipping.map { [$0] } ?? []) + (goal.map { ["hit along with the click: \(scored.count) of \($0)"] } ?? [])
+      (latestNotice.flatMap(line).map { [$0] } ?? [])
+      + (goal.map { ["hit along with the click: \(scored.count) of \($0)"] } ?? [])
     guard let last = scored.last, let statistics else { return progress.isEmpty ? ["listening: play along"] : progress }
     let cells = 21
     let range = 2 * tolerance

@@ -172,7 +172,8 @@ extension RoomEchoTests {
           let end = min(start + 1_024, input.count)
           listener.listen(
             input: UnsafeBufferPointer(rebasing: input[start..<end]),
-            output: UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start), clipped: { told += 1 }
+            output: UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start),
+            noticed: { if $0 == .clipped { told += 1 } }
           ) { attack, _ in found.append(Int(attack.frame)) }
         }
       }
@@ -198,7 +199,7 @@ extension RoomEchoTests {
       input.withUnsafeBufferPointer { input in
         listener.listen(
           input: input, output: UnsafeBufferPointer(start: nil, count: 0), from: Int64(index) * 48_000,
-          clipped: { told.append(index) }
+          noticed: { if $0 == .clipped { told.append(index) } }
         ) { _, _ in }
       }
     }
@@ -234,13 +235,55 @@ extension RoomEchoTests {
     #expect(worst.allSatisfy { $0 < -50 }, "\(worst.map { Int($0.rounded()) }) dB")
   }
 
+  /// A stroke played exactly on clicks heard in a room, its peak as loud as theirs (double talk):
+  /// each is found within a millisecond of where its sound starts and placed on its click.
+  @Test func aStrokeExactlyOnTheClickAtTheClicksOwnLevelIsFoundAndPlaced() throws {
+    let rate = try SampleRate(RoomTake.sampleRate)
+    let corpus = Self.corpus[2]
+    let take = try RoomTake(room: corpus.room, clickLevel: corpus.clickLevel, skipped: 24, seed: corpus.seed)
+    let snare = try WAVFile(contentsOf: DrumTake.kitFolder.appendingPathComponent("Snare-Med.wav")).samples
+    let snarePeak = snare.map(abs).max() ?? 1
+    let start = snare.firstIndex { abs($0) >= snarePeak / 100 } ?? 0
+    var input = take.input
+    var attacks: [Int] = []
+    for beat in [6, 9, 13, 16, 21] {
+      let heard = take.clicks[beat] + take.direct
+      let echoPeak = take.echo[heard..<heard + 2_048].map(abs).max() ?? 0
+      for (index, sample) in snare.enumerated() where heard - start + index < input.count {
+        input[heard - start + index] += sample * echoPeak / snarePeak
+      }
+      attacks.append(heard)
+    }
+    let found = try heard(input, playing: take.output)
+    #expect(foundExactly(attacks, in: found), "\(found.map(\.0.frame)) for \(attacks)")
+    let offsets = found.map { $0.1.frame(ofAttackAt: $0.0.frame, offset: 0) }
+    #expect(zip(offsets, [6, 9, 13, 16, 21]).allSatisfy { abs(Int($0) - take.clicks[$1]) <= rate.hz / 1_000 })
+  }
+
   /// A microphone unplugged halfway through a take of clicks alone: what it no longer hears is
-  /// not taken out, so no click's negative is heard, and no click is taken for a hit before or after.
+  /// not taken out, so no click's negative is heard, and no click is taken for a hit before or
+  /// after; the listener says once that it stopped hearing the click.
   @Test func aMicrophoneThatGoesSilentLeavesNoClickOfItsOwn() throws {
     let take = try RoomTake(room: Self.corpus[2].room, clickLevel: -12, skipped: 24, seed: 7)
     var input = take.input
     for index in (input.count / 2)..<input.count { input[index] = 0 }
-    let found = try heard(input, playing: take.output)
-    #expect(take.attacks.isEmpty && found.isEmpty, "found \(found.map(\.0.frame)) cut at \(input.count / 2)")
+    let listener = AudioHitListener(canceller: EchoPathCanceller(roundTrip: 0), sampleRate: try SampleRate(44_100))
+    var found: [Int64] = []
+    var notices: [InputNotice] = []
+    input.withUnsafeBufferPointer { input in
+      take.output.withUnsafeBufferPointer { output in
+        for start in stride(from: 0, to: input.count, by: 256) {
+          let end = min(start + 256, input.count)
+          listener.listen(
+            input: UnsafeBufferPointer(rebasing: input[start..<end]),
+            output: UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start),
+            noticed: { notices.append($0) }
+          ) { attack, _ in found.append(attack.frame) }
+        }
+      }
+    }
+    #expect(take.attacks.isEmpty && found.isEmpty, "found \(found) cut at \(input.count / 2)")
+    // A second of clicks predicted and none heard, once.
+    #expect(notices == [.wentSilent])
   }
 }

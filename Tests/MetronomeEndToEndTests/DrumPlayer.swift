@@ -13,6 +13,28 @@ struct DrumPlayer {
     let missed: Int
   }
 
+  /// How loud the player brings the clicks back: at `gain`, and `louder` times as loud from a
+  /// quarter spacing before the click numbered `from` on (a speaker turned up mid-take).
+  struct ClickGain: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, CustomStringConvertible {
+    let gain: Float
+    var louder: (factor: Float, from: Int)?
+
+    /// The clicks brought back at `value` all through.
+    init(floatLiteral value: Float) { gain = value }
+
+    /// The clicks brought back at `value` all through.
+    init(integerLiteral value: Int) { gain = Float(value) }
+
+    /// The clicks brought back at `gain`, `factor` times as loud from click `from` on.
+    init(_ gain: Float, louder factor: Float, from click: Int) {
+      self.gain = gain
+      louder = (factor, click)
+    }
+
+    /// As the player reads it: `GAIN` or `GAIN*FACTOR@CLICK`.
+    var description: String { louder.map { "\(gain)*\($0.factor)@\($0.from)" } ?? "\(gain)" }
+  }
+
   /// The built player.
   let binary: URL
 
@@ -24,7 +46,7 @@ struct DrumPlayer {
   /// frames late.
   func start(
     _ strokes: [DrumTake.Stroke], clickPort: String, micPort: String, spacing: Int, seconds: Int,
-    clickGain: Float = 0.5, micDelay: Int = 0, environment: [String: String]
+    clickGain: ClickGain = 0.5, micDelay: Int = 0, environment: [String: String]
   ) throws -> BackgroundRun {
     try BackgroundRun(
       ["-c", "exec \"$0\" \"$@\" < \"\(try plan(strokes).path)\"", binary.path, clickPort, micPort]
@@ -40,7 +62,7 @@ struct DrumPlayer {
   }
 
   /// The player's arguments after its two ports.
-  func arguments(spacing: Int, seconds: Int, clickGain: Float, micDelay: Int) -> [String] {
+  func arguments(spacing: Int, seconds: Int, clickGain: ClickGain, micDelay: Int) -> [String] {
     ["\(spacing)", "\(seconds)", DrumTake.kitFolder.path, "\(clickGain)", "\(micDelay)"]
   }
 

@@ -113,10 +113,10 @@ struct SessionListeningTests {
   @Test func aMicrophoneThatClippedIsSaidWhenTheRunEnds() throws {
     let harness = try Harness(PlaybackSettings(length: .beats(4)), keys: "", tellsHeardBeats: true)
     harness.session?.hitScorer = HitScorer(tolerance: 20)
-    harness.at(0.3) { $0.heardClipping() }
-    harness.at(1.1) { $0.heardClipping() }
+    harness.at(0.3) { $0.heard(.clipped) }
+    harness.at(1.1) { $0.heard(.clipped) }
     harness.run()
-    harness.session?.heardClipping()
+    harness.session?.heard(.clipped)
     #expect(harness.session?.hitScorer?.clips == 2)
     #expect(
       harness.standardError.first?.hasSuffix(

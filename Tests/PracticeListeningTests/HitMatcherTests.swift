@@ -188,12 +188,12 @@ func offsets(_ outcomes: [HitMatcher.Outcome]) -> [Int64?] {
   @Test func aMicrophoneThatClippedIsSaid() {
     var scorer = HitScorer(tolerance: 20)
     #expect(!scorer.summary.contains("clipped") && scorer.displayLines == ["listening: play along"])
-    scorer.heardClipping()
+    scorer.heard(.clipped)
     let once =
       "the microphone clipped once (a hit's start and the click's echo are lost at full scale): turn its gain down"
     #expect(scorer.summary == "no hits scored; " + once)
     #expect(scorer.displayLines == [once])
-    scorer.heardClipping()
+    scorer.heard(.clipped)
     _ = scorer.played(Hit(frame: 24_048, note: 38, velocity: 90))
     for click in steadyClicks(count: 3) { _ = scorer.heard(click) }
     #expect(
@@ -202,6 +202,37 @@ func offsets(_ outcomes: [HitMatcher.Outcome]) -> [Int64?] {
       ))
     #expect(
       scorer.displayLines.first?.hasPrefix("the microphone clipped 2 times") == true && scorer.displayLines.count == 3)
+  }
+
+  /// What the microphone noticed of the click's path is said at the summary's end, a line for
+  /// each kind, and the latest on the display's first line.
+  @Test func whatTheMicrophoneNoticedOfTheClickIsSaid() {
+    var scorer = HitScorer(tolerance: 20)
+    scorer.heard(.clickLevel(decibels: 6.02))
+    let louder = "the click came back 6.0 dB louder (a volume turned): its echo followed"
+    #expect(scorer.summary == "no hits scored; " + louder && scorer.displayLines == [louder])
+    scorer.heard(.clickMoved(milliseconds: 3.08))
+    let moved =
+      "the click was heard 3.1 ms later (the microphone or the speaker moved): hits placed by it; let the clicks play"
+      + " alone a bar so that its echo is learned again"
+    #expect(scorer.summary == "no hits scored; \(louder); \(moved)" && scorer.displayLines == [moved])
+    scorer.heard(.clickLevel(decibels: -2.5))
+    scorer.heard(.echoLearnedAgain)
+    scorer.heard(.wentSilent)
+    scorer.heard(.wentSilent)
+    #expect(
+      scorer.summary
+        == "no hits scored; the click's level changed 2 times, last 2.5 dB softer (a volume turned): its echo followed;"
+        + " the click was heard 3.1 ms later (the microphone or the speaker moved): hits placed by it; its echo learned"
+        + " again; the microphone stopped hearing the click 2 times (unplugged or muted?)")
+    #expect(scorer.displayLines == ["the microphone stopped hearing the click 2 times (unplugged or muted?)"])
+    var learned = HitScorer(tolerance: 20)
+    learned.heard(.echoLearnedAgain)
+    learned.heard(.wentSilent)
+    #expect(
+      learned.summary
+        == "no hits scored; the click's echo changed (a microphone or a speaker moved, or a volume turned): learned"
+        + " again; the microphone stopped hearing the click (unplugged or muted?)")
   }
 
   /// The display's last line says what placed the audio hits, in fewer words; with none, no line.

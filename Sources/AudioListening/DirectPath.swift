@@ -1,0 +1,100 @@
+/// The direct path from the output to the input, as a short filter: 8 taps from 2 frames before
+/// the direct sound, fitted by least squares to a sound's answer over its first millisecond
+/// (before any reflection comes), so that a sound first heard while the player plays starts
+/// from it; and where an answer's direct sound is.
+///
+/// Allocates nothing once made; touched by one thread.
+final class DirectPath {
+  private static let taps = 8
+  private static let before = 2
+  /// Frames of an answer the filter is fitted over: its first millisecond.
+  private static let fitted = 48
+  /// Frames of an answer its direct sound is looked for in.
+  static let heard = 6_144
+
+  private let filter = FloatBuffer(count: DirectPath.taps)
+  /// The normal equations while they are solved: the matrix, then the right side.
+  private let equations = UnsafeMutableBufferPointer<Double>.allocate(
+    capacity: DirectPath.taps * (DirectPath.taps + 1))
+
+  /// No filter fitted yet (it passes nothing).
+  init() { equations.initialize(repeating: 0) }
+
+  deinit { equations.deallocate() }
+
+  /// Where `answer` (its lags from 0) first reaches a tenth of its peak over `heard` frames, and
+  /// four times what it holds in its first 256 frames (before the round trip given, where no
+  /// echo can be); nil where nothing stands out.
+  static func lag(in answer: (Int) -> Float) -> Int? {
+    var peak: Float = 0
+    for index in 0..<heard { peak = max(peak, answer(index).magnitude) }
+    var before: Float = 0
+    for index in 0..<256 { before += answer(index) * answer(index) }
+    let floor = max(peak / 10, 4 * (before / 256).squareRoot())
+    guard peak > floor else { return nil }
+    return (0..<(heard - 3_584)).first { answer($0).magnitude >= floor }
+  }
+
+  /// Fits the filter to `answer`, whose direct sound is at `lag`, as the answer to `sample`
+  /// (a sound's samples from 0, silence beyond), within `frames` frames.
+  ///
+  /// With a little ridge, so that a sound with a gap in its spectrum still fits.
+  func fit(to answer: (Int) -> Float, of sample: (Int) -> Float, at lag: Int, frames: Int) {
+    let taps = Self.taps
+    let first = lag - Self.before
+    let side = taps * taps
+    equations.update(repeating: 0)
+    for index in max(first, 0)..<min(first + Self.fitted, frames) {
+      for row in 0..<taps {
+        let x = Double(sample(index - first - row))
+        equations[side + row] += x * Double(answer(index))
+        for column in 0..<taps { equations[row * taps + column] += x * Double(sample(index - first - column)) }
+      }
+    }
+    var trace = 0.0
+    for row in 0..<taps { trace += equations[row * taps + row] }
+    for row in 0..<taps { equations[row * taps + row] += 1e-6 * trace / Double(taps) + 1e-12 }
+    Self.solve(equations, size: taps)
+    for tap in 0..<taps { filter[tap] = Float(equations[side + tap]) }
+  }
+
+  /// Adds to `answer` what the direct path makes of `sample` (`length` frames of a sound), the
+  /// direct sound at `lag`.
+  func add(to answer: UnsafeMutableBufferPointer<Float>, at lag: Int, of sample: (Int) -> Float, length: Int) {
+    let first = lag - Self.before
+    for tap in 0..<Self.taps where first + tap >= 0 {
+      for index in 0..<min(length, answer.count - first - tap) {
+        answer[first + tap + index] += filter[tap] * sample(index)
+      }
+    }
+  }
+
+  /// Solves `size` linear equations in place: `equations` holds their matrix, then the right side,
+  /// which becomes the solution (Gaussian elimination with partial pivoting).
+  private static func solve(_ equations: UnsafeMutableBufferPointer<Double>, size: Int) {
+    let side = size * size
+    for column in 0..<size {
+      var pivot = column
+      for row in column..<size where abs(equations[row * size + column]) > abs(equations[pivot * size + column]) {
+        pivot = row
+      }
+      if pivot != column {
+        for index in 0..<size { equations.swapAt(column * size + index, pivot * size + index) }
+        equations.swapAt(side + column, side + pivot)
+      }
+      let lead = equations[column * size + column]
+      guard lead != 0 else { continue }
+      for row in (column + 1)..<size {
+        let factor = equations[row * size + column] / lead
+        for index in column..<size { equations[row * size + index] -= factor * equations[column * size + index] }
+        equations[side + row] -= factor * equations[side + column]
+      }
+    }
+    for row in stride(from: size - 1, through: 0, by: -1) {
+      var sum = equations[side + row]
+      for index in (row + 1)..<size { sum -= equations[row * size + index] * equations[side + index] }
+      let lead = equations[row * size + row]
+      equations[side + row] = lead != 0 ? sum / lead : 0
+    }
+  }
+}

@@ -1,0 +1,144 @@
+import AudioListening
+import Foundation
+import MetronomeCore
+import MetronomeTesting
+import Testing
+
+/// The room canceller (`EchoPathCanceller`) following the path as it changes mid-take: a volume
+/// turned while the drummer plays on, a microphone moved while the drummer rests or plays on, a
+/// count-in's sound of its own; no calibration anywhere (the round trip given is 0).
+@Suite struct PathChangeTests {
+  /// The corpus's rehearsal room, and its microphone a metre farther from the speaker.
+  static let room = RoomEchoTests.corpus[2].room
+  static let farther = SimulatedRoom(
+    size: room.size, reverberation: room.reverberation, speaker: room.speaker, microphone: (4, 1.8, 1.2))
+  /// The beat the path changes on, and the input's frame of the fourth click from it on: the
+  /// click's frame less a quarter beat, so that strokes played early on it count.
+  static let changeBeat = 14
+  static func frame(ofBeat beat: Int) -> Int { 11_025 + beat * 22_050 - 22_050 / 4 }
+
+  /// What a listener with the room canceller hears of `take` (in cycles of 256 frames), what it
+  /// said of the input, and the canceller.
+  private func listen(to take: RoomTake) throws -> (HeardTake, [InputNotice], EchoPathCanceller) {
+    let canceller = EchoPathCanceller(roundTrip: 0)
+    let listener = AudioHitListener(canceller: canceller, sampleRate: try SampleRate(RoomTake.sampleRate))
+    var heard: [(Attack, Placement)] = []
+    var notices: [InputNotice] = []
+    take.input.withUnsafeBufferPointer { input in
+      take.output.withUnsafeBufferPointer { output in
+        for start in stride(from: 0, to: input.count, by: 256) {
+          let end = min(start + 256, input.count)
+          listener.listen(
+            input: UnsafeBufferPointer(rebasing: input[start..<end]),
+            output: UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start),
+            noticed: { notices.append($0) }
+          ) { heard.append(($0, $1)) }
+        }
+      }
+    }
+    return (HeardTake(take, heard: heard), notices, canceller)
+  }
+
+  /// A volume turned while the drummer plays on (the click up 6 dB in the rehearsal room and
+  /// 3 dB in the hall, down 6 dB where it was as loud as the drums): no click is taken for a
+  /// stroke even as it changes; from the fourth click on every stroke is found and placed within
+  /// a millisecond; the canceller scaled its answers once, by what the volume was turned, and
+  /// the listener said so.
+  @Test(arguments: [(2, -12, -6), (3, -6, -3), (4, 0, -6)] as [(Int, Double, Double)])
+  func aVolumeTurnedWhileTheDrummerPlaysOnIsFollowed(room: Int, before: Double, after: Double) throws {
+    let corpus = RoomEchoTests.corpus[room]
+    let take = try RoomTake(
+      room: corpus.room, clickLevel: before, beats: 32,
+      change: .init(beat: Self.changeBeat, room: corpus.room, clickLevel: after), seed: corpus.seed)
+    let (heard, notices, canceller) = try listen(to: take)
+    #expect(heard.strays.isEmpty, "clicks taken for strokes at \(heard.strays)")
+    #expect(heard.wrong(from: Self.frame(ofBeat: Self.changeBeat + 3)).isEmpty, "\(heard.wrong())")
+    let decibels = 20 * log10(Double(canceller.changes.lastLevel))
+    #expect(canceller.changes.levels == 1 && abs(decibels - (after - before)) < 0.3, "\(canceller.changes)")
+    #expect(notices.count == 1 && notices.allSatisfy { if case .clickLevel = $0 { true } else { false } })
+  }
+
+  /// The microphone moved a metre farther while the drummer rests two bars: each sound is learned
+  /// again from the second of its clicks heard alone, the other sounds' direct sound moved with
+  /// the first; no click is taken for a stroke from the fourth click on; from the drummer's return
+  /// every stroke is found and placed within a millisecond, by the click heard where the
+  /// microphone is now; the listener said the echo was learned again.
+  @Test func aMicrophoneMovedWhileTheDrummerRestsIsLearnedAgain() throws {
+    let rest = Self.changeBeat..<(Self.changeBeat + 8)
+    let take = try RoomTake(
+      room: Self.room, clickLevel: -12, beats: 32, rests: [rest],
+      change: .init(beat: Self.changeBeat, room: Self.farther, clickLevel: -14), seed: 3)
+    let (heard, notices, canceller) = try listen(to: take)
+    #expect(heard.strays(from: Self.frame(ofBeat: Self.changeBeat + 3)).isEmpty, "\(heard.strays)")
+    #expect(heard.wrong(from: Self.frame(ofBeat: rest.upperBound)).isEmpty, "\(heard.wrong())")
+    #expect(canceller.changes.learnedAgain == 2 && notices.contains(.echoLearnedAgain), "\(canceller.changes)")
+    let moved = Self.farther.directFrames(at: RoomTake.sampleRate) - Self.room.directFrames(at: RoomTake.sampleRate)
+    #expect(abs(canceller.placement.roundTrip - Int64(take.direct + moved)) <= 2, "\(canceller.placement)")
+  }
+
+  /// The microphone moved a metre farther while the drummer rests a bar: the regular click, heard
+  /// twice alone, is learned again and the accent's direct sound moved with it, so that hits are
+  /// placed by the click heard where the microphone is now; no click is taken from the fourth on.
+  @Test func aMicrophoneMovedWhileTheDrummerRestsABarIsPlacedByTheClickHeardThere() throws {
+    let take = try RoomTake(
+      room: Self.room, clickLevel: -12, beats: 32, rests: [(Self.changeBeat - 1)..<(Self.changeBeat + 4)],
+      change: .init(beat: Self.changeBeat, room: Self.farther, clickLevel: -14), seed: 3)
+    let (heard, _, canceller) = try listen(to: take)
+    #expect(heard.strays(from: Self.frame(ofBeat: Self.changeBeat + 3)).isEmpty, "\(heard.strays)")
+    #expect(canceller.changes.learnedAgain == 1 && canceller.changes.moves == 0, "\(canceller.changes)")
+    let moved = Self.farther.directFrames(at: RoomTake.sampleRate) - Self.room.directFrames(at: RoomTake.sampleRate)
+    #expect(abs(canceller.placement.roundTrip - Int64(take.direct + moved)) <= 2, "\(canceller.placement)")
+  }
+
+  /// A volume turned while the drummer rests a bar (from a bar's last beat): the regular click is
+  /// learned again from the clicks heard alone; the accent, heard alone once and learned only in
+  /// part, follows from its third click under the drums; from then on every stroke is found and
+  /// placed within a millisecond, and no click is taken from the fourth after the change.
+  @Test(arguments: [(1, -20, -14), (2, -12, -6), (4, 0, -6)] as [(Int, Double, Double)])
+  func aVolumeTurnedWhileTheDrummerRestsABarIsFollowedClickByClick(room: Int, before: Double, after: Double)
+    throws
+  {
+    let corpus = RoomEchoTests.corpus[room]
+    let take = try RoomTake(
+      room: corpus.room, clickLevel: before, beats: 36, rests: [(Self.changeBeat - 1)..<(Self.changeBeat + 4)],
+      change: .init(beat: Self.changeBeat, room: corpus.room, clickLevel: after), seed: corpus.seed)
+    let (heard, _, _) = try listen(to: take)
+    #expect(heard.strays(from: Self.frame(ofBeat: Self.changeBeat + 3)).isEmpty, "\(heard.strays)")
+    // The third accent under the drums after the rest is beat 28's.
+    #expect(heard.wrong(from: Self.frame(ofBeat: 29)).isEmpty, "\(heard.wrong())")
+  }
+
+  /// The microphone moved a metre farther while the drummer plays on: nothing can be heard alone,
+  /// so the room's new reflections are not learned, but the click's direct sound is followed
+  /// from the fourth click on, the hits placed by it, the listener saying by how much; no click is
+  /// taken for a stroke.
+  @Test func aMicrophoneMovedWhileTheDrummerPlaysOnHasItsDirectSoundFollowed() throws {
+    let take = try RoomTake(
+      room: Self.room, clickLevel: -12, beats: 32,
+      change: .init(beat: Self.changeBeat, room: Self.farther, clickLevel: -14), seed: 3)
+    let (heard, notices, canceller) = try listen(to: take)
+    #expect(heard.strays.isEmpty, "clicks taken for strokes at \(heard.strays)")
+    let moved = Self.farther.directFrames(at: RoomTake.sampleRate) - Self.room.directFrames(at: RoomTake.sampleRate)
+    #expect(canceller.changes.moves == 1 && abs(canceller.changes.lastMove - moved) <= 2, "\(canceller.changes)")
+    #expect(abs(canceller.placement.roundTrip - Int64(take.direct + moved)) <= 2, "\(canceller.placement)")
+    let milliseconds = Double(canceller.changes.lastMove) * 1_000 / Double(RoomTake.sampleRate)
+    #expect(notices == [.clickMoved(milliseconds: milliseconds)])
+  }
+
+  /// A count-in of a sound of its own, the drummer playing from the first beat after it: the
+  /// beats' sounds are first heard under the drums and start from the direct path; the first
+  /// time the drummer rests, from a bar's last beat for two bars (each sound heard twice alone
+  /// once the drums' ring has died), they are learned whole, and from then on every stroke is
+  /// found and placed within a millisecond and no click is taken for one.
+  @Test(arguments: 1..<5)
+  func aCountInsBeatsAreLearnedWholeOnceTheDrummerRests(room: Int) throws {
+    let corpus = RoomEchoTests.corpus[room]
+    let rest = 11..<20
+    let take = try RoomTake(
+      room: corpus.room, clickLevel: corpus.clickLevel, beats: 32, rests: [rest], countIn: 4, seed: corpus.seed)
+    let (heard, _, canceller) = try listen(to: take)
+    #expect(heard.wrong(from: Self.frame(ofBeat: rest.upperBound)).isEmpty, "\(heard.wrong())")
+    #expect(heard.strays(from: Self.frame(ofBeat: rest.upperBound)).isEmpty, "\(heard.strays)")
+    #expect(canceller.changes.learnedAgain == 2, "\(canceller.changes)")
+  }
+}
