@@ -29,6 +29,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-custom-dump", exact: "1.7.3"),
     .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", exact: "1.13.1"),
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    // Tests only: rules that hold over a range (any seed, any tolerance) checked over many values.
+    .package(url: "https://github.com/x-sheep/swift-property-based", exact: "2.0.1"),
   ],
   targets: [
     .target(name: "MetronomeCore", swiftSettings: renderPath),
@@ -167,7 +169,12 @@ let package = Package(
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]
     ),
-    .testTarget(name: "MetronomeCoreTests", dependencies: ["MetronomeCore", "MetronomeTesting"]),
+    .testTarget(
+      name: "MetronomeCoreTests",
+      dependencies: [
+        "MetronomeCore", "MetronomeTesting", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
     .testTarget(name: "MetronomeAudioTests", dependencies: ["MetronomeAudio", "MetronomeCore", "MetronomeTesting"]),
     .testTarget(
       name: "MetronomeViewModelTests",
@@ -189,13 +196,18 @@ let package = Package(
       dependencies: ["ALSAOutput", "MetronomeAudio", "MetronomeCore", "MetronomeEngine", "MetronomeTesting"]
     ),
     .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MetronomeCore"]),
-    .testTarget(name: "PracticeListeningTests", dependencies: ["PracticeListening", "MetronomeCore"]),
+    .testTarget(
+      name: "PracticeListeningTests",
+      dependencies: [
+        "PracticeListening", "MetronomeCore", .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
     .testTarget(name: "AudioListeningTests", dependencies: ["AudioListening", "MetronomeCore", "MetronomeTesting"]),
     .testTarget(
       name: "OSCControlTests",
       dependencies: [
         "OSCControl", "MetronomeCore", "MetronomeAudio", "MetronomeViewModel", "MetronomeSession", "TerminalUI",
-        "MetronomeTesting",
+        "MetronomeTesting", .product(name: "PropertyBased", package: "swift-property-based"),
         .product(name: "OpenCombineShim", package: "OpenCombine"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]

@@ -17,8 +17,8 @@ enum HitInput {
   /// A note at offset `o` of a cycle that starts on the run's frame `s` reached the port on frame
   /// `s + o`; it was played the port's capture latency before that. A click rendered on frame `f`
   /// is heard the output's playback latency after it. So the hit is placed on
-  /// `s + o - capture - playback - inputOffset`, where a hit exactly on the click it heard has the
-  /// click's frame.
+  /// `s + o - capture - playback - inputOffset` (`NotePlacement`), where a hit exactly on the click
+  /// it heard has the click's frame.
   ///
   /// The output is taken out of what `mic` hears by the room canceller (`EchoPathCanceller`),
   /// which learns the whole path from the output to the input from `roundTrip` (as `calibrate
@@ -47,16 +47,15 @@ enum HitInput {
     }
     let filter = request.filter
     let rate = Double(server.sampleRate.hz)
-    let offset = Int64((inputOffset * rate / 1000).rounded())
+    let notePlacement = NotePlacement(inputOffset: inputOffset, sampleRate: server.sampleRate)
     let cycle = CycleStart()
     engine.beforeEachPeriod { cycleStart in
       cycle.frame = cycleStart
       let latency = server.latencyFrames(of: input)
-      let shift = Int64(latency.capture + latency.playback) + offset
       server.receiveMIDI(on: input) { frame, status, first, second in
-        if let hit = filter.hit(status: status, first, second, atFrame: cycleStart + Int64(frame) - shift) {
-          deliver(hit)
-        }
+        let played = notePlacement.frame(
+          arrivedOn: cycleStart + Int64(frame), latency: Int64(latency.capture + latency.playback))
+        if let hit = filter.hit(status: status, first, second, atFrame: played) { deliver(hit) }
       }
     }
     guard let microphone else { return }
@@ -83,7 +82,8 @@ enum HitInput {
   }
 
   /// Subscribes `sequencer`'s port `hits` to `request`'s sources; each period, the note-ons it
-  /// stamped, less `inputOffset` ms, go to `deliver` (on the render thread).
+  /// stamped, less `inputOffset` ms (`NotePlacement`, as for JACK), go to `deliver` (on the
+  /// render thread).
   ///
   /// The sequencer stamps a note on the monotonic clock as it arrives; the device's delay, read
   /// before each period, says when the run's frames are heard on that clock (`HeardTime`, which
@@ -100,7 +100,7 @@ enum HitInput {
       throw .runtime("\(error)")
     }
     let filter = request.filter
-    let offset = Int64((inputOffset * Double(engine.settings.sampleRate.hz) / 1000).rounded())
+    let notePlacement = NotePlacement(inputOffset: inputOffset, sampleRate: engine.settings.sampleRate)
     var heard = HeardTime(sampleRate: engine.settings.sampleRate)
     engine.beforeEachPeriod { periodStart in
       if let reading = sink.timedOutputDelay() {
@@ -108,7 +108,9 @@ enum HitInput {
       }
       sequencer.receiveNotes { status, note, velocity, nanoseconds in
         guard let frame = heard.frame(atMicros: nanoseconds / 1000) else { return }
-        if let hit = filter.hit(status: status, note, velocity, atFrame: frame - offset) { deliver(hit) }
+        if let hit = filter.hit(status: status, note, velocity, atFrame: notePlacement.frame(arrivedOn: frame)) {
+          deliver(hit)
+        }
       }
     }
   }

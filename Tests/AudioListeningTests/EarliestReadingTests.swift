@@ -33,6 +33,25 @@ import Testing
     #expect(earliest.estimate == 1_002_000)
   }
 
+  /// Right after a new span starts, its first reading does not move the estimate.
+  ///
+  /// The first reading of a span is late, as most are: the span before still counts, for a whole
+  /// span more, then it ages out. A span is whole at exactly half a second.
+  @Test func theSpanBeforeCountsRightAfterANewOneStarts() {
+    var earliest = EarliestReading()
+    earliest.read(1_000_000, atMicros: 2_000_000)
+    for now in stride(from: 2_001_000, through: 2_499_999, by: 1_000) { earliest.read(1_003_000, atMicros: Int64(now)) }
+    earliest.read(1_003_000, atMicros: 2_499_999)
+    #expect(!earliest.isSettled)
+    earliest.read(1_004_000, atMicros: 2_500_000)
+    #expect(earliest.isSettled)
+    #expect(earliest.estimate == 1_000_000)
+    for now in stride(from: 2_501_000, to: 3_000_000, by: 1_000) { earliest.read(1_003_000, atMicros: Int64(now)) }
+    #expect(earliest.estimate == 1_000_000)
+    earliest.read(1_005_000, atMicros: 3_000_000)
+    #expect(earliest.estimate == 1_003_000)
+  }
+
   @Test func aJumpOfMoreThan50msStartsAnew() {
     var earliest = readings(every: 1_000, for: 1_000_000) { _ in 0 }
     earliest.read(900_000, atMicros: 3_000_000)

@@ -7,7 +7,7 @@ import Testing
 
   /// Plays the probe through a path of `delay` frames at `gain` with `noise` added (a seeded
   /// hiss) in cycles of 256, and measures it.
-  private func measure(delay: Int, gain: Float, noise: Float = 0, jitterAt burst: Int? = nil)
+  private func measure(delay: Int, gain: Float, noise: Float = 0, jitterAt burst: Int? = nil, slip: Int = 40)
     -> Result<LoopbackMeasurement, LoopbackError>
   {
     let probe = LoopbackProbe(sampleRate: rate)
@@ -20,8 +20,8 @@ import Testing
       played += output
       let input = (frame..<(frame + 256)).map { index -> Float in
         hiss = hiss &* 1_664_525 &+ 1_013_904_223
-        // A path that slips by 40 frames from the given burst on (29 312 frames apart).
-        let slip = burst.map { index >= $0 * 29_312 ? 40 : 0 } ?? 0
+        // A path that slips by `slip` frames from the given burst on (29 312 frames apart).
+        let slip = burst.map { index >= $0 * 29_312 ? slip : 0 } ?? 0
         let source = index - delay - slip
         return (source >= 0 ? gain * played[source] : 0) + noise * (Float(hiss) / Float(UInt32.max) - 0.5)
       }
@@ -47,5 +47,14 @@ import Testing
   @Test func silenceOrAPathThatSlipsIsRefused() {
     #expect(measure(delay: 100, gain: 0) == .failure(.nothingHeard))
     #expect(measure(delay: 100, gain: 0.5, jitterAt: 3) == .failure(.unsteady(burst: 4, frames: 40)))
+  }
+
+  /// One delay means to the frame: a last burst heard a frame or two off the others is refused.
+  @Test func aBurstAFrameOrTwoOffIsRefused() {
+    for slip in [1, 2, -1, -2] {
+      #expect(
+        measure(delay: 2_000, gain: 0.5, jitterAt: 5, slip: slip) == .failure(.unsteady(burst: 6, frames: slip)),
+        "\(slip)")
+    }
   }
 }

@@ -1,4 +1,5 @@
 import MetronomeCore
+import PropertyBased
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
@@ -24,6 +25,19 @@ struct GapTests {
     #expect(muted != (1...10_000).filter { other.mutes(bar: $0, count: 0) })
     #expect(!(2...1000).contains { Gap.random(percent: 0, byBeat: false, seed: 1).mutes(bar: $0, count: 0) })
     #expect((2...1000).allSatisfy { Gap.random(percent: 100, byBeat: false, seed: 1).mutes(bar: $0, count: 0) })
+  }
+
+  /// Bar one always plays, to give the tempo: for any seed and any share, by bar or by beat
+  /// (every beat of bar one, up to 16 of them), even a gap muting everything.
+  @Test func barOneAlwaysPlaysWhateverTheSeed() async {
+    await propertyCheck(count: 300, input: Gen.uint64(), Gen.double(in: 0...100), Gen.bool) { seed, percent, byBeat in
+      for gap in [
+        Gap.random(percent: percent, byBeat: byBeat, seed: seed), .random(percent: 100, byBeat: byBeat, seed: seed),
+      ] {
+        #expect(!(0..<16).contains { gap.mutes(bar: 1, count: $0) }, "\(gap) seed \(seed)")
+      }
+      #expect(Gap.random(percent: 100, byBeat: byBeat, seed: seed).mutes(bar: 2, count: 16))
+    }
   }
 
   /// By beat, the beat's count chooses, so beats of one bar differ.

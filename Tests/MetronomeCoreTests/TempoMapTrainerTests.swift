@@ -15,6 +15,23 @@ struct TempoMapTrainerTests {
     }
   }
 
+  /// A fractional rate, or a change it does not divide, ramps over the bars rounded up, as klick
+  /// does, never to the nearest: `80-90/0.22` over 3 bars (2.2), `80-81/0.3` over 1 (0.3),
+  /// `80-90/0.25` over 3 (2.5), downward as upward, and a whole product (`80-84/0.25`) over
+  /// exactly its bars.
+  @Test func klicksTrainerRoundsAFractionalLengthUp() throws {
+    for (start, target, rate, bars) in [
+      (80.0, 90.0, 0.22, 3), (80, 81, 0.3, 1), (80, 90, 0.25, 3), (120, 110, 0.22, 3),
+      (80, 84, 0.25, 1), (80, 90, 1.02, 11),
+    ] {
+      let trainer = try #require(
+        TempoMap.klickTrainer(from: start, to: target, barsPerBPM: rate, meter: .fourFour, pattern: nil))
+      #expect(trainer.sections.map(\.bars) == [bars, nil], "\(start)-\(target)/\(rate)")
+    }
+    let flat = try #require(TempoMap.klickTrainer(from: 90, to: 90, barsPerBPM: 0.5, meter: .fourFour, pattern: nil))
+    #expect(flat.sections.map(\.bars) == [nil])
+  }
+
   /// Steps that never reach the target, or would take too many, build nothing; any number of
   /// seconds a step gives a count of bars a section can hold.
   @Test func theStepTrainerRefusesWhatItCannotBuild() throws {

@@ -40,6 +40,32 @@ final class ExportFormatTests: FolderTestCase {
       "no hidden file is left")
   }
 
+  /// `--format` is the depth written, read back from each file's own header (not through
+  /// libsndfile, which writes it): FLAC's STREAMINFO and AIFF's COMM chunk.
+  func testFlacAndAiffAreWrittenAtTheDepthAsked() throws {
+    for name in ["depth.flac", "depth.aiff"] {
+      for (format, bits) in [(nil, 16), ("16", 16), ("24", 24)] {
+        let (run, file) = try export(name, format.map { ["--format", $0] } ?? [])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        let header = [UInt8](try Data(contentsOf: file).prefix(64))
+        XCTAssertEqual(Self.bitsPerSample(in: header), bits, "\(name) --format \(format ?? "(default)")")
+      }
+    }
+  }
+
+  /// Bits per sample as a FLAC's STREAMINFO block or an AIFF's COMM chunk states it.
+  private static func bitsPerSample(in header: [UInt8]) -> Int? {
+    if header.starts(with: Array("fLaC".utf8)) {
+      // "fLaC", a block header, then STREAMINFO: 10 bytes of sizes, 20 bits of rate, 3 of
+      // channels less one, 5 of bits per sample less one.
+      return (Int(header[20] & 0x01) << 4 | Int(header[21] >> 4)) + 1
+    }
+    let comm = Array("COMM".utf8)
+    guard let start = header.indices.first(where: { header[$0...].starts(with: comm) }) else { return nil }
+    // "COMM", its size (4), channels (2), frames (4), then bits per sample (2), big-endian.
+    return Int(header[start + 14]) << 8 | Int(header[start + 15])
+  }
+
   /// These formats are completed by going back to their start: a FIFO or standard output is
   /// refused in one line, and FLAC's floats before anything starts.
   func testWhatTheFormatsCannotDoIsRefusedInOneLine() throws {

@@ -14,13 +14,17 @@ final class OSCControlTests: XCTestCase {
     let listener = try OSCListener()
     var metronome: OSCEndpoint?
     var sentAfter: Int?
+    var bound: [String] = []
     let run = try TimedRun.run(
       [
         "120", "--silent", "--headless", "--events", "ndjson", "--duration", "4", "--osc-return",
         listener.socket.endpoint.description,
       ],
       onLine: { index in
-        if index == 0, listener.waitUntil({ !$0.isEmpty }) { metronome = listener.messages.first?.from }
+        if index == 0, listener.waitUntil({ !$0.isEmpty }) {
+          metronome = listener.messages.first?.from
+          bound = metronome.map { Self.boundAddresses(port: $0.port) } ?? []
+        }
         guard index == 2, let metronome else { return }
         try? OSCListener.oscsend(metronome, ["/klick/simple/set_tempo", "f", "96"])
         try? OSCListener.oscsend(metronome, ["/klick/query", "s", listener.socket.endpoint.description])
@@ -30,6 +34,7 @@ final class OSCControlTests: XCTestCase {
     XCTAssertEqual(run.status, 0, run.standardError)
     XCTAssertEqual(listener.messages.first?.message, OSCMessage("/klick/ready"))
     XCTAssertEqual(sentAfter, 2, "metronome's /klick/ready never came: \(run.standardError)")
+    XCTAssertEqual(bound, ["127.0.0.1"], "OSC listens on the loopback interface only")
 
     let beats = try run.lines.map {
       try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.text.utf8)) as? [String: Any])
@@ -303,5 +308,19 @@ final class OSCControlTests: XCTestCase {
       "Error: cannot listen for OSC on 127.0.0.1 port \(holder.endpoint.port): it is in use: choose another with"
         + " --osc PORT\n")
     XCTAssertEqual(run.standardOutput, "")
+  }
+
+  /// The local addresses of the UDP sockets bound to `port`, as the kernel lists them in
+  /// /proc/net/udp: an answer from loopback alone does not tell a socket bound to every interface.
+  private static func boundAddresses(port: UInt16) -> [String] {
+    let table = (try? String(contentsOfFile: "/proc/net/udp", encoding: .utf8)) ?? ""
+    return table.split(separator: "\n").dropFirst().compactMap { row in
+      let local = row.split(separator: " ")[1].split(separator: ":")
+      guard local.count == 2, UInt16(local[1], radix: 16) == port, let address = UInt32(local[0], radix: 16) else {
+        return nil
+      }
+      // The address is in the kernel's byte order: little-endian here.
+      return (0..<4).map { String(address >> (8 * $0) & 0xFF) }.joined(separator: ".")
+    }
   }
 }

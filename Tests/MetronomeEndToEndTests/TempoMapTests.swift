@@ -57,9 +57,12 @@ final class TempoMapTests: FolderTestCase {
     for beat in 0..<4 { XCTAssertEqual(onsets[beat + 4].peak, onsets[beat].peak * 0.5, accuracy: 0.01) }
   }
 
-  /// klick's trainer `80-120/1` for 50 bars: a ramp over 40 bars, then 120.
+  /// klick's trainer `80-120/1` for 50 bars: a ramp over 40 bars, then 120; and with a fractional
+  /// rate, `80-90/0.22`, whose 2.2 bars klick rounds up to 3.
   func testKlicksSpeedTrainerGivesKlicksClicks() throws {
     assertSameClicks(try export(["80-120/1", "--bars", "50"]), try klickExport(["50", "80-120/1"]), "trainer")
+    assertSameClicks(
+      try export(["80-90/0.22", "--bars", "5"]), try klickExport(["5", "80-90/0.22"]), "fractional trainer")
   }
 
   /// The trainer plays the accent pattern however it is given: here by --pattern.

@@ -49,6 +49,17 @@ struct KlickCommandLineTests {
     #expect(try line("-i").output.headless == false)
   }
 
+  /// klick's four sounds by number play the nearest of ours: -s 2, klick's noise, which this
+  /// metronome lacks, plays the pulse and says so; another number is refused as klick refuses it.
+  @Test func klicksSoundNumbersPlayTheNearestSound() throws {
+    for (number, sound) in [(0, ClickSound.pulse), (1, .beep), (2, .pulse), (3, .woodblock)] {
+      let klick = try line("-s \(number) 120")
+      #expect(klick.sound.sound == sound, "-s \(number)")
+      #expect(klick.notes == (number == 2 ? ["-s 2: no noise click; the pulse plays instead"] : []), "-s \(number)")
+    }
+    for bad in ["-1", "4", "x"] { #expect(usageError("-s \(bad) 120") == "invalid argument to -s: click sample") }
+  }
+
   /// -e plays every beat that sounds normal, -E every one accented; silent beats stay silent.
   @Test func emphasisOptionsSetTheLevelOfEveryBeatThatSounds() throws {
     let none = try line("-e 3/4 120 X.x")

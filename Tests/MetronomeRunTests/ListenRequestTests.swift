@@ -109,6 +109,48 @@ import Testing
         == "--report: cannot write in '/no/such/folder/': No such file or directory")
   }
 
+  /// Every listening option given without `--listen` is refused by its own name, each alone.
+  @Test func eachListeningOptionAloneAsksForListen() {
+    let alone: [(String, (inout PlayOptions) -> Void)] = [
+      ("--listen-from", { $0.listen.from = "a2j:kit" }), ("--listen-device", { $0.listen.device = "mic" }),
+      ("--listen-notes", { $0.listen.notes = "36" }), ("--listen-velocity", { $0.listen.velocity = 5 }),
+      ("--input-offset", { $0.listen.inputOffset = 0 }), ("--tolerance", { $0.listen.tolerance = 20 }),
+      ("--report", { $0.listen.report = "take.csv" }), ("--onset-level", { $0.listen.onsetLevel = -40 }),
+      ("--onset-rise", { $0.listen.onsetRise = 10 }),
+    ]
+    for (name, give) in alone {
+      #expect(usageError(options(give)) == "\(name) is for listening to the player: add --listen")
+    }
+  }
+
+  /// The ranges' edges: `--tolerance` above 0 and up to 500 ms, `--input-offset` from -1000 to
+  /// 1000 ms, both ends taken and the next value beyond refused.
+  @Test func theRangesTakeTheirEdgesAndNothingBeyond() throws {
+    let listening = { (change: @escaping (inout PlayOptions) -> Void) in
+      options {
+        $0.output.jack = true
+        $0.listen.listen = true
+        change(&$0)
+      }
+    }
+    for tolerance in [0.001, 1, 500] {
+      #expect(try listening { $0.listen.tolerance = tolerance }.request().listening?.tolerance == tolerance)
+    }
+    for tolerance in [0, -1, 500.001, .nan] {
+      #expect(
+        usageError(listening { $0.listen.tolerance = tolerance })
+          == "--tolerance must be more than 0 and at most 500 ms", "\(tolerance)")
+    }
+    for offset in [-1_000.0, 0, 1_000] {
+      #expect(try listening { $0.listen.inputOffset = offset }.request().listening?.inputOffsetMilliseconds == offset)
+    }
+    for offset in [-1_000.5, 1_000.5, .nan] {
+      #expect(
+        usageError(listening { $0.listen.inputOffset = offset }) == "--input-offset must be from -1000 to 1000 ms",
+        "\(offset)")
+    }
+  }
+
   @Test func aFolderNamedLikeAReportIsRefused() throws {
     let folder = "/tmp/metronome-listen-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).svg"
     #expect(mkdir(folder, 0o755) == 0)

@@ -190,6 +190,21 @@ struct MetronomeSessionTests {
     #expect(harness.sink.isFinished)
   }
 
+  /// Only beats count as skipped: the subdivisions (at 8 000, 16 000 and 32 000) and the second
+  /// voice's click (at 32 000) lost with the beat at 24 000 are not beats the player missed.
+  @Test func subdivisionsAndTheSecondVoiceLostInAGlitchAreNotCountedAsSkippedBeats() throws {
+    let harness = try Harness(
+      PlaybackSettings(subdivision: try Subdivision(3), polyrhythm: 3, length: .beats(3)), soundOnly: true)
+    harness.sink.lostFrames = [36_000]
+    harness.run()
+
+    #expect(
+      harness.standardError == [
+        "metronome: 0 underruns\n",
+        "metronome: glitches lost 750 ms of playback; the clicks kept their grid, skipping 1 beat\n",
+      ])
+  }
+
   @Test func underrunsAreCountedAndReportedOnce() throws {
     let harness = try Harness(PlaybackSettings(length: .beats(2)))
     harness.sink.underrunCount = 3

@@ -93,6 +93,19 @@ struct KlickNamespaceTests {
     #expect(harness.send("/klick/metro/stop", from: sender).replies.map(\.destinations) == [[dump]])
   }
 
+  /// A client registering again is still one client: told once of each change, and gone with
+  /// one unregistering; an address given and the sender's own are kept apart.
+  @Test func aClientRegisteringTwiceIsOneClient() {
+    var harness = Harness()
+    for _ in 0..<2 { _ = harness.send("/klick/register_client", from: sender) }
+    _ = harness.send("/klick/register_client", [.string("osc.udp://127.0.0.1:57519/")], from: dump)
+    #expect(harness.namespace.clients == [sender])
+    #expect(harness.send("/klick/metro/start", from: sender).replies.map(\.destinations) == [[sender]])
+    _ = harness.send("/klick/unregister_client", from: sender)
+    #expect(harness.namespace.clients.isEmpty)
+    #expect(harness.send("/klick/metro/stop", from: sender).replies.isEmpty)
+  }
+
   /// Numbers are coerced as liblo coerces them: an integer tempo is taken as a float.
   @Test func numbersAreCoercedIntoTheTypeAskedFor() {
     var harness = Harness()

@@ -401,6 +401,43 @@ struct OSCRemoteControlTests {
       replies == ["/metronome/beat ,iiissfhd 1 2 0 \"beats\" \"normal\" 120.0 24000 0.5 → 40000"])
   }
 
+  /// Each click says its voice: a subdivision is `beats` with its click in the beat from 1, the
+  /// second voice's clicks `polyrhythm`, counted as its own beats.
+  @Test func eachBeatToldSaysItsVoiceAndItsClickInTheBeat() throws {
+    let viewModel = MetronomeViewModel(
+      initialSubdivision: try Subdivision(2), initialPolyrhythm: 3, autoplay: true,
+      beatScheduler: scheduler.limited().eraseToBeatScheduler())
+    let sent = self.sent
+    let control = OSCRemoteControl(
+      session: Session(viewModel), viewModel: viewModel, fixed: KlickState(), send: { sent.value.append(($0, $1)) },
+      log: { _ in })
+    let beats = scheduler.record(viewModel.beat)
+    scheduler.advance(to: 0.7)
+    control.received(OSCCodec.packet(for: OSCMessage("/klick/register_client")), from: client)
+    for beat in beats.values { control.heard(beat) }
+    #expect(
+      replies == [
+        "/metronome/beat ,iiissfhd 1 1 0 \"beats\" \"strong\" 120.0 0 0.0 → 40000",
+        "/metronome/beat ,iiissfhd 1 1 0 \"polyrhythm\" \"normal\" 120.0 0 0.0 → 40000",
+        "/metronome/beat ,iiissfhd 1 1 1 \"beats\" \"normal\" 120.0 12000 0.25 → 40000",
+        "/metronome/beat ,iiissfhd 1 2 0 \"beats\" \"normal\" 120.0 24000 0.5 → 40000",
+        "/metronome/beat ,iiissfhd 1 2 0 \"polyrhythm\" \"normal\" 120.0 32000 0.6666666666666666 → 40000",
+      ])
+  }
+
+  /// `/klick/simple/tap` with a time taps at that time, in seconds: two taps 0.6 s apart set 100
+  /// BPM however late they arrive; without one, it taps when it arrives.
+  @Test func aTapsTimeIsWhenItWasTapped() {
+    send("/klick/simple/tap", [.double(10)])
+    send("/klick/simple/tap", [.double(10.6)])
+    send("/klick/simple/tap")
+    #expect(
+      session.inputs == [
+        .action(.tapTempo(atSeconds: 10)), .action(.tapTempo(atSeconds: 10.6)), .command(.tapTempo),
+      ])
+    #expect(viewModel.currentState.tempo.bpm == 100)
+  }
+
   /// metronome's own namespace: any key by its script name, the values keys only step, and the
   /// state the display shows, to the registered clients after each change.
   @Test func metronomesNamespaceTakesEveryKeyAndTellsTheState() {

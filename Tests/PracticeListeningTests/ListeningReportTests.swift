@@ -62,6 +62,19 @@ func scored(_ chosen: [Int64], notes: [Int] = [36]) -> [ScoredHit] {
     #expect(ListeningReport.text(of: [], tolerance: 5, as: .ndjson) == "{\"summary\":true,\"hits\":0}\n")
   }
 
+  /// The `.ndjson` summary's every figure, worked by hand: offsets 0, 1, -2 and 10 ms half a
+  /// second apart; mean 2.25, deviations -2.25, -1.25, -4.25, 7.75, whose squares average
+  /// 21.1875 (deviation 4.603, unstable rate ten times it, 46.030); the fitted slope 6.75 / 1.25
+  /// = 5.4 ms a second, 324 a minute.
+  @Test func theNDJSONSummaryHoldsEveryFigure() {
+    let summary = ListeningReport.text(of: scored([0, 48, -96, 480]), tolerance: 5, as: .ndjson)
+      .split(separator: "\n").last.map(String.init)
+    #expect(
+      summary
+        == "{\"summary\":true,\"hits\":4,\"mean\":2.250,\"median\":0.500,\"standardDeviation\":4.603,"
+        + "\"unstableRate\":46.030,\"tolerance\":5.000,\"onTime\":3,\"early\":0,\"late\":1,\"driftPerMinute\":324.000}")
+  }
+
   @Test func thePictureHasThreePlotsEveryHitAndTheFittedLine() {
     let hits = scored((0..<16).map { Int64($0) * -48 }, notes: [36, 38])
     let svg = ListeningReport.text(of: hits, tolerance: 20, as: .svg)
