@@ -26,9 +26,7 @@ public struct HitFilter: Equatable, Sendable {
     var notes = Set<Int>()
     for item in list.split(separator: ",", omittingEmptySubsequences: false) {
       let bounds = item.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { Int($0) }
-      guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, low <= high, (0...127).contains(low),
-        (0...127).contains(high)
-      else {
+      guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, 0 <= low, low <= high, high <= 127 else {
         throw HitFilterError(
           "--listen-notes takes MIDI notes from 0 to 127 and ranges, such as 36,38 or 35-38: '\(item)' is not one")
       }
@@ -38,9 +36,10 @@ public struct HitFilter: Equatable, Sendable {
   }
 
   /// The hit that a MIDI message of `status`, `first` and `second` data bytes is, played at
-  /// `frame`; nil for any other message, another note or a softer one.
+  /// `frame`; nil for any other message, another note or a softer one (a note-on at velocity 0,
+  /// a note-off, is softer than every minimum).
   public func hit(status: UInt8, _ first: UInt8, _ second: UInt8, atFrame frame: Int64) -> Hit? {
-    guard status & 0xF0 == 0x90, second > 0, Int(second) >= minimumVelocity else { return nil }
+    guard status & 0xF0 == 0x90, Int(second) >= minimumVelocity else { return nil }
     guard notes?.contains(Int(first)) ?? true else { return nil }
     return Hit(frame: frame, note: Int(first), velocity: Int(second))
   }

@@ -29,7 +29,7 @@ public struct HitMatcher: Sendable {
   /// Records a click as heard; returns the hits it decides.
   public mutating func heard(_ click: Beat) -> [Outcome] {
     guard click.voice == .beats, !click.isMapEnd else { return [] }
-    let index = clicks.firstIndex { $0.frame > click.frame } ?? clicks.endIndex
+    let index = clicks.firstIndex { $0.frame >= click.frame } ?? clicks.endIndex
     guard index == clicks.endIndex || clicks[index].frame != click.frame else { return [] }
     clicks.insert(click, at: index)
     if clicks.count > Self.clicksKept { clicks.removeFirst(clicks.count - Self.clicksKept) }

@@ -46,4 +46,34 @@ struct GapTests {
     let bar = (0..<400).map { half.mutes(bar: 2, count: $0) }
     #expect(bar.contains(true) && bar.contains(false))
   }
+
+  /// A regular gap plays its bars, then mutes its bars, from bar one, round after round.
+  ///
+  /// The count-in (bar 0) is never muted. Its parts go up to 1000 each.
+  @Test func aRegularGapPlaysThenMutesFromBarOne() throws {
+    let gap = Gap.bars(play: 3, mute: 2)
+    #expect(
+      (0...11).map { gap.mutes(bar: $0, count: 0) } == [
+        false, false, false, false, true, true, false, false, false, true, true, false,
+      ])
+    #expect((1...4).map { Gap.bars(play: 1, mute: 1).mutes(bar: $0, count: 0) } == [false, true, false, true])
+    #expect(try Gap(parsing: "1000:1000", seed: 0) == .bars(play: 1_000, mute: 1_000))
+    #expect(try Gap(parsing: "1:1", seed: 0) == .bars(play: 1, mute: 1))
+    #expect(try Gap(parsing: "0%", seed: 3) == .random(percent: 0, byBeat: false, seed: 3))
+    #expect(try Gap(parsing: "100%:beats", seed: 3) == .random(percent: 100, byBeat: true, seed: 3))
+  }
+
+  /// The bars a random gap mutes are drawn independently: at half, a bar is muted as often after
+  /// a muted bar as after a played one, and a seed shares no more than chance with the next seed.
+  @Test func aRandomGapsBarsAreIndependent() {
+    let bars = 2...20_001
+    let half = Gap.random(percent: 50, byBeat: false, seed: 1)
+    let muted = bars.map { half.mutes(bar: $0, count: 0) }
+    let afterMuted = zip(muted, muted.dropFirst()).filter(\.0)
+    let share = Double(afterMuted.filter(\.1).count) / Double(afterMuted.count)
+    #expect(abs(share - 0.5) < 0.03, "\(share) of bars after a muted one are muted")
+    let next = Gap.random(percent: 50, byBeat: false, seed: 2)
+    let agree = Double(zip(muted, bars.map { next.mutes(bar: $0, count: 0) }).filter { $0 == $1 }.count)
+    #expect(abs(agree / Double(bars.count) - 0.5) < 0.03, "seeds 1 and 2 agree on \(agree) bars")
+  }
 }

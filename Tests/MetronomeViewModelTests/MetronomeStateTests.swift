@@ -221,4 +221,53 @@ struct MetronomeStateTests {
     #expect(steady.tempo.bpm == 135)
     #expect(steady.meter == (try Meter(3, 4)))
   }
+
+  /// A meter set whole is taken as written, beyond the cap its denominator sets; reset goes back
+  /// to the first meter, tempo and pattern.
+  @Test func aMeterSetWholeIsTakenAsWrittenAndResetGoesBack() throws {
+    let start = try state(pattern: "X.x.")
+    let seven = reduce(start, .setMeter(try Meter(7, 4, cap: .widest)))
+    #expect(seven.meter.signature == "7/4" && seven.maxNumerator >= 7)
+    let changed = reduce(seven, .setTempo(90), .setPattern(try AccentPattern(parsing: "Xx.x.xx")))
+    #expect(changed.pattern.levels.count == 7 && changed.requestedPattern != start.requestedPattern)
+    let reset = reduce(changed, .reset)
+    #expect(reset.meter == .fourFour && reset.tempo.bpm == 120 && reset.chosenTempo.bpm == 120)
+    #expect(reset.requestedPattern == start.requestedPattern)
+  }
+
+  /// Mute and the second voice's mute toggle, and toggle back.
+  @Test func mutesToggle() throws {
+    let start = try state()
+    #expect(reduce(start, .toggleMute).isMuted && !reduce(start, .toggleMute, .toggleMute).isMuted)
+    #expect(reduce(start, .togglePolyrhythmMute).isPolyrhythmMuted)
+  }
+
+  /// Gains are kept from 0 (what is not above it) to the loudest.
+  @Test func gainsAreKeptWithinTheirRange() throws {
+    let set = reduce(try state(), .setGains(ClickGains(overall: 0, accented: -2, unaccented: 99)))
+    #expect(set.gains == ClickGains(overall: 0, accented: 0, unaccented: ClickGains.loudest))
+    let quiet = reduce(try state(), .setGains(ClickGains(overall: 0.5, accented: 1e-9, unaccented: 1)))
+    #expect(quiet.gains == ClickGains(overall: 0.5, accented: 1e-9, unaccented: 1))
+  }
+
+  /// A map played anew starts at its tempo and meter, with no loop and no trainer's target left
+  /// from the one before.
+  @Test func aMapPlayedAnewStartsClean() throws {
+    let looping = try state(programme: Programme(trainerTarget: 140, loopBars: 1...2))
+    let map = TempoMap(sections: [TempoMap.Section(bars: 2, meter: try Meter(5, 4, cap: .widest), tempo: .steady(96))])
+    let playing = reduce(looping, .playMap(map))
+    #expect(playing.meter.signature == "5/4" && playing.tempo.bpm == 96)
+    #expect(!playing.programme.loopsSection && playing.programme.loopBars == nil)
+    #expect(playing.programme.trainerTarget == nil)
+  }
+
+  /// Setting the tempo makes it the player's choice even where it is the tempo already (a
+  /// trainer's, say, 32 BPM a bar of four: 8 a beat), so that the trainer starts from it again.
+  @Test func settingTheTempoChoosesItEvenWhenItIsTheTempoAlready() throws {
+    let trainer = SpeedTrainer(increment: 32, start: 0, limit: 200)
+    let ramped = reduce(try state(playing: true), .setSpeedTrainer(trainer), .speedTrainerBeat)
+    #expect(ramped.tempo.bpm == 128 && ramped.chosenTempo.bpm == 120)
+    let chosen = reduce(ramped, .setTempo(128))
+    #expect(chosen.chosenTempo.bpm == 128)
+  }
 }

@@ -60,9 +60,13 @@ import Testing
     )
     #expect(try CalibrationFile(parsing: updated.text, source: "cal").offsets[.jackRoundTrip] == 26.667)
     #expect(CalibrationFile().setting(.keys, to: 1).text.hasSuffix("\nkeys 1.000\n"))
+    // The range's ends are in it.
+    #expect(
+      try CalibrationFile(parsing: "midi 1000\nkeys -1000\n", source: "cal").offsets == [.midi: 1_000, .keys: -1_000])
     for bad in [
       "midi", "midi x", "pedal 3", "midi 3 4", "midi nan", "midi 1001", "keys -inf", "midi 3 2026-1-25",
-      "midi 3 2026-11-25 x", "midi 3 2026/11/25",
+      "midi 3 2026-11-25 x", "midi 3 2026/11/25", "midi 1000.001", "keys -1000.001", "midi 3 ٢٠٢٦-١١-٢٥",
+      "midi 3 2026-1a-25",
     ] {
       #expect(throws: CalibrationError.self) { try CalibrationFile(parsing: "# ok\n\(bad)\n", source: "cal") }
     }

@@ -16,8 +16,14 @@ import Testing
     #expect(HitFilter().hit(status: 0x90, 0, 1, atFrame: 0) == Hit(frame: 0, note: 0, velocity: 1))
   }
 
-  @Test func aBadListOrVelocityIsOneLineSayingWhatToGive() {
-    for list in ["", "36,", "x", "40-36", "128", "-1", "36-"] {
+  @Test func aBadListOrVelocityIsOneLineSayingWhatToGive() throws {
+    #expect(try HitFilter(notes: "0,127", minimumVelocity: 127).notes == [0, 127])
+    #expect(try HitFilter(notes: "0-2", minimumVelocity: 1).notes == [0, 1, 2])
+    #expect(try HitFilter(notes: "36-36", minimumVelocity: 1).notes == [36])
+    #expect(throws: HitFilterError("--listen-velocity must be from 1 to 127")) {
+      try HitFilter(notes: nil, minimumVelocity: 128)
+    }
+    for list in ["", "36,", "x", "40-36", "128", "-1", "36-", "35-36-37", "127-128", "-1-3"] {
       #expect(throws: HitFilterError.self) { try HitFilter(notes: list, minimumVelocity: 1) }
     }
     #expect(throws: HitFilterError("--listen-velocity must be from 1 to 127")) {

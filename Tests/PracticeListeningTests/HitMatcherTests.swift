@@ -130,6 +130,61 @@ func offsets(_ outcomes: [HitMatcher.Outcome]) -> [Int64?] {
 }
 
 @Suite struct HitScorerTests {
+  /// The display's meter: 21 cells from twice the tolerance early to twice it late, the middle
+  /// marked `|` and the tolerance either way `:`, the last hit's cell `●` (held at the ends
+  /// beyond them); its offset signed `+` when late only.
+  @Test func theDisplaysMeterPlacesTheLastHit() {
+    let cases: [(Int64, String)] = [
+      (-960, "last -20.0 ms early  early ●····:····|····:····· late"),
+      (-480, "last -10.0 ms on time  early ·····●····|····:····· late"),
+      (0, "last 0.0 ms on time  early ·····:····●····:····· late"),
+      (1, "last +0.0 ms on time  early ·····:····●····:····· late"),
+      (48, "last +1.0 ms on time  early ·····:····|●···:····· late"),
+      (480, "last +10.0 ms on time  early ·····:····|····●····· late"),
+      (960, "last +20.0 ms late  early ·····:····|····:····● late"),
+      (4_800, "last +100.0 ms late  early ·····:····|····:····● late"),
+    ]
+    for (offset, line) in cases {
+      var scorer = HitScorer(tolerance: 10)
+      for click in steadyClicks(count: 3) { _ = scorer.heard(click) }
+      _ = scorer.played(Hit(frame: 24_000 + offset, note: 38, velocity: 90))
+      _ = scorer.finish()
+      #expect(scorer.displayLines.first == line, "\(offset)")
+    }
+  }
+
+  /// Under a millisecond of tolerance, a hit beyond it is early or late by its sign.
+  @Test func aToleranceUnderAMillisecondStillTellsEarlyFromLate() {
+    for (offset, word) in [(36, "late"), (-36, "early")] {
+      var scorer = HitScorer(tolerance: 0.5)
+      for click in steadyClicks(count: 3) { _ = scorer.heard(click) }
+      _ = scorer.played(Hit(frame: 24_000 + Int64(offset), note: 38, velocity: 90))
+      _ = scorer.finish()
+      #expect(scorer.displayLines.first?.contains(" ms \(word)  ") == true, "\(scorer.displayLines)")
+    }
+  }
+
+  /// A hit not scored is counted and said, the first one too.
+  @Test func hitsNotScoredAreCountedFromTheFirst() {
+    var scorer = HitScorer(tolerance: 20)
+    for click in steadyClicks(count: 3, countIn: 1) { _ = scorer.heard(click) }
+    _ = scorer.played(Hit(frame: 10, note: 38, velocity: 90))
+    _ = scorer.finish()
+    #expect(scorer.unscored == 1)
+    #expect(scorer.summary == "no hits scored; 1 not scored (count-in, or no click near)")
+    _ = scorer.played(Hit(frame: 500_000, note: 38, velocity: 90))
+    _ = scorer.finish()
+    #expect(scorer.unscored == 2)
+  }
+
+  /// An echo learned again a second time says so.
+  @Test func anEchoLearnedAgainTwiceSaysHowOften() {
+    var scorer = HitScorer(tolerance: 20)
+    scorer.heard(.echoLearnedAgain)
+    scorer.heard(.echoLearnedAgain)
+    #expect(scorer.summary.hasSuffix("or a volume turned): learned again 2 times"), "\(scorer.summary)")
+  }
+
   @Test func hitsDecidedAfterTheGoalAreDropped() {
     var scorer = HitScorer(tolerance: 20)
     scorer.goal = 3

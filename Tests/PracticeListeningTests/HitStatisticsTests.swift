@@ -29,6 +29,11 @@ import Testing
     #expect(abs(try #require(statistics.driftPerMinute) + 30) < 1e-9)
     #expect(statistics.summary.hasSuffix("rushing 30.0 ms a minute"))
     #expect(HitStatistics(offsets: [(3, 1), (3, 2)], tolerance: 20)?.driftPerMinute == nil)
+    // Two hits a second apart already have a slope: 1 ms a second, 60 a minute.
+    #expect(HitStatistics(offsets: [(0, 0), (1, 1)], tolerance: 20)?.driftPerMinute == 60)
+    // A flat line neither rushes nor drags: it is said as dragging by nothing.
+    #expect(
+      HitStatistics(offsets: [(0, 2), (1, 2)], tolerance: 20)?.summary.hasSuffix(", dragging 0.0 ms a minute") == true)
   }
 
   @Test func theSummaryLineSaysEveryFigure() throws {
