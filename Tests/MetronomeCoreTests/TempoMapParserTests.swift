@@ -88,6 +88,12 @@ struct TempoMapParserTests {
       "m: error: no sections: write one per line, such as 'intro: 8 4/4 120' (see klick's manual)"
     ),
     ("99999999999999999999 120", "m:1:1: error: the number of bars must be from 1 to 100000000"),
+    // Columns after a label joined to its bars, at the end of a line, and in a list of tempos.
+    ("intro:x 120", "m:1:7: error: expected the number of bars, a whole number such as 8"),
+    ("intro:", "m:1:7: error: expected the number of bars after the label"),
+    ("intro: 4 4/4", "m:1:13: error: expected a tempo: 120, a ramp 120-140 or one per beat 120,122,…"),
+    ("1 3/4 100,110,0", "m:1:15: error: a tempo must be from 1 to 1000 BPM"),
+    ("1 3/4 100,1001,90", "m:1:11: error: a tempo must be from 1 to 1000 BPM"),
     ("100000000 64/64 1", "m: error: the map lasts longer than the longest run (100000000 seconds); shorten it"),
   ])
   func reportsWhatWasExpectedWhereItWasNot(text: String, message: String) {
@@ -96,6 +102,13 @@ struct TempoMapParserTests {
     } throws: { error in
       "\(error)" == message
     }
+  }
+
+  /// The ranges' ends are in them: a volume of 2, a map of exactly the longest run.
+  @Test func readsTheEndsOfTheRanges() throws {
+    #expect(try TempoMapParser.parse("2 120 Xxxx 2", source: "m").sections[0].volume == 2)
+    #expect(try TempoMapParser.parse("2 120 Xxxx 0", source: "m").sections[0].volume == 0)
+    #expect(try TempoMapParser.parse("100000000 4/4 240", source: "m").duration == PlayLength.longestSeconds)
   }
 
   /// What klick lacks, written after its columns: subdivision, swing, gaps, a count-in, loops

@@ -1,0 +1,167 @@
+import MetronomeCore
+import Testing
+
+/// The clicks a sequencer lays on the beats, against the rule written out plainly: each beat
+/// divided evenly from its own click, the second voice spread evenly over each bar from its beat
+/// one, in frame order (a beat first, then a subdivision's click, then the second voice's); a
+/// count-in of its own before bar one; a gap's bars silent in every voice.
+@Suite(.timeLimit(.minutes(1)))
+struct BeatSequencerVoicesTests {
+  /// A click as the tests compare them: frame, voice, bar, beat, subdivision and level.
+  private struct Click: Equatable, CustomStringConvertible {
+    let frame: Int64
+    let voice: String
+    let bar: Int
+    let beat: Int
+    let sub: Int
+    let level: AccentLevel
+
+    var description: String { "\(frame) \(voice) \(bar).\(beat).\(sub) \(level)" }
+  }
+
+  private func click(_ beat: Beat) -> Click {
+    let voice =
+      switch beat.voice {
+      case .beats: beat.isCountIn ? "count-in" : "beat"
+      case .polyrhythm(let click, let of): "voice \(click)/\(of)"
+      }
+    return Click(
+      frame: beat.frame, voice: voice, bar: beat.bar, beat: beat.beatInBar, sub: beat.subdivision, level: beat.level)
+  }
+
+  /// The clicks the rule gives for `bars` bars of 4/4 at 120 (24 000 frames a beat), each beat in
+  /// `division` clicks and `voice` clicks a bar against them (each told with the beat it falls
+  /// in), bar one starting at `start`, the bars `muted` silent.
+  private func expected(bars: Int, division: Int, voice: Int?, start: Int64 = 0, muted: Set<Int> = []) -> [Click] {
+    var clicks: [(Click, Int)] = []
+    for bar in 1...bars {
+      let barStart = start + Int64(bar - 1) * 96_000
+      let silent = muted.contains(bar)
+      for beat in 1...4 {
+        let frame = barStart + Int64(beat - 1) * 24_000
+        let level: AccentLevel = silent ? .silent : beat == 1 ? .strong : .normal
+        clicks.append((Click(frame: frame, voice: "beat", bar: bar, beat: beat, sub: 0, level: level), 0))
+        for sub in 1..<division {
+          let at = frame + Int64((24_000 * Double(sub) / Double(division)).rounded())
+          clicks.append(
+            (Click(frame: at, voice: "beat", bar: bar, beat: beat, sub: sub, level: silent ? .silent : .normal), 1))
+        }
+      }
+      for click in 0..<(voice ?? 0) {
+        let at = barStart + Int64((96_000 * Double(click) / Double(voice ?? 1)).rounded())
+        clicks.append(
+          (
+            Click(
+              frame: at, voice: "voice \(click)/\(voice ?? 0)", bar: bar, beat: Int((at - barStart) / 24_000) + 1,
+              sub: 0,
+              level: silent ? .silent : .normal), 2
+          ))
+      }
+    }
+    return clicks.sorted { ($0.0.frame, $0.1) < ($1.0.frame, $1.1) }.map(\.0)
+  }
+
+  /// The clicks `sequencer` plays before `frame`.
+  private func played(_ sequencer: BeatSequencer, before frame: Int64) -> [Click] {
+    var sequencer = sequencer
+    var clicks: [Click] = []
+    while let next = sequencer.nextFrame, next < frame { clicks.append(click(sequencer.advance())) }
+    return clicks
+  }
+
+  @Test(arguments: [(2, 3), (3, 3), (4, 5), (3, 7), (2, nil), (1, 3)])
+  func subdivisionsAndTheSecondVoiceFallWhereTheRuleSays(division: Int, voice: Int?) throws {
+    let sequencer = BeatSequencer(
+      startFrame: 0, tempo: .standard, meter: .fourFour,
+      rhythm: Rhythm(subdivision: try Subdivision(division), polyrhythm: voice), sampleRate: .standard)
+    let clicks = played(sequencer, before: 3 * 96_000)
+    let rule = expected(bars: 3, division: division, voice: voice)
+    #expect(clicks == rule, "\(zip(clicks, rule).first { $0 != $1 }.map { "\($0) ≠ \($1)" } ?? "count")")
+  }
+
+  /// A gap's bars are counted and silent, in every voice; the bars around them sound.
+  @Test func aGapSilencesEveryVoiceOfItsBars() throws {
+    let sequencer = BeatSequencer(
+      startFrame: 0, tempo: .standard, meter: .fourFour,
+      rhythm: Rhythm(subdivision: try Subdivision(2), polyrhythm: 3),
+      programme: Programme(gap: .bars(play: 1, mute: 1)), sampleRate: .standard)
+    #expect(played(sequencer, before: 3 * 96_000) == expected(bars: 3, division: 2, voice: 3, muted: [2]))
+  }
+
+  /// A count-in of bars plays them whole, counted to 0, then bar one; of beats, the last beats of
+  /// a bar; klick's 0 two normal beats of 2/4; none of them divided or against the second voice.
+  @Test func aCountInPlaysAloneBeforeBarOne() throws {
+    let rhythm = Rhythm(subdivision: try Subdivision(2), polyrhythm: 3)
+    for (countIn, lead): (CountIn, [Click]) in [
+      (
+        .bars(1),
+        (1...4).map {
+          Click(
+            frame: Int64($0 - 1) * 24_000, voice: "count-in", bar: 0, beat: $0, sub: 0,
+            level: $0 == 1 ? .strong : .normal)
+        }
+      ),
+      (
+        .bars(2),
+        (1...8).map {
+          Click(
+            frame: Int64($0 - 1) * 24_000, voice: "count-in", bar: ($0 - 1) / 4 - 1, beat: ($0 - 1) % 4 + 1, sub: 0,
+            level: ($0 - 1) % 4 == 0 ? .strong : .normal)
+        }
+      ),
+      (
+        .beats(3),
+        (2...4).map {
+          Click(frame: Int64($0 - 2) * 24_000, voice: "count-in", bar: 0, beat: $0, sub: 0, level: .normal)
+        }
+      ),
+      (
+        .beats(6),
+        (3...8).map {
+          Click(
+            frame: Int64($0 - 3) * 24_000, voice: "count-in", bar: ($0 - 1) / 4 - 1, beat: ($0 - 1) % 4 + 1, sub: 0,
+            level: ($0 - 1) % 4 == 0 ? .strong : .normal)
+        }
+      ),
+      (
+        .bars(0),
+        (1...2).map {
+          Click(frame: Int64($0 - 1) * 24_000, voice: "count-in", bar: 0, beat: $0, sub: 0, level: .normal)
+        }
+      ),
+    ] {
+      let sequencer = BeatSequencer(
+        startFrame: 0, tempo: .standard, meter: .fourFour, rhythm: rhythm, programme: Programme(countIn: countIn),
+        sampleRate: .standard)
+      let start = Int64(lead.count) * 24_000
+      let clicks = played(sequencer, before: start + 96_000)
+      #expect(Array(clicks.prefix(lead.count)) == lead, "\(countIn)")
+      #expect(
+        Array(clicks.dropFirst(lead.count)) == expected(bars: 1, division: 2, voice: 3, start: start), "\(countIn)")
+    }
+  }
+
+  /// Each click's count: the count-in's from minus its length, the music's from 0, a beat's
+  /// subdivisions and the second voice's clicks sharing their beat's.
+  @Test func beatsAreCountedFromTheMusic() throws {
+    var sequencer = BeatSequencer(
+      startFrame: 0, tempo: .standard, meter: .fourFour, rhythm: Rhythm(subdivision: try Subdivision(2), polyrhythm: 3),
+      programme: Programme(countIn: .beats(2)), sampleRate: .standard)
+    var counts: [Int] = []
+    while let next = sequencer.nextFrame, next < 48_000 + 48_000 { counts.append(sequencer.advance().count) }
+    #expect(counts == [-2, -1, 0, 0, 0, 1, 1, 1])
+  }
+
+  /// A second voice changed in mid-bar stops at once and comes back with the next bar; so does
+  /// the rest of a bar whose meter changed.
+  @Test func aSecondVoiceChangedInMidBarComesBackWithTheNextBar() throws {
+    var sequencer = BeatSequencer(
+      startFrame: 0, tempo: .standard, meter: .fourFour, rhythm: Rhythm(polyrhythm: 3), sampleRate: .standard)
+    var clicks: [Click] = []
+    while let next = sequencer.nextFrame, next < 24_000 { clicks.append(click(sequencer.advance())) }
+    sequencer.change(tempo: .standard, meter: .fourFour, rhythm: Rhythm(polyrhythm: 2), earliestFrame: 24_000)
+    while let next = sequencer.nextFrame, next < 2 * 96_000 { clicks.append(click(sequencer.advance())) }
+    #expect(clicks.filter { $0.voice.hasPrefix("voice") }.map(\.frame) == [0, 96_000, 144_000])
+    #expect(clicks.filter { $0.voice.hasPrefix("voice") }.map(\.voice) == ["voice 0/3", "voice 0/2", "voice 1/2"])
+  }
+}
