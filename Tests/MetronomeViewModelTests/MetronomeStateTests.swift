@@ -232,6 +232,9 @@ struct MetronomeStateTests {
     #expect(changed.pattern.levels.count == 7 && changed.requestedPattern != start.requestedPattern)
     let reset = reduce(changed, .reset)
     #expect(reset.meter == .fourFour && reset.tempo.bpm == 120 && reset.chosenTempo.bpm == 120)
+    // The numerator asked for goes back too, not only the one shown: a step to eighths shows 4/8.
+    #expect(reset.requestedNumerator == 4)
+    #expect(reduce(reset, .stepDenominator(by: 1)).meter.signature == "4/8")
     #expect(reset.requestedPattern == start.requestedPattern)
   }
 
@@ -269,5 +272,46 @@ struct MetronomeStateTests {
     #expect(ramped.tempo.bpm == 128 && ramped.chosenTempo.bpm == 120)
     let chosen = reduce(ramped, .setTempo(128))
     #expect(chosen.chosenTempo.bpm == 128)
+  }
+
+  /// A tap after the metronome started or stopped starts a new measurement.
+  @Test func startingOrStoppingStartsTheTapsAnew() throws {
+    let tapped = reduce(try state(), .tapTempo(atSeconds: 0), .togglePlaying, .tapTempo(atSeconds: 0.6))
+    #expect(tapped.tempo.bpm == 120)
+    #expect(reduce(tapped, .tapTempo(atSeconds: 1.2)).tempo.bpm == 100)
+  }
+
+  /// The speed trainer moves the player's own tempo only: under a map it moves nothing.
+  @Test func theSpeedTrainerMovesNothingUnderAMap() throws {
+    let map = TempoMap(sections: [TempoMap.Section(bars: 4, meter: .fourFour, tempo: .steady(96))])
+    let mapped = reduce(
+      try state(playing: true, programme: Programme(map: map)),
+      .setSpeedTrainer(SpeedTrainer(increment: 32, start: 0, limit: 200)), .speedTrainerBeat)
+    #expect(mapped.tempo.bpm == 120)
+  }
+
+  /// A setlist moves song by song, each at its own tempo and meter as asked for (the numerator
+  /// too, beyond the cap its denominator sets), the taps begun anew; the last song's end, or the
+  /// end of a song not playing, moves nothing; a setlist that waits stops between songs.
+  @Test func aSetlistMovesSongBySong() throws {
+    let songs = [(100.0, try Meter(4, 4)), (90, try Meter(7, 4, cap: .widest)), (80, try Meter(6, 8))].enumerated()
+      .map { index, song in
+        Setlist.Song(
+          title: "\(index)", map: TempoMap(sections: [TempoMap.Section(bars: 2, meter: song.1, tempo: .steady(song.0))])
+        )
+      }
+    for waits in [false, true] {
+      let start = try state(
+        playing: true, programme: Programme(setlist: Setlist(songs: songs, waitsBetweenSongs: waits)))
+      let second = reduce(start, .tapTempo(atSeconds: 0), .songEnded(0), .tapTempo(atSeconds: 0.6))
+      #expect(second.programme.song == 1 && second.tempo.bpm == 90)
+      #expect(second.meter.signature == "7/4" && second.requestedNumerator == 7)
+      #expect(second.isPlaying == !waits)
+      #expect(reduce(second, .songEnded(0)).programme.song == 1)
+      let third = reduce(second, .songEnded(1))
+      #expect(third.programme.song == 2 && third.meter.signature == "6/8" && third.tempo.bpm == 80)
+      #expect(reduce(third, .songEnded(2)).programme.song == 2)
+      #expect(reduce(third, .moveSong(by: -2)).meter.signature == "4/4")
+    }
   }
 }

@@ -41,13 +41,17 @@ final class MetronomeViewModelTests: TimeLimitedTestCase {
   /// A speed trainer set by an action moves the tempo on with each beat after the first, for the
   /// beat after it; a subdivision's click moves nothing (32 BPM a bar of four: 8 a beat).
   func testADispatchedSpeedTrainerMovesTheTempoOnWithEachBeatAfterTheFirst() throws {
-    let viewModel = MetronomeViewModel(
-      initialSubdivision: try Subdivision(2), autoplay: true, beatScheduler: scheduler.limited().eraseToBeatScheduler())
-    viewModel.dispatch(.setSpeedTrainer(SpeedTrainer(increment: 32, start: 0, limit: 0)))
-    let tempos = scheduler.record(viewModel.beat.filter { $0.subdivision == 0 }.map(\.tempo.bpm))
-    scheduler.advance(to: 1.6)
-    XCTAssertEqual(Array(tempos.values.prefix(4)), [120, 120, 128, 136])
-    XCTAssertEqual(viewModel.currentState.speedTrainer.increment, 32)
+    for division in [1, 3] {
+      scheduler = TestScheduler(now: 0)
+      let viewModel = MetronomeViewModel(
+        initialSubdivision: try Subdivision(division), autoplay: true,
+        beatScheduler: scheduler.limited().eraseToBeatScheduler())
+      viewModel.dispatch(.setSpeedTrainer(SpeedTrainer(increment: 32, start: 0, limit: 0)))
+      let tempos = scheduler.record(viewModel.beat.filter { $0.subdivision == 0 }.map(\.tempo.bpm))
+      scheduler.advance(to: 1.6)
+      XCTAssertEqual(Array(tempos.values.prefix(4)), [120, 120, 128, 136], "divided in \(division)")
+      XCTAssertEqual(viewModel.currentState.speedTrainer.increment, 32)
+    }
   }
 
   /// FIXED: Raytronome truncated `tempo / 60` to an integer, so 90 BPM clicked every second.
