@@ -88,13 +88,16 @@ struct ReportPicture {
     }
     out += text(Self.left - 8, top + 10, "\(Int(tallest))", size: 11, anchor: "end")
     if let statistics {
-      // The mean's label left of its line, the median's right of its, so that close ones stay apart.
+      // The label of the one further left left of its line, the other's right of its, so that
+      // close ones stay apart.
+      let meanIsLeft = statistics.mean <= statistics.median
       for (value, name, isMean) in [(statistics.mean, "mean", true), (statistics.median, "median", false)] {
         let position = x(clamped(value, range))
+        let isLeft = isMean == meanIsLeft
         out += line(position, top, position, top + height, "#1a202c", width: 1.5, dashed: isMean)
         out += text(
-          position + (isMean ? -4 : 4), top + 14, "\(name) \(HitStatistics.format(value))", size: 11,
-          anchor: isMean ? "end" : "start")
+          position + (isLeft ? -4 : 4), top + 14, "\(name) \(HitStatistics.format(value))", size: 11,
+          anchor: isLeft ? "end" : "start")
       }
     }
     return out

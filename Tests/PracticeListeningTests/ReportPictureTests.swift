@@ -1,3 +1,4 @@
+import Foundation
 import MetronomeCore
 import PracticeListening
 import Testing
@@ -152,5 +153,37 @@ struct ReportPictureTests {
     }
     let centres = boxes.map { $0.number("x") + $0.number("width") / 2 }
     #expect(zip(centres, centres.dropFirst()).allSatisfy { abs(($1 - $0) - (930 - 70) / 4) < 0.11 })
+  }
+
+  /// A take as a drummer plays it: 48 hits over 24 s on two notes, the kick late, the snare
+  /// early, drifting later, a few far off.
+  static func take() -> [ScoredHit] {
+    var state: UInt32 = 2_026
+    let clicks = steadyClicks(count: 49)
+    return (0..<48).map { index in
+      state = state &* 1_664_525 &+ 1_013_904_223
+      let jitter = Int64(state >> 24) - 128
+      let drift = Int64(index) * 12
+      let note = index.isMultiple(of: 2) ? 36 : 38
+      let lean: Int64 = note == 36 ? 240 : -300
+      let stray: Int64 = index % 17 == 16 ? 1_700 : 0
+      return ScoredHit(
+        hit: Hit(frame: clicks[index].frame + lean + jitter * 3 + drift + stray, note: note, velocity: 90),
+        click: clicks[index])
+    }
+  }
+
+  /// The picture of a take as it was looked at in a browser (`Reference/take.svg`): any change
+  /// to how it is drawn, a font, a margin, a colour, is a change to review, and to record by
+  /// copying the new picture, which a failure writes beside the reference, over it.
+  @Test func thePictureIsTheOneLookedAt() throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference")
+    let drawn = ListeningReport.text(of: Self.take(), tolerance: 20, as: .svg)
+    let reference = try? String(contentsOf: folder.appendingPathComponent("take.svg"), encoding: .utf8)
+    if drawn != reference {
+      let new = folder.appendingPathComponent("take.new.svg")
+      try drawn.write(to: new, atomically: true, encoding: .utf8)
+      Issue.record("the picture changed: look at \(new.path) and, if it is right, copy it over take.svg")
+    }
   }
 }
