@@ -235,6 +235,8 @@ struct MetronomeStateTests {
     // The numerator asked for goes back too, not only the one shown: a step to eighths shows 4/8.
     #expect(reset.requestedNumerator == 4)
     #expect(reduce(reset, .stepDenominator(by: 1)).meter.signature == "4/8")
+    // And the cap: 7 beats a bar are no longer allowed over quarters.
+    #expect(reduce(reset, .stepNumerator(by: 3)).meter.signature == "4/4")
     #expect(reset.requestedPattern == start.requestedPattern)
   }
 
