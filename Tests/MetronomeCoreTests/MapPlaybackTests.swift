@@ -1,0 +1,130 @@
+import MetronomeCore
+import Testing
+
+/// A tempo map as the sequencer plays it: section after section, the multiplier changed in mid-
+/// run, a jump to another section, a section or bars looped; each beat on the frame the map
+/// gives it, told with its section and its bar in it.
+@Suite(.timeLimit(.minutes(1)))
+struct MapPlaybackTests {
+  /// Intro: 2 bars of 4/4 at 120 (24 000 frames a beat); verse: 2 bars of 3/4 at 60 (48 000).
+  private let map = TempoMap(sections: [
+    TempoMap.Section(label: "intro", bars: 2, meter: .fourFour, tempo: .steady(120)),
+    TempoMap.Section(
+      label: "verse", bars: 2, meter: Meter(clampingNumerator: 3, denominator: 4, cap: .denominator), tempo: .steady(60)
+    ),
+  ])
+
+  /// A beat as the tests compare them: frame, section, bar in section and beat in bar.
+  private struct Placed: Equatable, CustomStringConvertible {
+    let frame: Int64
+    let section: Int?
+    let bar: Int
+    let beat: Int
+
+    init(_ frame: Int64, _ section: Int?, _ bar: Int, _ beat: Int) {
+      (self.frame, self.section, self.bar, self.beat) = (frame, section, bar, beat)
+    }
+
+    init(_ beat: Beat) {
+      self.init(beat.frame, beat.section?.index, beat.section?.barInSection ?? 0, beat.beatInBar)
+    }
+
+    var description: String { "\(frame) s\(section.map(String.init) ?? "-") \(bar).\(beat)" }
+  }
+
+  private func sequencer(_ programme: Programme) -> BeatSequencer {
+    BeatSequencer(
+      startFrame: 0, tempo: .standard, meter: .fourFour, rhythm: Rhythm(), programme: programme,
+      sampleRate: .standard)
+  }
+
+  /// The map played through: its beats on their frames, each section's bars counted from 1,
+  /// then a silent beat that marks its end, and nothing after.
+  @Test func aMapPlaysItsSectionsThrough() {
+    var beats = sequencer(Programme(map: map))
+    var played: [Beat] = []
+    while beats.nextFrame != nil { played.append(beats.advance()) }
+    let intro = (0..<8).map { Placed(Int64($0) * 24_000, 0, $0 / 4 + 1, $0 % 4 + 1) }
+    let verse = (0..<6).map { Placed(192_000 + Int64($0) * 48_000, 1, $0 / 3 + 1, $0 % 3 + 1) }
+    #expect(played.dropLast().map(Placed.init) == intro + verse)
+    #expect(played.dropLast().map(\.bar) == [1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 4, 4, 4])
+    let end = played.last
+    #expect(end?.isMapEnd == true && end?.frame == 480_000 && end?.level == .silent)
+    #expect(played.dropLast().allSatisfy { !$0.isMapEnd })
+  }
+
+  /// A multiplier changed in mid-run scales the map from the next beat, which follows the last
+  /// one by the map's interval at the new multiplier; changed before the first beat, it moves
+  /// nothing already placed.
+  @Test func aMultiplierChangedInMidRunScalesFromTheNextBeat() {
+    var beats = sequencer(Programme(map: map))
+    var frames = (0..<3).map { _ in beats.advance().frame }
+    beats.change(
+      tempo: .standard, meter: .fourFour, programme: Programme(map: map, multiplier: 2), earliestFrame: 48_001)
+    frames += (0..<3).map { _ in beats.advance().frame }
+    #expect(frames == [0, 24_000, 48_000, 60_000, 72_000, 84_000])
+    var early = sequencer(Programme(map: map))
+    early.change(tempo: .standard, meter: .fourFour, programme: Programme(map: map, multiplier: 2), earliestFrame: 0)
+    #expect((0..<3).map { _ in early.advance().frame } == [0, 12_000, 24_000])
+    // After the first beat, the second follows it at the new interval too.
+    var second = sequencer(Programme(map: map))
+    _ = second.advance()
+    second.change(tempo: .standard, meter: .fourFour, programme: Programme(map: map, multiplier: 2), earliestFrame: 1)
+    #expect(second.advance().frame == 12_000)
+    // Never before the first frame not yet rendered.
+    var late = sequencer(Programme(map: map))
+    _ = late.advance()
+    late.change(
+      tempo: .standard, meter: .fourFour, programme: Programme(map: map, multiplier: 2), earliestFrame: 30_000)
+    #expect(late.advance().frame == 30_000)
+  }
+
+  /// A jump moves to another section's first bar on the frame the next beat would have had; 0
+  /// starts the section playing again; past the last section, it stays on the last.
+  @Test func aJumpMovesToASectionsFirstBarKeepingThePhase() {
+    for (offset, section) in [(1, 1), (0, 0), (5, 1), (-3, 0)] {
+      var beats = sequencer(Programme(map: map))
+      _ = (0..<2).map { _ in beats.advance() }
+      var programme = Programme(map: map)
+      programme.jump = Programme.SectionJump(id: 1, offset: offset)
+      beats.change(tempo: .standard, meter: .fourFour, programme: programme, earliestFrame: 24_001)
+      let next = beats.advance()
+      #expect(Placed(next) == Placed(48_000, section, 1, 1), "jump by \(offset)")
+      // The same jump told again is not a second jump.
+      beats.change(tempo: .standard, meter: .fourFour, programme: programme, earliestFrame: next.frame + 1)
+      #expect(Placed(beats.advance()).beat == 2, "jump by \(offset)")
+    }
+  }
+
+  /// A section looped plays again from its first beat after its last, on the grid, for as long
+  /// as it loops; bars looped, the same over those bars.
+  @Test func aLoopedSectionOrBarsPlayAgainOnTheGrid() {
+    var programme = Programme(map: map)
+    programme.loopsSection = true
+    var section = sequencer(programme)
+    let looped = (0..<12).map { _ in Placed(section.advance()) }
+    #expect(looped == (0..<12).map { Placed(Int64($0) * 24_000, 0, $0 % 8 / 4 + 1, $0 % 4 + 1) })
+    var bars = sequencer(Programme(map: map, loopBars: 2...3))
+    let barsLooped = (0..<14).map { _ in Placed(bars.advance()) }
+    // Bar 2 (the intro's second) and bar 3 (the verse's first), again and again.
+    let lap = (0..<4).map { Placed(0, 0, 2, $0 + 1) } + (0..<3).map { Placed(0, 1, 1, $0 + 1) }
+    #expect(barsLooped.map { Placed(0, $0.section, $0.bar, $0.beat) } == lap + lap)
+    let gaps = zip(barsLooped, barsLooped.dropFirst()).map { $1.frame - $0.frame }
+    #expect(
+      gaps == [24_000, 24_000, 24_000, 24_000, 48_000, 48_000, 48_000, 24_000, 24_000, 24_000, 24_000, 48_000, 48_000])
+    // Released, the loop plays on into what follows it.
+    programme.loopsSection = false
+    section.change(tempo: .standard, meter: .fourFour, programme: programme, earliestFrame: 288_001)
+    #expect((0..<5).map { _ in Placed(section.advance()).section } == [0, 0, 0, 0, 1])
+  }
+
+  /// A map started at a later bar starts there, counted from that bar; its tempo and section are
+  /// that bar's.
+  @Test func aMapStartedAtABarStartsThere() {
+    let verse = MapTempo(
+      map: map, programme: Programme(map: map, loopBars: 3...4), startFrame: 0, sampleRate: .standard)
+    #expect(verse.startTempo.bpm == 60 && verse.startSection.label == "verse")
+    let intro = MapTempo(map: map, programme: Programme(map: map), startFrame: 0, sampleRate: .standard)
+    #expect(intro.startTempo.bpm == 120 && intro.startSection.label == "intro")
+  }
+}
