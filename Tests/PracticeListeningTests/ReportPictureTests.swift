@@ -173,17 +173,45 @@ struct ReportPictureTests {
     }
   }
 
-  /// The picture of a take as it was looked at in a browser (`Reference/take.svg`): any change
-  /// to how it is drawn, a font, a margin, a colour, is a change to review, and to record by
-  /// copying the new picture, which a failure writes beside the reference, over it.
-  @Test func thePictureIsTheOneLookedAt() throws {
+  /// A tight take: a keyboard player within 2 ms of a 2 ms tolerance, rushing a little, six
+  /// beats of a 6/8 bar of eighths (dotted: 8 000 frames apart), each beat hit once or twice.
+  static func tightTake() -> [ScoredHit] {
+    let clicks = (0..<9).map { index in
+      Beat(
+        count: index, bar: index / 6 + 1, beatInBar: index % 6 + 1, meter: .fourFour, tempo: .standard,
+        frame: Int64(index) * 8_000, sampleRate: .standard)
+    }
+    return [40, -30, 20, -60, 10, -80, 0, -90, -100].enumerated().map { index, offset in
+      ScoredHit(
+        hit: Hit(frame: clicks[index].frame + Int64(offset), note: Hit.keyNote, velocity: 100), click: clicks[index])
+    }
+  }
+
+  /// A wild take: three sources (a kick, a microphone, keys) up to 400 ms off, judged at 50.
+  static func wildTake() -> [ScoredHit] {
+    let clicks = steadyClicks(count: 13, spacing: 48_000)
+    let offsets: [Int64] = [0, 19_200, -9_600, 4_800, -2_400, 14_400, -19_000, 2_400, 0, -4_800, 9_600, -14_400]
+    let notes = [36, Hit.audioNote, Hit.keyNote]
+    return offsets.enumerated().map { index, offset in
+      ScoredHit(
+        hit: Hit(frame: clicks[index].frame + offset, note: notes[index % 3], velocity: 90), click: clicks[index])
+    }
+  }
+
+  /// The pictures of three takes as they were looked at in a browser (`Reference/NAME.svg`): any
+  /// change to how they are drawn, a font, a margin, a colour, a scale, is a change to review,
+  /// and to record by copying the new picture, which a failure writes beside the reference, over
+  /// it.
+  @Test(arguments: [("take", 20.0), ("tight", 2), ("wild", 50)])
+  func thePictureIsTheOneLookedAt(name: String, tolerance: Double) throws {
+    let hits = name == "take" ? Self.take() : name == "tight" ? Self.tightTake() : Self.wildTake()
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference")
-    let drawn = ListeningReport.text(of: Self.take(), tolerance: 20, as: .svg)
-    let reference = try? String(contentsOf: folder.appendingPathComponent("take.svg"), encoding: .utf8)
+    let drawn = ListeningReport.text(of: hits, tolerance: tolerance, as: .svg)
+    let reference = try? String(contentsOf: folder.appendingPathComponent("\(name).svg"), encoding: .utf8)
     if drawn != reference {
-      let new = folder.appendingPathComponent("take.new.svg")
+      let new = folder.appendingPathComponent("\(name).new.svg")
       try drawn.write(to: new, atomically: true, encoding: .utf8)
-      Issue.record("the picture changed: look at \(new.path) and, if it is right, copy it over take.svg")
+      Issue.record("the picture changed: look at \(new.path) and, if it is right, copy it over \(name).svg")
     }
   }
 }
