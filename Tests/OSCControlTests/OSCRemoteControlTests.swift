@@ -487,6 +487,78 @@ struct OSCRemoteControlTests {
     #expect(sent.value.isEmpty)
   }
 
+  /// The state told is the state: stopped, unmuted, a second voice muted, the second song of a
+  /// setlist (from 1), a section looping.
+  @Test func theStateToldIsTheStateWhateverItIs() throws {
+    let song = { (bpm: Double) in
+      Setlist.Song(
+        title: "\(bpm)", map: TempoMap(sections: [TempoMap.Section(bars: 2, meter: .fourFour, tempo: .steady(bpm))]))
+    }
+    let viewModel = MetronomeViewModel(
+      initialPolyrhythm: 3, programme: Programme(setlist: Setlist(songs: [song(100), song(90)])),
+      beatScheduler: scheduler.limited().eraseToBeatScheduler())
+    let sent = self.sent
+    let control = OSCRemoteControl(
+      session: Session(viewModel), viewModel: viewModel, fixed: KlickState(), send: { sent.value.append(($0, $1)) },
+      log: { _ in })
+    for action in [MetronomeAction.moveSong(by: 1), .togglePolyrhythmMute, .toggleSectionLoop] {
+      viewModel.dispatch(action)
+    }
+    control.received(OSCCodec.packet(for: OSCMessage("/metronome/query")), from: client)
+    #expect(
+      replies == [
+        "/metronome/tempo ,f 90.0 → 40000", "/metronome/meter ,ii 4 4 → 40000", "/metronome/playing ,i 0 → 40000",
+        "/metronome/pattern ,s \"Xxxx\" → 40000", "/metronome/subdivision ,if 1 50.0 → 40000",
+        "/metronome/muted ,i 0 → 40000", "/metronome/second_voice ,ii 3 1 → 40000", "/metronome/song ,i 2 → 40000",
+        "/metronome/looping ,i 1 → 40000",
+      ])
+  }
+
+  /// A query with anything but an address, or an address that is none, is a line and no reply.
+  @Test func aQueryWithAWrongArgumentIsALine() {
+    send("/metronome/query", [.int32(3)])
+    send("/metronome/query", [.string("nowhere")])
+    #expect(
+      logged.value == [
+        "unknown message: /metronome/query ,i",
+        "/metronome/query: 'nowhere' is not an address: write osc.udp://HOST:PORT/ or a port",
+      ])
+    #expect(sent.value.isEmpty)
+  }
+
+  /// klick forgets the pattern when the beats of a bar change, and keeps it when they do not.
+  @Test func aPatternIsForgottenOnlyWhenTheBeatsOfABarChange() {
+    send("/klick/simple/set_pattern", [.string("X.x.")])
+    send("/klick/simple/set_meter", [.int32(4), .int32(8)])
+    #expect(viewModel.currentState.requestedPattern?.description == "X.x.")
+    send("/klick/simple/set_meter", [.int32(3), .int32(4)])
+    #expect(viewModel.currentState.requestedPattern == nil)
+  }
+
+  /// The speed trainer's start is told as set; a preroll of -1 is none, 0 to 64 bars are bars.
+  @Test func theTrainersStartIsToldAndAPrerollOfMinusOneIsNone() {
+    send("/klick/register_client")
+    send("/klick/simple/set_tempo_start", [.float32(90)])
+    #expect(control.state.tempoStart == 90)
+    #expect(replies.last == "/klick/simple/tempo_start ,f 90.0 → 40000")
+    let map = TempoMap(sections: [TempoMap.Section(bars: 2, meter: .fourFour, tempo: .steady(100))])
+    let viewModel = MetronomeViewModel(
+      programme: Programme(map: map), beatScheduler: scheduler.limited().eraseToBeatScheduler())
+    let logged = self.logged
+    let control = OSCRemoteControl(
+      session: Session(viewModel), viewModel: viewModel, fixed: KlickState(), send: { _, _ in },
+      log: { logged.value.append($0) })
+    let preroll = { (bars: Int32) in
+      control.received(OSCCodec.packet(for: OSCMessage("/klick/map/set_preroll", [.int32(bars)])), from: client)
+    }
+    preroll(2)
+    #expect(viewModel.currentState.programme.countIn == .bars(2))
+    preroll(-1)
+    #expect(viewModel.currentState.programme.countIn == nil)
+    preroll(65)
+    #expect(logged.value.last?.contains("preroll 65: -1 for none") == true, "\(logged.value)")
+  }
+
   @Test func klicksReadyGoesWhereAsked() {
     control.announceReady(to: OSCEndpoint(host: "localhost", port: 9001))
     #expect(replies == ["/klick/ready , → 9001"])
