@@ -159,4 +159,34 @@ struct MusicRequestTests {
     #expect(settings.programme.countIn == .bars(2))
     #expect(settings.programme.map == nil)
   }
+
+  /// `--step STEP/BARS` steps every that many bars, from 1 to the most a section holds;
+  /// `STEP/SECONDSs` every that many seconds, more than 0; anything else is refused in its words.
+  @Test func aStepTrainerStepsEveryBarsOrSeconds() throws {
+    let trainer = { (step: String) throws(RunError) -> TempoMap? in
+      try options {
+        $0.music.words = ["100"]
+        $0.programme.step = step
+        $0.programme.to = 110
+      }.request().music.programme.trainer
+    }
+    #expect(try trainer("5/4")?.sections.map(\.bars) == [4, 4, nil])
+    #expect(try trainer("5/1")?.sections.map(\.bars) == [1, 1, nil])
+    #expect(try trainer("5/\(TempoMapParser.maximumBars)")?.sections.first?.bars == TempoMapParser.maximumBars)
+    // 10 s at 100 in 4/4 (2.4 s a bar) is 4 bars; at 105, 4.
+    #expect(try trainer("5/10s")?.sections.map(\.bars) == [4, 4, nil])
+    #expect(try trainer("5/0.1s")?.sections.map(\.bars) == [1, 1, nil])
+    for bad in [
+      "5/0", "5/-1", "5/\(TempoMapParser.maximumBars + 1)", "5/0s", "5/-2s", "5/infs", "5/nans", "5", "5/4/4", "x/4",
+      "5/s",
+    ] {
+      #expect(
+        usageError(
+          options {
+            $0.music.words = ["100"]
+            $0.programme.step = bad
+            $0.programme.to = 110
+          }) == "--step '\(bad)' is not STEP/BARS or STEP/SECONDSs, such as 5/4 or 5/30s", "\(bad)")
+    }
+  }
 }
