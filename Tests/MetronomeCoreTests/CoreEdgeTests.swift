@@ -46,3 +46,77 @@ struct CoreEdgeTests {
     #expect(try !(Tempo(bpm: 90) < Tempo(bpm: 90)))
   }
 }
+
+/// More of Core's values at their edges: patterns and meters at their sizes' ends, tempos as
+/// they are written, taps, trainers, swing, rates, conversions.
+@Suite(.timeLimit(.minutes(1)))
+struct CoreValueEdgeTests {
+  /// A pattern of up to 64 beats, a meter of 1 to 64 beats over 1 to 64.
+  @Test func patternsAndMetersAtTheirSizesEnds() throws {
+    #expect(try AccentPattern(parsing: String(repeating: "x", count: 64)).levels.count == 64)
+    #expect(throws: (any Error).self) { try AccentPattern(parsing: String(repeating: "x", count: 65)) }
+    #expect(try AccentPattern(levels: Array(repeating: .normal, count: 64)).levels.count == 64)
+    #expect(throws: (any Error).self) { try AccentPattern(levels: Array(repeating: .normal, count: 65)) }
+    #expect(try Meter(1, 4).numerator == 1 && Meter(4, 1, cap: .widest).denominator == 1)
+    #expect(throws: MeterError.self) { try Meter(0, 4) }
+  }
+
+  /// A tempo is written with at most two decimals, no trailing zeros and its sign once; a value
+  /// too large to round is written as it is.
+  @Test func aTempoIsWrittenAsAMusicianReadsIt() {
+    #expect(Tempo.format(120) == "120" && Tempo.format(97.5) == "97.5" && Tempo.format(97.25) == "97.25")
+    #expect(Tempo.format(-5.25) == "-5.25" && Tempo.format(-0.001) == "0" && Tempo.format(0) == "0")
+    #expect(Tempo.format(-0.5) == "-0.5")
+    #expect(Tempo.format(999_999_999_999) == "999999999999")
+    #expect(Tempo.format(1e12) == "\(1e12)" && Tempo.format(-1e12) == "\(-1e12)")
+  }
+
+  /// Taps 2 s apart still measure (30 BPM in 4/4), a pause longer starts anew, a tap at the
+  /// same time or earlier too; at most the set number of intervals is averaged, at least one.
+  @Test func tapsMeasureUpToTheirPause() {
+    var taps = TapTempo()
+    #expect(taps.tap(atSeconds: 0, denominator: 4) == nil)
+    #expect(taps.tap(atSeconds: 2, denominator: 4)?.bpm == 30)
+    #expect(taps.tap(atSeconds: 2, denominator: 4) == nil)
+    #expect(taps.tap(atSeconds: 4.001, denominator: 4) == nil)
+    var one = TapTempo(maxIntervals: 0)
+    for seconds in [0, 0.5, 1.0] { _ = one.tap(atSeconds: seconds, denominator: 4) }
+    #expect(one.tap(atSeconds: 2.0, denominator: 4)?.bpm == 60)
+  }
+
+  /// A trainer off changes nothing; one going up stops at its limit, one going down at its.
+  @Test func aTrainerStopsAtItsLimitEitherWay() {
+    #expect(SpeedTrainer.off == SpeedTrainer(increment: 0, start: 0, limit: 0) && !SpeedTrainer.off.isOn)
+    #expect(SpeedTrainer(increment: 40, start: 0, limit: 125).tempo(after: 120, beats: 4, chosen: 120) == 125)
+    #expect(SpeedTrainer(increment: -40, start: 0, limit: 115).tempo(after: 120, beats: 4, chosen: 120) == 115)
+    #expect(SpeedTrainer(increment: 8, start: 0, limit: 0).tempo(after: 120, beats: 4, chosen: 120) == 122)
+  }
+
+  /// 66.7 % (and anything within 0.05 of two thirds) is the triplet feel; further is itself.
+  @Test func theTripletFeelIsTwoThirds() throws {
+    #expect(Subdivision.swing(percent: 66.7) == 2.0 / 3 && Subdivision.swing(percent: 66.62) == 2.0 / 3)
+    #expect(Subdivision.swing(percent: 66.75) == 0.6675 && Subdivision.swing(percent: 60) == 0.6)
+    #expect(try Subdivision(2, swing: 2.0 / 3).description == "2 swung 66.67 %")
+    #expect(try Subdivision(3).description == "3")
+    // Straight, each click its share of the beat; swung, every second one later.
+    #expect(Subdivision.offset(ofClick: 1, of: 2, swing: 0.5, length: 24_000) == 12_000)
+    #expect(Subdivision.offset(ofClick: 1, of: 2, swing: 0.75, length: 24_000) == 18_000)
+    #expect(Subdivision.offset(ofClick: 3, of: 4, swing: 0.75, length: 24_000) == 21_000)
+  }
+
+  /// Rates from 8 kHz to 192 kHz that the clock's ticks divide: 128 kHz does not.
+  @Test func ratesAreThoseTheClockDivides() throws {
+    #expect(try SampleRate(192_000).hz == 192_000 && SampleRate(44_100).hz == 44_100)
+    for refused in [384_000, 128_000, 7_999] {
+      #expect(throws: SampleRateError.self, "\(refused)") { try SampleRate(refused) }
+    }
+  }
+
+  /// A Double past Int64's range is clamped to it, the first one past included.
+  @Test func aConversionClampsAtTheRangesFirstValuePast() {
+    #expect(Int64(clamping: 9_223_372_036_854_775_808.0) == .max)
+    #expect(Int64(clamping: -9_223_372_036_854_775_808.0) == .min)
+    #expect(Int64(clamping: -9_223_372_036_854_775_808.0 * 2) == .min)
+    #expect(Int64(clamping: 9_223_372_036_854_774_784.0) == 9_223_372_036_854_774_784)
+  }
+}

@@ -47,6 +47,14 @@ struct TempoMapTimingTests {
     }
   }
 
+  /// A ramp of a single beat (a bar of 1/4) still ramps: its one beat lasts the integral from
+  /// its first tempo to its second, which is the tempo of the beat after it.
+  @Test func aRampOfOneBeatStillRamps() throws {
+    let section = TempoMap.Section(bars: 1, meter: try Meter(1, 4), tempo: .ramp(from: 100, to: 200))
+    #expect(abs(section.seconds(toBeat: 1) - 60.0 / 100 * log(2.0)) < 1e-12)
+    #expect(section.bpm(ofBeat: 0) == 100 && section.bpm(ofBeat: 1) == 200)
+  }
+
   /// A ramp that does not change, or has no end, plays steadily at its first tempo.
   @Test func aRampThatDoesNotChangeIsSteady() {
     for section in [
