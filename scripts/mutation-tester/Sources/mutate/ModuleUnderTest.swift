@@ -1,0 +1,36 @@
+/// A module the mutation tester plants mutants in, and the unit tests that must notice them.
+struct ModuleUnderTest: Sendable {
+  /// The module's folder under `Sources`.
+  let name: String
+  /// Its test target: the unit tests run against each mutant (never the end-to-end ones).
+  let tests: String
+  /// The files mutated, by name; nil for all of them.
+  let files: Set<String>?
+
+  /// The pure modules: what runs without a device, a server or a network, each with its own tests.
+  static let pure: [ModuleUnderTest] = [
+    ModuleUnderTest(name: "MetronomeCore", tests: "MetronomeCoreTests", files: nil),
+    ModuleUnderTest(name: "MetronomeViewModel", tests: "MetronomeViewModelTests", files: nil),
+    ModuleUnderTest(name: "PracticeListening", tests: "PracticeListeningTests", files: nil),
+    ModuleUnderTest(name: "AudioListening", tests: "AudioListeningTests", files: nil),
+    // All but the socket, which only the end-to-end tests reach.
+    ModuleUnderTest(
+      name: "OSCControl", tests: "OSCControlTests",
+      files: [
+        "KlickNamespace.swift", "KlickRequest.swift", "KlickState.swift", "MetronomeNamespace.swift",
+        "OSCArgument.swift", "OSCCodec.swift", "OSCEndpoint.swift", "OSCMessage.swift", "OSCRemoteControl.swift",
+        "OSCReply.swift", "OutputConnections.swift",
+      ]),
+    // The run's request rules: what the command line's options mean together.
+    ModuleUnderTest(
+      name: "MetronomeRun", tests: "MetronomeRunTests",
+      files: [
+        "ClickSoundChange.swift", "ExportRequest.swift", "KlickCommandLine.swift", "ListenRequest.swift",
+        "MeterAndTempo.swift", "MusicRequest.swift", "MusicRequest+Files.swift", "PlayRequest.swift",
+        "ProgrammeRequest.swift", "RemoteRequest.swift", "RequestOptions.swift",
+      ]),
+  ]
+
+  /// The pure module named `name`; nil for another.
+  static func named(_ name: String) -> ModuleUnderTest? { pure.first { $0.name == name } }
+}
