@@ -61,7 +61,7 @@ enum HitInput {
     guard let microphone else { return }
     let listener = AudioHitListener(
       canceller: EchoPathCanceller(roundTrip: roundTrip ?? 0), sampleRate: server.sampleRate, settings: request.onsets)
-    let audioShift = Int64((audioOffset * rate / 1000).rounded())
+    let audioShift = NotePlacement(inputOffset: audioOffset, sampleRate: server.sampleRate).offsetFrames
     server.afterEachCycle { output in
       // Nothing is heard before something is connected to 'mic': listening starts then.
       guard server.isConnected(microphone) else { return }

@@ -92,43 +92,23 @@ struct BeatSequencerVoicesTests {
   /// a bar; klick's 0 two normal beats of 2/4; none of them divided or against the second voice.
   @Test func aCountInPlaysAloneBeforeBarOne() throws {
     let rhythm = Rhythm(subdivision: try Subdivision(2), polyrhythm: 3)
+    // The count-in's places among the beats of its 4/4 bars (counted from 1), the last bar's last
+    // beat leading into bar one: each bar numbered up to 0, beat one strong.
+    let lead = { (places: ClosedRange<Int>) in
+      places.map { place in
+        Click(
+          frame: Int64(place - places.lowerBound) * 24_000, voice: "count-in",
+          bar: (place - 1) / 4 - (places.upperBound - 1) / 4, beat: (place - 1) % 4 + 1, sub: 0,
+          level: (place - 1) % 4 == 0 ? .strong : .normal)
+      }
+    }
+    // klick's 0: two normal beats of 2/4.
+    let klicksTwo = (1...2).map {
+      Click(frame: Int64($0 - 1) * 24_000, voice: "count-in", bar: 0, beat: $0, sub: 0, level: .normal)
+    }
     for (countIn, lead): (CountIn, [Click]) in [
-      (
-        .bars(1),
-        (1...4).map {
-          Click(
-            frame: Int64($0 - 1) * 24_000, voice: "count-in", bar: 0, beat: $0, sub: 0,
-            level: $0 == 1 ? .strong : .normal)
-        }
-      ),
-      (
-        .bars(2),
-        (1...8).map {
-          Click(
-            frame: Int64($0 - 1) * 24_000, voice: "count-in", bar: ($0 - 1) / 4 - 1, beat: ($0 - 1) % 4 + 1, sub: 0,
-            level: ($0 - 1) % 4 == 0 ? .strong : .normal)
-        }
-      ),
-      (
-        .beats(3),
-        (2...4).map {
-          Click(frame: Int64($0 - 2) * 24_000, voice: "count-in", bar: 0, beat: $0, sub: 0, level: .normal)
-        }
-      ),
-      (
-        .beats(6),
-        (3...8).map {
-          Click(
-            frame: Int64($0 - 3) * 24_000, voice: "count-in", bar: ($0 - 1) / 4 - 1, beat: ($0 - 1) % 4 + 1, sub: 0,
-            level: ($0 - 1) % 4 == 0 ? .strong : .normal)
-        }
-      ),
-      (
-        .bars(0),
-        (1...2).map {
-          Click(frame: Int64($0 - 1) * 24_000, voice: "count-in", bar: 0, beat: $0, sub: 0, level: .normal)
-        }
-      ),
+      (.bars(1), lead(1...4)), (.bars(2), lead(1...8)), (.beats(3), lead(2...4)), (.beats(6), lead(3...8)),
+      (.bars(0), klicksTwo),
     ] {
       let sequencer = BeatSequencer(
         startFrame: 0, tempo: .standard, meter: .fourFour, rhythm: rhythm, programme: Programme(countIn: countIn),

@@ -1,5 +1,6 @@
 import MetronomeCore
 import OSCControl
+import PropertyBased
 import Testing
 
 /// klick's OSC namespace against a metronome kept as a plain `KlickState`: what each message asks
@@ -113,6 +114,27 @@ struct KlickNamespaceTests {
     _ = harness.send("/klick/simple/set_tempo", [.double(101.5)], from: sender)
     _ = harness.send("/klick/simple/set_meter", [.float32(7.9), .int32(8)], from: sender)
     #expect(harness.performed == [.setTempo(100), .setTempo(101.5), .setMeter(try! Meter(7, 8))])
+  }
+
+  /// Any number is taken for a tempo whatever its OSC type, as the float klick's method asks
+  /// for: an integer exactly, a double at a float's precision; a meter's numerator from a float
+  /// is its whole part, as liblo casts it.
+  @Test func anyNumberIsCoercedAsLibloCoercesIt() async {
+    await propertyCheck(input: Gen.int32(in: 1...1_000), Gen.double(in: 1...1_000)) { whole, fraction in
+      var harness = Harness()
+      for argument in [OSCArgument.int32(whole), .int64(Int64(whole)), .double(fraction), .float32(Float(fraction))] {
+        _ = harness.send("/klick/simple/set_tempo", [argument], from: sender)
+      }
+      #expect(
+        harness.performed == [
+          .setTempo(Double(whole)), .setTempo(Double(whole)), .setTempo(Double(Float(fraction))),
+          .setTempo(Double(Float(fraction))),
+        ])
+      let beats = Float(whole % 16 + 1) + Float(fraction - fraction.rounded(.down)) * 0.99
+      _ = harness.send("/klick/simple/set_meter", [.float32(beats), .double(4)], from: sender)
+      let meter = try Meter(Int(beats), 4, cap: .widest)
+      #expect(harness.performed.last == .setMeter(meter), "\(beats)")
+    }
   }
 
   /// A meter is taken as written: 5/4 needs no cap.

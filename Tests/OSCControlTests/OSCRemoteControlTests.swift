@@ -49,6 +49,14 @@ struct OSCRemoteControlTests {
       log: { logged.value.append($0) })
   }
 
+  /// A control of `viewModel` of its own, sending and logging where this test's does.
+  private func control(of viewModel: MetronomeViewModel) -> OSCRemoteControl {
+    let (sent, logged) = (self.sent, self.logged)
+    return OSCRemoteControl(
+      session: Session(viewModel), viewModel: viewModel, fixed: KlickState(), send: { sent.value.append(($0, $1)) },
+      log: { logged.value.append($0) })
+  }
+
   private func send(_ path: String, _ arguments: [OSCArgument] = []) {
     control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client)
   }
@@ -407,10 +415,7 @@ struct OSCRemoteControlTests {
     let viewModel = MetronomeViewModel(
       initialSubdivision: try Subdivision(2), initialPolyrhythm: 3, autoplay: true,
       beatScheduler: scheduler.limited().eraseToBeatScheduler())
-    let sent = self.sent
-    let control = OSCRemoteControl(
-      session: Session(viewModel), viewModel: viewModel, fixed: KlickState(), send: { sent.value.append(($0, $1)) },
-      log: { _ in })
+    let control = control(of: viewModel)
     let beats = scheduler.record(viewModel.beat)
     scheduler.advance(to: 0.7)
     control.received(OSCCodec.packet(for: OSCMessage("/klick/register_client")), from: client)
@@ -497,10 +502,7 @@ struct OSCRemoteControlTests {
     let viewModel = MetronomeViewModel(
       initialPolyrhythm: 3, programme: Programme(setlist: Setlist(songs: [song(100), song(90)])),
       beatScheduler: scheduler.limited().eraseToBeatScheduler())
-    let sent = self.sent
-    let control = OSCRemoteControl(
-      session: Session(viewModel), viewModel: viewModel, fixed: KlickState(), send: { sent.value.append(($0, $1)) },
-      log: { _ in })
+    let control = control(of: viewModel)
     for action in [MetronomeAction.moveSong(by: 1), .togglePolyrhythmMute, .toggleSectionLoop] {
       viewModel.dispatch(action)
     }
@@ -544,10 +546,7 @@ struct OSCRemoteControlTests {
     let map = TempoMap(sections: [TempoMap.Section(bars: 2, meter: .fourFour, tempo: .steady(100))])
     let viewModel = MetronomeViewModel(
       programme: Programme(map: map), beatScheduler: scheduler.limited().eraseToBeatScheduler())
-    let logged = self.logged
-    let control = OSCRemoteControl(
-      session: Session(viewModel), viewModel: viewModel, fixed: KlickState(), send: { _, _ in },
-      log: { logged.value.append($0) })
+    let control = control(of: viewModel)
     let preroll = { (bars: Int32) in
       control.received(OSCCodec.packet(for: OSCMessage("/klick/map/set_preroll", [.int32(bars)])), from: client)
     }
