@@ -226,7 +226,7 @@ let package = Package(
       name: "MetronomeRunTests",
       dependencies: [
         "MetronomeRun", "MetronomeCore", "MetronomeEngine", "MetronomeAudio", "MetronomeTesting", "OSCControl",
-        "PracticeListening", "AudioListening",
+        "PracticeListening", "AudioListening", "TerminalUI",
       ]
     ),
     .testTarget(

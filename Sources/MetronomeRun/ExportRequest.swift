@@ -1,5 +1,4 @@
 import AudioFiles
-import Glibc
 import MetronomeAudio
 import MetronomeCore
 import MetronomeEngine
@@ -15,8 +14,11 @@ public struct ExportRequest: Sendable {
   public let encoding: SampleEncoding
 
   /// The request the options make; throws a usage error for an export that would not end, a
-  /// format the file cannot hold, or a terminal as standard output.
-  public init(music: MusicRequest, loopsBars: Bool, path: String, encoding: SampleEncoding) throws(RunError) {
+  /// format the file cannot hold, or `-` (standard output) where `standardOutput` is a terminal.
+  public init(
+    music: MusicRequest, loopsBars: Bool, path: String, encoding: SampleEncoding,
+    standardOutput: TextOutput = .standardOutput
+  ) throws(RunError) {
     if loopsBars {
       throw .usage("--loop-bars loops until l releases it: export those bars as a map of their own")
     }
@@ -27,7 +29,7 @@ public struct ExportRequest: Sendable {
     if encoding == .float32, SoundFileSink.Format(path: path) == .flac {
       throw .usage("FLAC holds 16 or 24 bits, not floats: use --format 16 or 24, or a .wav or .aiff name")
     }
-    if path == "-", isatty(STDOUT_FILENO) == 1 {
+    if path == "-", standardOutput.isTerminal {
       throw .usage("standard output is a terminal: pipe it ('-o - | aplay') or name a file with --output")
     }
     self.music = music
@@ -35,15 +37,16 @@ public struct ExportRequest: Sendable {
     self.encoding = encoding
   }
 
-  /// Writes the click track as fast as the disk allows, with a progress line on a terminal, and
-  /// says what was written; throws a `RunError` for what stopped it (a signal included).
-  public func export() throws(RunError) {
+  /// Writes the click track as fast as the disk allows, with a progress line where `notes` (standard
+  /// error unless told) is a terminal, and says there what was written; throws a `RunError` for
+  /// what stopped it (a signal included).
+  public func export(notes: TextOutput = .standardError) throws(RunError) {
     let settings = try music.load()
     try checkSize(of: settings)
     let engine = ClickEngine(settings: settings)
     let interrupts = InterruptWatcher()
     let frames = engine.expectedFrames ?? 0
-    let progress = ProgressLine(total: frames, sampleRate: settings.sampleRate)
+    let progress = ProgressLine(total: frames, sampleRate: settings.sampleRate, output: notes)
     do {
       let destination = try ExportDestination(resolving: path)
       let sink: any AudioSink =
@@ -57,7 +60,7 @@ public struct ExportRequest: Sendable {
         engine, to: sink, progress: progress.update, isCancelled: { interrupts.receivedSignal != nil })
       progress.finish()
       let seconds = Tempo.format(Double(written) / Double(settings.sampleRate.hz))
-      report("wrote \(destination.name): \(written) frames, \(seconds) s")
+      report("wrote \(destination.name): \(written) frames, \(seconds) s", to: notes)
     } catch let error as ExportError {
       progress.finish()
       if error == .interrupted, let signal = interrupts.receivedSignal {
@@ -70,14 +73,13 @@ public struct ExportRequest: Sendable {
     }
   }
 
-  /// Throws when the run `settings` describe does not end, or is too long for a WAV or AIFF
-  /// file, whose sizes are 32 bits; FLAC and Ogg Vorbis count frames without that bound.
-  private func checkSize(of settings: PlaybackSettings) throws(RunError) {
+  /// Throws a usage error when the run `settings` describe does not end, or is too long for a WAV
+  /// or AIFF file, whose sizes are 32 bits; FLAC and Ogg Vorbis count frames without that bound.
+  public func checkSize(of settings: PlaybackSettings) throws(RunError) {
+    // A map's sections all have bars, and --loop-bars is refused: only a setlist's song of one
+    // line (a tempo, no bars) plays for ever.
     guard settings.length != nil || settings.programme.ends else {
-      throw .usage(
-        settings.programme.setlist == nil
-          ? "the map plays for ever: give --bars, --beats or --duration"
-          : "a song of the setlist plays until you move on: give it bars (a map line), or --duration")
+      throw .usage("a song of the setlist plays until you move on: give it bars (a map line), or --duration")
     }
     let frames = ClickEngine(settings: settings).expectedFrames ?? 0
     let fileFormat = SoundFileSink.Format(path: path)

@@ -142,7 +142,8 @@ public struct KlickCommandLine: Sendable {
     case "S":
       let files = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
       guard (1...2).contains(files.count) else { throw .usage("invalid argument to -S: sample file names") }
-      sound.samples = [files[0], files.last ?? files[0]].joined(separator: ",")
+      // One file plays for both levels.
+      sound.samples = files.count == 1 ? "\(value),\(value)" : value
     case "v":
       let volumes = value.split(separator: ",").map { Double($0) }
       guard let first = volumes.first ?? nil, volumes.count <= 2, volumes.allSatisfy({ $0 != nil }) else {
@@ -189,7 +190,8 @@ public struct KlickCommandLine: Sendable {
     // The pattern written, or the standard one, with its accents (-e) or its normal beats (-E)
     // changed; silent beats stay silent.
     let isPattern = { (word: String) in word.first.map { AccentLevel(rawValue: $0) != nil } ?? false }
-    let meter = words.first { $0.contains("/") && !$0.contains("-") }.flatMap { try? Meter(parsing: $0, cap: .widest) }
+    // The meter, where one is written, is the first word left.
+    let meter = words.first.flatMap { try? Meter(parsing: $0, cap: .widest) }
     let written =
       words.first(where: isPattern) ?? "X" + String(repeating: "x", count: (meter ?? .fourFour).numerator - 1)
     music.pattern = String(written.map { $0 == "X" || $0 == "x" ? emphasis : $0 })

@@ -1,6 +1,6 @@
 import TerminalUI
 
-/// Writes `metronome: line` to standard error: a note, not an error.
-public func report(_ line: String) {
-  TextOutput.standardError.write("metronome: \(line)\n")
+/// Writes `metronome: line` to standard error (or `output`): a note, not an error.
+public func report(_ line: String, to output: TextOutput = .standardError) {
+  output.write("metronome: \(line)\n")
 }

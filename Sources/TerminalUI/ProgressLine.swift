@@ -1,34 +1,36 @@
-import Glibc
 import MetronomeCore
 
-/// A one-line progress report on standard error for long work, redrawn in place at most a few
-/// times a second, and only when standard error is a terminal.
+/// A one-line progress report for long work, drawn at once and then redrawn in place at most a
+/// few times a second, and only on a terminal.
 public final class ProgressLine {
   private let total: Int64?
   private let sampleRate: SampleRate
+  private let output: TextOutput
   private let isTerminal: Bool
-  private var lastDrawn = ContinuousClock.now
-  private var drawn = false
+  /// When the line was last drawn; nil before the first time.
+  private var lastDrawn: ContinuousClock.Instant?
 
-  /// A progress line for `total` frames at `sampleRate` (nil when the total is unknown).
-  public init(total: Int64?, sampleRate: SampleRate, isTerminal: Bool = isatty(STDERR_FILENO) == 1) {
+  /// A progress line for `total` frames at `sampleRate` (nil when the total is unknown), on
+  /// `output` (standard error unless told).
+  public init(total: Int64?, sampleRate: SampleRate, output: TextOutput = .standardError) {
     self.total = total
     self.sampleRate = sampleRate
-    self.isTerminal = isTerminal
+    self.output = output
+    isTerminal = output.isTerminal
   }
 
   /// Reports `frames` done.
   public func update(_ frames: Int64) {
-    guard isTerminal, ContinuousClock.now - lastDrawn > .milliseconds(200) else { return }
-    lastDrawn = ContinuousClock.now
-    drawn = true
-    TextOutput.standardError.write("\r\u{1B}[K" + Self.text(frames: frames, total: total, sampleRate: sampleRate))
+    let now = ContinuousClock.now
+    guard isTerminal, lastDrawn.map({ now - $0 > .milliseconds(200) }) ?? true else { return }
+    lastDrawn = now
+    output.write("\r\u{1B}[K" + Self.text(frames: frames, total: total, sampleRate: sampleRate))
   }
 
   /// Clears the line.
   public func finish() {
-    guard drawn else { return }
-    TextOutput.standardError.write("\r\u{1B}[K")
+    guard lastDrawn != nil else { return }
+    output.write("\r\u{1B}[K")
   }
 
   /// "exporting: 42% (756.0 of 1800.0 s)", or without the share when the total is unknown.

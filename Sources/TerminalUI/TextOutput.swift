@@ -14,6 +14,9 @@ public struct TextOutput: Sendable {
   /// Output to `descriptor`.
   public init(descriptor: Int32) { self.descriptor = descriptor }
 
+  /// Whether a terminal is written to (not a file or a pipe).
+  public var isTerminal: Bool { isatty(descriptor) == 1 }
+
   /// Writes all of `text`, resuming after short or interrupted writes; returns false, having
   /// stopped, when the output is gone (a pipe whose reader has ended).
   @discardableResult

@@ -1,23 +1,74 @@
+import Foundation
+import Glibc
 import MetronomeAudio
 import MetronomeRun
+import MetronomeTesting
+import TerminalUI
 import Testing
 
-/// The rules of an export, checked on the request.
+/// The rules of an export, checked on the request, and exports written as a user asks for them.
 @Suite(.timeLimit(.minutes(1)))
-struct ExportRequestTests {
+final class ExportRequestTests {
+  private let folder: URL
+
+  init() throws {
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-export-\(UUID())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  // Each test has an instance and a folder of its own, removed when it ends.
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  /// The request to export `options` to `path`.
+  private func request(
+    _ options: PlayOptions, to path: String = "click.wav", encoding: SampleEncoding = .pcm16,
+    standardOutput: TextOutput = .standardOutput
+  ) throws(RunError) -> ExportRequest {
+    let music = try MusicRequest(options.music, options.length, options.sound, options.programme)
+    return try ExportRequest(
+      music: music, loopsBars: options.programme.loopBars != nil, path: path, encoding: encoding,
+      standardOutput: standardOutput)
+  }
+
   /// The usage error an export of `options` to `path` throws, or nil when it is accepted.
   private func exportError(
-    _ options: PlayOptions, to path: String = "click.wav", encoding: SampleEncoding = .pcm16
+    _ options: PlayOptions, to path: String = "click.wav", encoding: SampleEncoding = .pcm16,
+    standardOutput: TextOutput = .standardOutput
   ) -> String? {
     do {
-      let music = try MusicRequest(options.music, options.length, options.sound, options.programme)
-      _ = try ExportRequest(
-        music: music, loopsBars: options.programme.loopBars != nil, path: path, encoding: encoding)
+      _ = try request(options, to: path, encoding: encoding, standardOutput: standardOutput)
       return nil
     } catch {
       #expect(error.status == 64)
       return error.message
     }
+  }
+
+  /// The error checking the size of an export of `options` to `path` throws, or nil when it fits.
+  private func sizeError(_ options: PlayOptions, to path: String, encoding: SampleEncoding = .pcm16) throws
+    -> String?
+  {
+    let export = try request(options, to: path, encoding: encoding)
+    do {
+      try export.checkSize(of: export.music.load())
+      return nil
+    } catch {
+      #expect(error.status == 64)
+      return error.message
+    }
+  }
+
+  /// A file in the test's folder, its path.
+  private func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+  /// What `body` wrote to the notes it was given, a file here.
+  private func notes(_ body: (TextOutput) throws -> Void) throws -> String {
+    let notesPath = path("notes.txt")
+    let descriptor = open(notesPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    try #require(descriptor >= 0)
+    defer { close(descriptor) }
+    try body(TextOutput(descriptor: descriptor))
+    return try String(contentsOfFile: notesPath, encoding: .utf8)
   }
 
   @Test func anExportEnds() {
@@ -43,5 +94,109 @@ struct ExportRequestTests {
       exportError(options { $0.length.bars = 1 }, to: "click.flac", encoding: .float32)
         == "FLAC holds 16 or 24 bits, not floats: use --format 16 or 24, or a .wav or .aiff name")
     #expect(exportError(options { $0.length.bars = 1 }, to: "click.wav", encoding: .float32) == nil)
+  }
+
+  @Test func aDashIsStandardOutputUnlessThatIsATerminal() throws {
+    let window = try PseudoTerminal()
+    let terminal = TextOutput(descriptor: window.terminal)
+    let oneBar = options { $0.length.bars = 1 }
+    #expect(
+      exportError(oneBar, to: "-", standardOutput: terminal)
+        == "standard output is a terminal: pipe it ('-o - | aplay') or name a file with --output")
+    #expect(exportError(oneBar, to: "click.wav", standardOutput: terminal) == nil)
+    let nowhere = open("/dev/null", O_WRONLY)
+    defer { close(nowhere) }
+    #expect(exportError(oneBar, to: "-", standardOutput: TextOutput(descriptor: nowhere)) == nil)
+  }
+
+  @Test func anExportWritesEveryFrameAndSaysSo() throws {
+    let file = path("click.wav")
+    let said = try notes { try request(options { $0.length.bars = 1 }, to: file).export(notes: $0) }
+    // One bar of 4/4 at 120 BPM: two seconds.
+    #expect(try WAVFile(contentsOf: URL(fileURLWithPath: file)).samples.count == 96_000)
+    #expect(said == "metronome: wrote \(file): 96000 frames, 2 s\n")
+  }
+
+  @Test func onATerminalTheProgressIsShownAndClearedBeforeTheNote() throws {
+    let window = try PseudoTerminal()
+    let file = path("click.wav")
+    try request(options { $0.length.bars = 1 }, to: file).export(notes: TextOutput(descriptor: window.terminal))
+    let shown = window.read(through: " s\r\n")
+    #expect(shown.hasPrefix("\r\u{1B}[Kexporting: "))
+    #expect(shown.hasSuffix("\r\u{1B}[Kmetronome: wrote \(file): 96000 frames, 2 s\r\n"))
+  }
+
+  @Test func aFileThatCannotBeWrittenIsOneLineAndNothingIsLeft() throws {
+    let file = path("missing/click.wav")
+    #expect(throws: RunError.self) { try self.request(options { $0.length.bars = 1 }, to: file).export() }
+    do {
+      try request(options { $0.length.bars = 1 }, to: file).export()
+    } catch {
+      #expect(error.status == 1)
+      #expect(error.message.hasPrefix("cannot write '\(file)': "))
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
+  @Test func aSetlistWhoseSongPlaysForEverNeedsALength() throws {
+    let endless = path("set.txt")
+    try Data("A: 120\n".utf8).write(to: URL(fileURLWithPath: endless))
+    #expect(
+      try sizeError(options { $0.programme.setlist = endless }, to: "click.wav")
+        == "a song of the setlist plays until you move on: give it bars (a map line), or --duration")
+    #expect(
+      try sizeError(
+        options {
+          $0.programme.setlist = endless
+          $0.length.duration = 30
+        }, to: "click.wav") == nil)
+    let song = path("song.map")
+    try Data("2 4/4 120\n".utf8).write(to: URL(fileURLWithPath: song))
+    let ending = path("ending.txt")
+    try Data("A: \(song)\n".utf8).write(to: URL(fileURLWithPath: ending))
+    #expect(try sizeError(options { $0.programme.setlist = ending }, to: "click.wav") == nil)
+    #expect(try sizeError(options { $0.programme.map = song }, to: "click.wav") == nil)
+  }
+
+  @Test func wavAndAiffHoldAboutThreeHoursOfSixteenBitsAtTheHighestRateAndFlacMore() throws {
+    // 2 147 483 629 frames of 16 bits fill a WAV file's 32-bit size: 11 184.8 s at 192 kHz.
+    let longest = options {
+      $0.sound.rate = 192_000
+      $0.length.duration = 11_184
+    }
+    let longer = options {
+      $0.sound.rate = 192_000
+      $0.length.duration = 11_185
+    }
+    let tooLong =
+      "the export is longer than a WAV or AIFF file can hold (4 GiB); export fewer bars or a lower rate,"
+      + " or write .flac or .ogg"
+    for name in ["click.wav", "click.aiff"] {
+      #expect(try sizeError(longest, to: name) == nil)
+      #expect(try sizeError(longer, to: name) == tooLong)
+    }
+    #expect(try sizeError(longer, to: "click.flac") == nil)
+    #expect(try sizeError(longer, to: "click.ogg") == nil)
+    // Floats take twice the room.
+    let floats = options {
+      $0.sound.rate = 192_000
+      $0.length.duration = 5_593
+    }
+    #expect(try sizeError(floats, to: "click.wav", encoding: .float32) == tooLong)
+  }
+
+  @Test func anExportTooLongIsAUsageErrorBeforeAnythingIsWritten() throws {
+    let file = path("click.wav")
+    do {
+      let longer = options {
+        $0.sound.rate = 192_000
+        $0.length.duration = 11_185
+      }
+      try request(longer, to: file).export()
+      Issue.record("a WAV file longer than its size can say was written")
+    } catch {
+      #expect(error.status == 64)
+    }
+    #expect(!FileManager.default.fileExists(atPath: file))
   }
 }

@@ -47,6 +47,37 @@ struct KlickCommandLineTests {
     #expect(try line("-s 3 120").sound.sound == .woodblock)
     #expect(try line("-S a.wav 120").sound.samples == "a.wav,a.wav")
     #expect(try line("-i").output.headless == false)
+    #expect(try line("-R osc.udp://127.0.0.1:9001 120").remote.oscReturn == "osc.udp://127.0.0.1:9001")
+    #expect(try line("-S a.wav,b.wav 120").sound.samples == "a.wav,b.wav")
+    #expect(usageError("-S a.wav,b.wav,c.wav 120") == "invalid argument to -S: sample file names")
+  }
+
+  /// As getopt: `--` ends the options and is dropped; `-` alone is a word, not an option.
+  @Test func aDoubleDashEndsTheOptionsAndADashAloneIsAWord() throws {
+    #expect(try line("-n me -- 3/4 120").music.words == ["3/4", "120"])
+    #expect(try line("-- -n").music.words == ["-n"])
+    #expect(try line("- 120").music.words == ["-", "120"])
+  }
+
+  /// -v takes one volume from 0 to 1, as klick plays it, and says so for what klick would play
+  /// otherwise (a second volume, or one above 1).
+  @Test func aVolumeIsKeptFromZeroToOne() throws {
+    let half = try line("-v 0.5 120")
+    #expect(half.sound.volume == 0.5 && half.notes.isEmpty)
+    #expect(try line("-v 1 120").notes.isEmpty)
+    #expect(try line("-v 0 120").sound.volume == 0)
+    #expect(try line("-v -1 120").sound.volume == 0)
+    let two = try line("-v 0.5,0.2 120")
+    #expect(two.sound.volume == 0.5)
+    #expect(two.notes == ["-v 0.5,0.2: one volume from 0 to 1 for every click; 0.5 plays"])
+    #expect(try line("-v 1.5 120").notes == ["-v 1.5: one volume from 0 to 1 for every click; 1 plays"])
+    #expect(usageError("-v loud 120") == "invalid argument to -v: volume")
+  }
+
+  @Test func theMultiplierIsAboveZero() throws {
+    #expect(try line("-x 0.5 120").programme.multiplier == 0.5)
+    #expect(usageError("-x 0 120") == "invalid argument to -x: tempo multiplier")
+    #expect(usageError("-x -1 120") == "invalid argument to -x: tempo multiplier")
   }
 
   /// klick's four sounds by number play the nearest of ours: -s 2, klick's noise, which this
@@ -71,7 +102,8 @@ struct KlickCommandLineTests {
   }
 
   @Test func exportNeedsAMapOrBars() throws {
-    #expect(try line("-W out.wav -r 44100 8 120").command == .export(path: "out.wav"))
+    let rated = try line("-W out.wav -r 44100 8 120")
+    #expect(rated.command == .export(path: "out.wav") && rated.sound.rate == 44_100)
     #expect(try line("-W out.wav -f song.map").sound.rate == 48_000)
     #expect(
       usageError("-W out.wav 120")

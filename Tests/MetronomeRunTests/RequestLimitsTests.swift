@@ -1,0 +1,164 @@
+import MetronomeCore
+import MetronomeRun
+import Testing
+
+/// Every bounded option at its edges: the last value taken and the first refused, as `--help`
+/// and the man page state them.
+@Suite(.timeLimit(.minutes(1)))
+struct RequestLimitsTests {
+  @Test func theMaximumNumeratorIsFromOneTo64() {
+    for taken in [1, 64] { #expect(usageError(options { $0.music.maxNumerator = taken }) == nil, "\(taken)") }
+    for refused in [0, 65] {
+      #expect(usageError(options { $0.music.maxNumerator = refused }) == "--max-numerator must be from 1 to 64")
+    }
+  }
+
+  @Test func theVolumeIsFromZeroToOne() {
+    for taken in [0.0, 1] { #expect(usageError(options { $0.sound.volume = taken }) == nil, "\(taken)") }
+    for refused in [-0.01, 1.01] {
+      #expect(usageError(options { $0.sound.volume = refused }) == "--volume must be from 0 to 1")
+    }
+  }
+
+  @Test func sixSampleFilesAreTakenOneForEachVoice() throws {
+    let request = try options { $0.sound.samples = "a,b,c,d,e,f" }.request().music
+    #expect(request.samplePaths.map(\.path) == ["a", "b", "c", "d", "e", "f"])
+  }
+
+  @Test func aMeterATempoAndAPatternAreTheMostWords() {
+    #expect(usageError(options { $0.music.words = ["3/4", "90", "X.x"] }) == nil)
+    #expect(usageError(options { $0.music.words = ["3/4", "90", "X.x", "100"] }) != nil)
+  }
+
+  @Test func aLengthIsAtLeastOneBeatOrBarOrSomeSeconds() {
+    #expect(usageError(options { $0.length.beats = 1 }) == nil)
+    #expect(usageError(options { $0.length.bars = 1 }) == nil)
+    #expect(usageError(options { $0.length.duration = 0.5 }) == nil)
+    #expect(usageError(options { $0.length.duration = 0 }) == "--duration must be a positive number of seconds")
+  }
+
+  /// A length must end within the longest run (about three years), at the tempo the multiplier
+  /// makes.
+  @Test func aLengthEndsWithinTheLongestRunAtTheTempoPlayed() {
+    // 100 million beats: 50 million seconds at 120 BPM, 5 million at 1200, 500 million at 12.
+    let beats = 100_000_000
+    #expect(usageError(options { $0.length.beats = beats }) == nil)
+    #expect(
+      usageError(
+        options {
+          $0.length.beats = beats
+          $0.programme.multiplier = 10
+        }) == nil)
+    #expect(
+      usageError(
+        options {
+          $0.length.beats = beats
+          $0.programme.multiplier = 0.1
+        }) != nil)
+    #expect(usageError(options { $0.length.beats = 3 * beats }) != nil)
+  }
+
+  @Test func theMultiplierIsFromATenthToTen() {
+    for taken in [0.1, 10] { #expect(usageError(options { $0.programme.multiplier = taken }) == nil, "\(taken)") }
+    for refused in [0.09, 10.5] {
+      #expect(usageError(options { $0.programme.multiplier = refused }) != nil, "\(refused)")
+    }
+  }
+
+  @Test func thePeriodIsFrom16AndTheBufferUpToAMebiframe() {
+    #expect(usageError(options { $0.output.period = 16 }) == nil)
+    #expect(usageError(options { $0.output.buffer = 1 << 20 }) == nil)
+  }
+
+  @Test func theOSCPortIsFromOneTo65535() {
+    for taken in [1, 65_535] { #expect(usageError(options { $0.remote.osc = taken }) == nil, "\(taken)") }
+    for refused in [0, 65_536] {
+      #expect(usageError(options { $0.remote.osc = refused }) == "--osc must be a UDP port from 1 to 65535")
+    }
+  }
+
+  /// `--loop-bars` takes one bar or the first and last, the last not before the first.
+  @Test func theBarsLoopedAreOneOrARangeInOrder() {
+    let map = { (bars: String) in
+      options {
+        $0.programme.map = "song.map"
+        $0.programme.loopBars = bars
+      }
+    }
+    for taken in ["3", "2-2", "1-4"] { #expect(usageError(map(taken)) == nil, "\(taken)") }
+    for refused in ["0", "3-2", "1-2-3"] { #expect(usageError(map(refused)) != nil, "\(refused)") }
+  }
+
+  /// A grouping is taken where its beats make the bar, and refused where they do not.
+  @Test func aGroupingFillsTheBar() {
+    #expect(
+      usageError(
+        options {
+          $0.music.words = ["8/8"]
+          $0.music.group = "3+3+2"
+        }) == nil)
+    #expect(
+      usageError(
+        options {
+          $0.music.words = ["7/8"]
+          $0.music.group = "3+3+2"
+        }) != nil)
+  }
+
+  /// Swing alone swings eighths; a subdivision alone is played straight, triplets included.
+  @Test func swingAloneSwingsEighthsAndASubdivisionAloneIsStraight() throws {
+    let swung = try options { $0.music.swing = 60 }.request().music.subdivision
+    #expect(swung.count == 2 && swung.swing == 0.6)
+    let triplets = try options { $0.music.subdivide = 3 }.request().music.subdivision
+    #expect(triplets.count == 3 && triplets.swing == 0.5)
+    #expect(try options { _ in }.request().music.subdivision.count == 1)
+  }
+
+  /// A map's first section sets the meter, the tempo of its first beat (times the multiplier) and
+  /// its pattern, and its meters may be wider than their denominators allow on the command line.
+  @Test func theMapsFirstSectionSetsWhatPlaysFirst() throws {
+    let map = try TempoMapParser.parse("2 20/4 100-140 Xx.xxxxxxxxxxxxxxxxx\n4 4/4 90\n", source: "song.map")
+    let request = try options {
+      $0.programme.map = "song.map"
+      $0.programme.multiplier = 1.5
+    }.request().music
+    let settings = try request.settings(map: map, setlist: nil, samples: [:])
+    #expect(settings.meter.signature == "20/4")
+    #expect(settings.tempo.bpm == 150)
+    #expect(settings.pattern?.description == "Xx.xxxxxxxxxxxxxxxxx")
+    #expect(settings.cap == .widest)
+    let plain = try options { $0.music.words = ["3/4"] }.request().music
+    #expect(try plain.settings(map: nil, setlist: nil, samples: [:]).cap == plain.cap)
+    #expect(plain.cap != .widest)
+  }
+
+  /// A setlist plays its first song first.
+  @Test func aSetlistStartsWithItsFirstSong() throws {
+    let songs = [
+      "first.map": try TempoMapParser.parse("2 3/4 90\n", source: "first.map"),
+      "second.map": try TempoMapParser.parse("2 5/4 130\n", source: "second.map"),
+    ]
+    let setlist = try SetlistParser.parse("first.map\nsecond.map\n", source: "set", seed: 0) {
+      path, line, column throws(TempoMapError) in
+      guard let map = songs[path] else {
+        throw TempoMapError(source: "set", line: line, column: column, message: "no such song")
+      }
+      return map
+    }
+    let request = try options { $0.programme.setlist = "set" }.request().music
+    let settings = try request.settings(map: nil, setlist: setlist, samples: [:])
+    #expect(settings.meter.signature == "3/4" && settings.tempo.bpm == 90)
+  }
+
+  /// A trainer's target is the tempo of its last section.
+  @Test func aTrainersTargetIsItsLastTempo() throws {
+    let klick = try options { $0.music.words = ["80-120/4"] }.request().music
+    #expect(try klick.settings(map: nil, setlist: nil, samples: [:]).programme.trainerTarget == 120)
+    let step = try options {
+      $0.programme.step = "5/2"
+      $0.programme.to = 100
+      $0.music.words = ["90"]
+    }.request().music
+    #expect(try step.settings(map: nil, setlist: nil, samples: [:]).programme.trainerTarget == 100)
+  }
+}
