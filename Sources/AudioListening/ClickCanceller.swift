@@ -42,8 +42,9 @@ public final class ClickCanceller: OutputCanceller, @unchecked Sendable {
   /// left of the output may be on each frame.
   private var scratch = [Float](repeating: 0, count: 4_096)
   private var leftOverScratch = [Float](repeating: 0, count: 4_096)
-  /// The clicks listened to while the click was never found in the input: after
-  /// `clicksBeforeHeadphones` of them, the input is taken not to hear the click.
+  /// The clicks listened to while the click was never found in the input: from where the
+  /// `clicksBeforeHeadphones`th starts, the input is taken not to hear the click (three clicks
+  /// and that one's first block are given to finding it; hits on the fourth on are found).
   private var clicksUnheard = 0
   private static let clicksBeforeHeadphones = 4
   /// The last input sample before the block being cancelled, as heard.

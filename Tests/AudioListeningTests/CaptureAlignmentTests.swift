@@ -29,4 +29,23 @@ import Testing
     alignment.update(inputFrameZeroMicros: 1e30, outputFrameZeroMicros: 0)
     #expect(alignment.offset == nil)
   }
+
+  /// Half a millisecond exactly (24 frames at 48 kHz) is beyond: the place is taken anew.
+  @Test func halfAMillisecondExactlyMovesIt() {
+    var alignment = CaptureAlignment(sampleRate: .standard)
+    alignment.update(inputFrameZeroMicros: 0, outputFrameZeroMicros: 0)
+    alignment.update(inputFrameZeroMicros: 500, outputFrameZeroMicros: 0)
+    #expect(alignment.offset == 24)
+  }
+
+  /// A reading whose frames would not be exact in a Double (2^52 frames and more, some three
+  /// thousand years at 48 kHz) is let go; one just under is taken.
+  @Test func aReadingBeyondWhatADoubleCountsExactlyIsLetGo() {
+    let microsPerFrame = 1e6 / 48_000
+    var alignment = CaptureAlignment(sampleRate: .standard)
+    alignment.update(inputFrameZeroMicros: 0x1.8p52 * microsPerFrame, outputFrameZeroMicros: 0)
+    #expect(alignment.offset == nil)
+    alignment.update(inputFrameZeroMicros: 0x1p51 * microsPerFrame, outputFrameZeroMicros: 0)
+    #expect(alignment.offset.map { abs($0 - (1 << 51)) <= 1 } == true)
+  }
 }
