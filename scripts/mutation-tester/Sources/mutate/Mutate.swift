@@ -12,8 +12,8 @@ struct Mutate: ParsableCommand {
     discussion: """
       Every mutant of a module is compiled in at once, each behind its number, into a copy of the
       project under .build/mutation (release), so one build serves them all; each test run plants
-      one by the environment. Mutants that do not compile are taken out. Run from the project's
-      root, as scripts/mutate does.
+      one by the environment. Mutants that do not compile are taken out, and remembered for the
+      next run. Run from the project's root, as scripts/mutate does.
       """)
 
   @Argument(
@@ -82,7 +82,14 @@ struct Mutate: ParsableCommand {
     checkpoint: @escaping @Sendable (Report.Module) -> Void
   ) throws -> Report.Module {
     let started = Date()
-    var excluded: Set<Int> = []
+    let everyMutant = try workspace.mutants(of: module)
+    // The mutants that did not compile last time, where the code is as it was then (named by
+    // file, line, column and change): taken out at once rather than found again round by round.
+    let notCompiling = workspace.copy.deletingLastPathComponent().appendingPathComponent(
+      "not-compiling-\(module.name).txt")
+    let knownNotCompiling = Set(
+      ((try? String(contentsOf: notCompiling, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init))
+    var excluded = Set(everyMutant.filter { knownNotCompiling.contains($0.description) }.map(\.id))
     var planted: (mutants: [Mutant], numbered: Int) = ([], 0)
     for round in 1... {
       planted = try workspace.plant(module, excluding: excluded)
@@ -104,7 +111,9 @@ struct Mutate: ParsableCommand {
       throw MutationError("\(module.name): built in debug but not in release")
     }
     var outcome = Report.Module(name: module.name)
-    outcome.notCompiling = try workspace.mutants(of: module).filter { excluded.contains($0.id) }
+    outcome.notCompiling = everyMutant.filter { excluded.contains($0.id) }
+    try outcome.notCompiling.map { "\($0.description)\n" }.joined().write(
+      to: notCompiling, atomically: true, encoding: .utf8)
     var runner = try TestRunner(module, in: workspace)
     let baseline = try runner.runBaseline()
     guard baseline.outcome == .survived else {

@@ -2,13 +2,14 @@ import Foundation
 import Mutation
 
 /// Runs a module's unit tests from the built test bundle against one mutant at a time, with the
-/// mutant's number in the environment: its XCTest classes, then each of its Swift Testing suites
-/// apart, quickest first, stopping at the first that fails, and only those whose run with no
-/// mutant reached the mutant's code.
+/// mutant's number in the environment: only the tests whose run with no mutant reached the
+/// mutant's code, quickest first, in batches that double (one test, then two, then four…),
+/// stopping at the first batch that fails.
 ///
 /// A mutant is noticed by one failing test, so a run that stops there spends on a noticed
-/// mutant what its quickest failing suite takes, not the whole module's tests; a mutant no test
-/// reaches survives without a run.
+/// mutant little more than its quickest failing test takes, not the whole module's tests; the
+/// doubling keeps the cost of starting the bundle small for a survivor many tests reach; a
+/// mutant no test reaches survives without a run.
 struct TestRunner: Sendable {
   /// How a mutant came out.
   enum Outcome: String, Sendable {
@@ -20,78 +21,103 @@ struct TestRunner: Sendable {
     case survived
   }
 
-  /// One run of the bundle: its arguments, how long it took with no mutant planted, and the
+  /// The two libraries a test is written with, each run by the bundle in its own way.
+  private enum Library: Sendable {
+    case xcTest
+    case swiftTesting
+  }
+
+  /// One test: its name as the bundle lists it, how long it took with no mutant planted, and the
   /// mutants whose code it reached then.
-  private struct Step: Sendable {
-    let arguments: [String]
+  private struct Test: Sendable {
+    let library: Library
+    let name: String
     var seconds = 0.0
     var reached: Set<Int> = []
   }
 
   private let bundle: String
-  private var steps: [Step] = []
+  private var tests: [Test] = []
 
   /// A runner of `module`'s tests in `workspace`'s bundle.
   init(_ module: ModuleUnderTest, in workspace: Workspace) throws {
     bundle = workspace.testBundle.path
     let prefix = "\(module.tests)."
-    let classes = Set(
-      try Command.run(bundle, ["--list-tests"]).output.split(separator: "\n").filter { $0.hasPrefix(prefix) }.map {
-        String($0.split(separator: "/")[0])
-      })
-    if !classes.isEmpty { steps.append(Step(arguments: [classes.sorted().joined(separator: ",")])) }
-    let suites = Set(
-      try Command.run(bundle, ["--testing-library", "swift-testing", "--list-tests"]).output.split(separator: "\n")
-        .filter { $0.hasPrefix(prefix) && $0.contains("/") }.map { String($0.split(separator: "/")[0]) })
-    for suite in suites.sorted() {
-      let pattern = suite.replacing(".", with: "\\.") + "/"
-      steps.append(Step(arguments: ["--testing-library", "swift-testing", "--filter", pattern]))
+    for (library, arguments) in [(Library.xcTest, []), (.swiftTesting, ["--testing-library", "swift-testing"])] {
+      let listed = try Command.run(bundle, arguments + ["--list-tests"]).output.split(separator: "\n")
+      tests += Set(listed.filter { $0.hasPrefix(prefix) && $0.contains("/") }).sorted().map {
+        Test(library: library, name: String($0))
+      }
     }
   }
 
-  /// Runs every step with no mutant planted, timing each, learning which mutants' code it
+  /// Runs every test alone with no mutant planted, timing each, learning which mutants' code it
   /// reaches, and putting the quickest first; how it came out, and how long it took in all.
   mutating func runBaseline() throws -> (outcome: Outcome, failure: String, seconds: Double) {
     let trace = FileManager.default.temporaryDirectory.appendingPathComponent("mutate-trace-\(getpid())")
     defer { try? FileManager.default.removeItem(at: trace) }
-    for index in steps.indices {
+    for index in tests.indices {
       let started = Date()
       let result = try run(
-        steps[index], environment: [MutantSchema.variable: "-1", MutantSchema.traceVariable: trace.path],
+        tests[index...index], environment: [MutantSchema.variable: "-1", MutantSchema.traceVariable: trace.path],
         timeout: nil)
-      steps[index].seconds = Date().timeIntervalSince(started)
-      if result.outcome != .survived { return (result.outcome, result.failure, 0) }
+      tests[index].seconds = Date().timeIntervalSince(started)
+      if result.outcome != .survived { return (result.outcome, "\(tests[index].name): \(result.failure)", 0) }
       let flags = [UInt8](try Data(contentsOf: trace))
-      steps[index].reached = Set(flags.indices.filter { flags[$0] != 0 })
+      tests[index].reached = Set(flags.indices.filter { flags[$0] != 0 })
     }
-    steps.sort { $0.seconds < $1.seconds }
-    return (.survived, "", steps.reduce(0) { $0 + $1.seconds })
+    tests.sort { $0.seconds < $1.seconds }
+    return (.survived, "", tests.reduce(0) { $0 + $1.seconds })
   }
 
   /// The text a survivor no test reaches is reported with.
   static let unreached = "reached by no test"
 
-  /// Runs the tests that reach `mutant` against it, stopping at the first step that fails; how it
-  /// came out, and what failed, briefly.
+  /// Runs the tests that reach `mutant` against it, in doubling batches of one library each,
+  /// stopping at the first batch that fails; how it came out, and what failed, briefly.
   func run(mutant: Int) throws -> (outcome: Outcome, failure: String) {
-    let reaching = steps.filter { $0.reached.contains(mutant) }
+    let reaching = tests.filter { $0.reached.contains(mutant) }
     guard !reaching.isEmpty else { return (.survived, Self.unreached) }
-    for step in reaching {
-      // Five times what the step takes, and 5 s more for a machine busy with the other run.
+    var start = 0
+    var size = 1
+    while start < reaching.count {
+      var end = min(start + size, reaching.count)
+      if let other = reaching[start..<end].firstIndex(where: { $0.library != reaching[start].library }) { end = other }
+      let batch = reaching[start..<end]
+      let seconds = batch.reduce(0) { $0 + $1.seconds }
+      // Five times what the batch takes, and 5 s more for a machine busy with the other run.
       let result = try run(
-        step, environment: [MutantSchema.variable: String(mutant)], timeout: max(5 * step.seconds, step.seconds + 5))
+        batch, environment: [MutantSchema.variable: String(mutant)], timeout: max(5 * seconds, seconds + 5))
       if result.outcome != .survived { return result }
+      start = end
+      size *= 2
     }
     return (.survived, "")
   }
 
-  private func run(_ step: Step, environment: [String: String], timeout: Double?) throws
+  /// Runs `batch`, tests of one library, in one process of the bundle.
+  private func run(_ batch: ArraySlice<Test>, environment: [String: String], timeout: Double?) throws
     -> (outcome: Outcome, failure: String)
   {
-    let result = try Command.run(bundle, step.arguments, environment: environment, timeout: timeout, failing: false)
+    let arguments =
+      switch batch.first?.library {
+      case .swiftTesting:
+        ["--testing-library", "swift-testing"] + batch.flatMap { ["--filter", Self.exactly($0.name)] }
+      default: [batch.map(\.name).joined(separator: ",")]
+      }
+    let result = try Command.run(bundle, arguments, environment: environment, timeout: timeout, failing: false)
     if result.timedOut { return (.timedOut, "") }
     guard result.status != 0 else { return (.survived, "") }
     let failed = result.output.split(separator: "\n").first { $0.contains("error:") || $0.contains("failed") }
     return (.killed, failed.map { String($0.prefix(200)) } ?? "status \(result.status)")
+  }
+
+  /// A filter that matches the test `name` (`Module.Suite/test(arguments:)`) and no other.
+  private static func exactly(_ name: String) -> String {
+    // Every character regular expressions give a meaning to, taken as itself.
+    name.reduce(into: "") { escaped, character in
+      if "\\^$.|?*+()[]{}".contains(character) { escaped.append("\\") }
+      escaped.append(character)
+    }
   }
 }
