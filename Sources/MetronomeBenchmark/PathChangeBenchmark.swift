@@ -65,7 +65,7 @@ enum PathChangeBenchmark {
       var errors: [Int] = []
       var followedAfter: [Int] = []
       for index in 0..<count {
-        let room = RoomBenchmark.randomRoom(&random)
+        let room = SeededRooms.next(&random)
         let moved = movedMicrophone(of: room, &random)
         let level = Double.random(in: -24 ... -6, using: &random)
         let take = try scenario.take(room, moved, level, UInt64(index + 1))

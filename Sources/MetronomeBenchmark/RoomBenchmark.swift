@@ -29,18 +29,15 @@ enum RoomBenchmark {
 
   static func run(rooms count: Int = 24) throws {
     let rate = try SampleRate(RoomTake.sampleRate)
-    var random = SeededGenerator(seed: 34)
     var totals = (single: Score(), room: Score())
     var audioSeconds = 0.0
     print(
       "room                                   | single copy: missed invented worst mean | room: missed invented worst mean"
         + " | learned after"
     )
-    for index in 0..<count {
-      let room = randomRoom(&random)
-      let level = Double.random(in: -30...0, using: &random)
-      let subdivisions = index % 3 == 2 ? 2 : 1
-      let take = try RoomTake(room: room, clickLevel: level, subdivisions: subdivisions, seed: UInt64(index + 1))
+    for corpus in SeededRooms.benchmarkCorpus(count: count) {
+      let (room, level, subdivisions) = (corpus.room, corpus.clickLevel, corpus.subdivisions)
+      let take = try RoomTake(room: room, clickLevel: level, subdivisions: subdivisions, seed: corpus.seed)
       audioSeconds += Double(take.input.count) / Double(rate.hz)
       let single = score(
         AudioHitListener(canceller: ClickCanceller(roundTrip: Int64(take.direct)), sampleRate: rate), take, rate)
@@ -130,27 +127,6 @@ enum RoomBenchmark {
     }
     guard let last = heard.lastIndex(where: { !$0 }) else { return 0 }
     return last + 1 < heard.count ? last + 1 : nil
-  }
-
-  /// A shoebox room with the speaker and the microphone somewhere inside it, 0.3 to 3 m apart.
-  static func randomRoom(_ random: inout SeededGenerator) -> SimulatedRoom {
-    let size = (
-      Double.random(in: 2.5...10, using: &random), Double.random(in: 2.5...8, using: &random),
-      Double.random(in: 2.4...4, using: &random)
-    )
-    let speaker = (
-      Double.random(in: 0.3...(size.0 - 0.3), using: &random), Double.random(in: 0.3...(size.1 - 0.3), using: &random),
-      Double.random(in: 0.5...1.8, using: &random)
-    )
-    let distance = Double.random(in: 0.3...3, using: &random)
-    let angle = Double.random(in: 0..<(2 * Double.pi), using: &random)
-    let microphone = (
-      min(max(speaker.0 + distance * cos(angle), 0.2), size.0 - 0.2),
-      min(max(speaker.1 + distance * sin(angle), 0.2), size.1 - 0.2), Double.random(in: 0.5...1.8, using: &random)
-    )
-    return SimulatedRoom(
-      size: size, reverberation: Double.random(in: 0.2...0.8, using: &random), speaker: speaker,
-      microphone: microphone)
   }
 
   /// How `listener` heard `take`: strokes matched to attacks within 25 ms (the detector's spacing).
