@@ -57,13 +57,15 @@ struct TestRunner: Sendable {
     let trace = FileManager.default.temporaryDirectory.appendingPathComponent("mutate-trace-\(getpid())")
     defer { try? FileManager.default.removeItem(at: trace) }
     for index in tests.indices {
+      // A test that reaches no mutant writes no trace: none must be left from the test before.
+      try? FileManager.default.removeItem(at: trace)
       let started = Date()
       let result = try run(
         tests[index...index], environment: [MutantSchema.variable: "-1", MutantSchema.traceVariable: trace.path],
         timeout: nil)
       tests[index].seconds = Date().timeIntervalSince(started)
       if result.outcome != .survived { return (result.outcome, "\(tests[index].name): \(result.failure)", 0) }
-      let flags = [UInt8](try Data(contentsOf: trace))
+      let flags = FileManager.default.fileExists(atPath: trace.path) ? [UInt8](try Data(contentsOf: trace)) : []
       tests[index].reached = Set(flags.indices.filter { flags[$0] != 0 })
     }
     tests.sort { $0.seconds < $1.seconds }
