@@ -70,8 +70,8 @@ import Testing
     #expect(notices(of: listener).isEmpty)
   }
 
-  /// The frames between two cuts at full scale, each held for two frames, from the first cut's
-  /// second frame to the second's.
+  /// How many cuts are counted of two at full scale, each held for two frames, `frames` apart
+  /// (from the first cut's second frame to the second's).
   private func clipsCounted(apart frames: Int) -> Int {
     let listener = AudioHitListener(canceller: ScriptedCanceller(), sampleRate: .standard)
     var input = [Float](repeating: 0, count: 12_000)
