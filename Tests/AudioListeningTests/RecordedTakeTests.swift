@@ -65,11 +65,11 @@ import Testing
   /// Three of the rooms `scripts/bench-rooms` has pyroomacoustics simulate (seeded there): a
   /// narrow room with the microphone 2.7 m away, a dry hall at 0.6 m, and a tall small room at 0.4 m.
   static let roomsNoOneHereSimulated = [
-    PyroomacousticsRoom(
+    SimulatedRoom(
       size: (2.53, 7.3, 2.79), reverberation: 0.59, speaker: (1.23, 5.58, 1.64), microphone: (0.2, 5.22, 1.75)),
-    PyroomacousticsRoom(
+    SimulatedRoom(
       size: (9.34, 6.23, 3.62), reverberation: 0.31, speaker: (7.89, 5.92, 1.68), microphone: (7.42, 6.03, 1.7)),
-    PyroomacousticsRoom(
+    SimulatedRoom(
       size: (2.63, 5.81, 3.91), reverberation: 0.44, speaker: (0.97, 3.2, 0.72), microphone: (1.09, 2.81, 1.19)),
   ]
 
@@ -77,8 +77,8 @@ import Testing
   /// its count-in's clicks ringing into each other while none of their echoes is known: every
   /// stroke is found within a millisecond and no click is taken for one.
   @Test(arguments: roomsNoOneHereSimulated)
-  func everyStrokeIsFoundInARoomNoOneHereSimulated(room: PyroomacousticsRoom) throws {
-    let take = try RoomTake(room: room.response(), clickLevel: -6, seed: 2)
+  func everyStrokeIsFoundInARoomNoOneHereSimulated(room: SimulatedRoom) throws {
+    let take = try RoomTake(room: room.pyroomacousticsResponse(), clickLevel: -6, seed: 2)
     let heard = HeardTake(take, heard: try attacks(in: take.input, playing: take.output))
     #expect(heard.wrong().isEmpty, "strokes missed or misplaced: \(heard.wrong())")
     #expect(heard.strays.isEmpty, "clicks taken for strokes at \(heard.strays)")

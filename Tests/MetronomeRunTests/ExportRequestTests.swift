@@ -128,9 +128,9 @@ final class ExportRequestTests {
 
   @Test func aFileThatCannotBeWrittenIsOneLineAndNothingIsLeft() throws {
     let file = path("missing/click.wav")
-    #expect(throws: RunError.self) { try self.request(options { $0.length.bars = 1 }, to: file).export() }
     do {
       try request(options { $0.length.bars = 1 }, to: file).export()
+      Issue.record("an export into a missing folder was written")
     } catch {
       #expect(error.status == 1)
       #expect(error.message.hasPrefix("cannot write '\(file)': "))

@@ -27,7 +27,9 @@ struct RequestLimitsTests {
 
   @Test func aMeterATempoAndAPatternAreTheMostWords() {
     #expect(usageError(options { $0.music.words = ["3/4", "90", "X.x"] }) == nil)
-    #expect(usageError(options { $0.music.words = ["3/4", "90", "X.x", "100"] }) != nil)
+    #expect(
+      usageError(options { $0.music.words = ["3/4", "90", "X.x", "100"] })
+        == "expected at most a meter, a tempo and a pattern, got '3/4 90 X.x 100'")
   }
 
   @Test func aLengthIsAtLeastOneBeatOrBarOrSomeSeconds() {
@@ -42,6 +44,9 @@ struct RequestLimitsTests {
   @Test func aLengthEndsWithinTheLongestRunAtTheTempoPlayed() {
     // 100 million beats: 50 million seconds at 120 BPM, 5 million at 1200, 500 million at 12.
     let beats = 100_000_000
+    let tooLong = { (beats: Int) in
+      "--beats \(beats) lasts longer than the longest run, 100000000 seconds (about three years): ask for less"
+    }
     #expect(usageError(options { $0.length.beats = beats }) == nil)
     #expect(
       usageError(
@@ -54,14 +59,16 @@ struct RequestLimitsTests {
         options {
           $0.length.beats = beats
           $0.programme.multiplier = 0.1
-        }) != nil)
-    #expect(usageError(options { $0.length.beats = 3 * beats }) != nil)
+        }) == tooLong(beats))
+    #expect(usageError(options { $0.length.beats = 3 * beats }) == tooLong(3 * beats))
   }
 
   @Test func theMultiplierIsFromATenthToTen() {
     for taken in [0.1, 10] { #expect(usageError(options { $0.programme.multiplier = taken }) == nil, "\(taken)") }
     for refused in [0.09, 10.5] {
-      #expect(usageError(options { $0.programme.multiplier = refused }) != nil, "\(refused)")
+      #expect(
+        usageError(options { $0.programme.multiplier = refused })
+          == "--multiplier must be from 0.1 to 10, such as 0.8 for 80 %", "\(refused)")
     }
   }
 
@@ -86,7 +93,10 @@ struct RequestLimitsTests {
       }
     }
     for taken in ["3", "2-2", "1-4"] { #expect(usageError(map(taken)) == nil, "\(taken)") }
-    for refused in ["0", "3-2", "1-2-3"] { #expect(usageError(map(refused)) != nil, "\(refused)") }
+    for refused in ["0", "3-2", "1-2-3"] {
+      #expect(
+        usageError(map(refused)) == "--loop-bars '\(refused)' is not FIRST-LAST bars of the map, such as 5-8 (or 5)")
+    }
   }
 
   /// A grouping is taken where its beats make the bar, and refused where they do not.
@@ -102,7 +112,7 @@ struct RequestLimitsTests {
         options {
           $0.music.words = ["7/8"]
           $0.music.group = "3+3+2"
-        }) != nil)
+        }) == "the groups 3+3+2 add up to 8 beats but a bar of 7/8 has 7: make them add up to 7")
   }
 
   /// Swing alone swings eighths; a subdivision alone is played straight, triplets included.
