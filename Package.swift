@@ -8,6 +8,12 @@ import PackageDescription
 /// keep the run-time ones.
 let renderPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+/// The commit being built, for `--version`: Git's, marked where the files differ from it.
+let commit: String = {
+  guard let git = Context.gitInformation else { return "unknown" }
+  return String(git.currentCommit.prefix(12)) + (git.hasUncommittedChanges ? " with changes" : "")
+}()
+
 let package = Package(
   name: "metronome",
   products: [
@@ -145,9 +151,12 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
+    .target(name: "CBuildInfo", cSettings: [.define("METRONOME_COMMIT", to: "\"\(commit)\"")]),
     .executableTarget(
       name: "metronome",
       dependencies: [
+        "CBuildInfo",
+        "JACKOutput",
         "MetronomeCore",
         "MetronomeAudio",
         "MetronomeRun",
@@ -233,6 +242,7 @@ let package = Package(
       name: "MetronomeEndToEndTests",
       dependencies: [
         "metronome", "MetronomeTesting", "TerminalUI", "MetronomeCore", "AudioFiles", "OSCControl", "PracticeListening",
+        "MetronomeAudio", "MetronomeRun",
       ]
     ),
     .testTarget(

@@ -23,9 +23,9 @@ public final class ALSAPCM {
     case capture
   }
 
-  /// A playback device ALSA knows of.
+  /// A device ALSA knows of.
   public struct Device: Equatable, Sendable {
-    /// The name to pass to `--device`.
+    /// The name to pass to `--device` (`--listen-device`, capturing).
     public let name: String
     /// ALSA's description, one line.
     public let description: String
@@ -367,8 +367,9 @@ public final class ALSAPCM {
     try Self.check(snd_pcm_drain(handle), "finish playing", device, "the device stopped; is it still connected?")
   }
 
-  /// The playback devices ALSA's configuration and the sound cards offer.
-  public static func playbackDevices() -> [Device] {
+  /// The devices ALSA's configuration and the sound cards offer for `stream`: those that name
+  /// no direction go both ways.
+  public static func devices(_ stream: Stream) -> [Device] {
     metronome_alsa_silence_errors()
     var hints: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
     guard snd_device_name_hint(-1, "pcm", &hints) == 0, let hints else { return [] }
@@ -382,7 +383,8 @@ public final class ALSAPCM {
     var index = 0
     while let hint = hints[index] {
       index += 1
-      guard let name = text(hint, "NAME"), text(hint, "IOID").map({ $0 == "Output" }) ?? true else { continue }
+      let direction = stream == .playback ? "Output" : "Input"
+      guard let name = text(hint, "NAME"), text(hint, "IOID").map({ $0 == direction }) ?? true else { continue }
       let description = (text(hint, "DESC") ?? "").split(separator: "\n").joined(separator: " — ")
       devices.append(Device(name: name, description: description))
     }

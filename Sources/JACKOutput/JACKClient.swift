@@ -144,7 +144,12 @@ final class JACKClient: @unchecked Sendable {
 
   /// The names of the server's audio ports with all of `flags`.
   private func audioPorts(flags: UInt32) -> [String] {
-    guard let names = jack_get_ports(client, nil, JACK_DEFAULT_AUDIO_TYPE, UInt(flags)) else { return [] }
+    Self.ports(of: client, type: JACK_DEFAULT_AUDIO_TYPE, flags: flags)
+  }
+
+  /// The names of `client`'s server's ports of `type` with all of `flags`.
+  fileprivate static func ports(of client: OpaquePointer, type: String, flags: UInt32) -> [String] {
+    guard let names = jack_get_ports(client, nil, type, UInt(flags)) else { return [] }
     defer { jack_free(UnsafeMutableRawPointer(mutating: names)) }
     var ports: [String] = []
     var index = 0
@@ -249,5 +254,31 @@ final class JACKClient: @unchecked Sendable {
   func close() {
     jack_deactivate(client)
     jack_client_close(client)
+  }
+}
+
+/// The running JACK server's ports, as the shell offers them for `--connect` and the like.
+public enum JACKPorts {
+  /// What a port carries.
+  public enum Kind: Sendable {
+    /// Audio.
+    case audio
+    /// MIDI.
+    case midi
+  }
+
+  /// The names of the ports carrying any of `kinds` that take a signal in (`inputs`) or give one
+  /// out, on the server `JACK_DEFAULT_SERVER` names; none, at once, when no server runs.
+  public static func names(of kinds: [Kind], inputs: Bool) -> [String] {
+    jack_set_error_function { _ in }
+    jack_set_info_function { _ in }
+    var status = jack_status_t(rawValue: 0)
+    guard let client = metronome_jack_client_open("metronome-ports", &status) else { return [] }
+    defer { jack_client_close(client) }
+    let direction = inputs ? JackPortIsInput.rawValue : JackPortIsOutput.rawValue
+    return kinds.flatMap { kind in
+      JACKClient.ports(
+        of: client, type: kind == .audio ? JACK_DEFAULT_AUDIO_TYPE : JACK_DEFAULT_MIDI_TYPE, flags: direction)
+    }
   }
 }

@@ -31,7 +31,7 @@ struct CalibrateCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("The tempo to hit along with.", valueName: "tempo"))
   var tempo = "100"
 
-  @Option(help: "ALSA playback device.")
+  @Option(help: "ALSA playback device.", completion: .alsaDevices(.playback))
   var device = "default"
 
   @Option(help: "Sample rate in Hz.")

@@ -12,7 +12,7 @@ struct DevicesCommand: ParsableCommand {
 
   /// Prints one device per line, name then description; says so when there are none.
   static func printDevices() {
-    let devices = ALSAPCM.playbackDevices()
+    let devices = ALSAPCM.devices(.playback)
     guard !devices.isEmpty else {
       report("no ALSA playback devices found (no sound card?); --silent plays without one")
       return

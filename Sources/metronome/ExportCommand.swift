@@ -16,12 +16,13 @@ struct ExportCommand: ParsableCommand {
       """
   )
 
+  @OptionGroup var words: RhythmWords
   @OptionGroup(title: "Rhythm and length") var rhythm: RhythmOptions
   @OptionGroup(title: "Rhythm and length") var length: LengthOptions
   @OptionGroup(title: "Sound") var sound: SoundOptions
   @OptionGroup(title: "Programmes") var programme: ProgrammeOptions
 
-  @Option(name: .shortAndLong, help: "The file: .wav ('-': stdout), .flac, .ogg or .aiff.")
+  @Option(name: .shortAndLong, help: "The file: .wav ('-': stdout), .flac, .ogg or .aiff.", completion: .soundFiles)
   var output: String
 
   @Option(help: "Sample format: 16, 24 or float.")
@@ -29,7 +30,7 @@ struct ExportCommand: ParsableCommand {
 
   func run() {
     Metronome.run(Self.self) { () throws(RunError) in
-      let music = try MusicRequest(rhythm.options, length.options, sound.options, programme.options)
+      let music = try MusicRequest(rhythm.options(words), length.options, sound.options, programme.options)
       try ExportRequest(music: music, loopsBars: programme.loopBars != nil, path: output, encoding: format).export()
     }
   }

@@ -31,7 +31,7 @@ struct KlickCommand: ParsableCommand {
       case .help:
         print(Self.helpMessage(), terminator: "")
       case .version:
-        print("klick 0.12.2 (metronome \(Metronome.configuration.version))")
+        print("klick 0.12.2 (metronome \(Metronome.version))")
       case .export(let path):
         let music = try MusicRequest(line.music, line.length, line.sound, line.programme)
         try ExportRequest(music: music, loopsBars: false, path: path, encoding: .pcm16).export()

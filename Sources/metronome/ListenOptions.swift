@@ -20,7 +20,9 @@ struct ListenOptions: ParsableArguments {
   @Option(help: ArgumentHelp("On time within this many ms either way (20).", valueName: "ms"))
   var tolerance: Double?
 
-  @Option(help: ArgumentHelp("Write the hits when the run ends: .svg, .csv, .ndjson.", valueName: "file"))
+  @Option(
+    help: ArgumentHelp("Write the hits when the run ends: .svg, .csv, .ndjson.", valueName: "file"),
+    completion: .reportFiles)
   var report: String?
 
   /// The values given.
@@ -36,10 +38,14 @@ struct ListenOptions: ParsableArguments {
 
 /// Where the hits come from and which notes count: shared by playing and calibrating.
 struct HitSourceOptions: ParsableArguments {
-  @Option(help: ArgumentHelp("Connect these ports to 'hits' (MIDI) or 'mic' (JACK audio).", valueName: "ports"))
+  @Option(
+    help: ArgumentHelp("Connect these ports to 'hits' (MIDI) or 'mic' (JACK audio).", valueName: "ports"),
+    completion: .jackPorts([.midi, .audio], inputs: false))
   var listenFrom: String?
 
-  @Option(help: ArgumentHelp("Listen to this ALSA capture device too ('default' included).", valueName: "name"))
+  @Option(
+    help: ArgumentHelp("Listen to this ALSA capture device too ('default' included).", valueName: "name"),
+    completion: .alsaDevices(.capture))
   var listenDevice: String?
 
   @Option(help: ArgumentHelp("Only these notes count (36,38 or 35-38).", valueName: "notes"))

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CBuildInfo
 import Glibc
 import MetronomeRun
 import TerminalUI
@@ -9,10 +10,21 @@ struct Metronome: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "metronome",
     abstract: "A sample-exact command-line metronome.",
-    version: "0.1.0",
+    version: "metronome \(version) (commit \(String(cString: metronome_build_commit())); \(linkLicence))",
     subcommands: [PlayCommand.self, ExportCommand.self, DevicesCommand.self, KlickCommand.self, CalibrateCommand.self],
     defaultSubcommand: PlayCommand.self
   )
+
+  /// The release, as klick's `-V` and the package name it.
+  static let version = "0.1.0"
+
+  #if AbletonLink
+  /// Whether the binary holds Ableton Link, and so under which licence it may be passed on.
+  static let linkLicence = "with Ableton Link: GPL-2.0-or-later"
+  #else
+  /// Whether the binary holds Ableton Link, and so under which licence it may be passed on.
+  static let linkLicence = "without Ableton Link: Apache-2.0"
+  #endif
 
   /// Runs the command line; `metronome --help` shows what a player needs first: every option
   /// and key of playing (the default command), then the other commands.
@@ -24,6 +36,10 @@ struct Metronome: ParsableCommand {
     // Called as klick (a link named so), it takes klick's command line.
     if CommandLine.arguments.first?.split(separator: "/").last == "klick" {
       main(["klick"] + arguments)
+      return
+    }
+    if CompletedCommandLine.isAsked(arguments) {
+      CompletedCommandLine.answer(arguments)
       return
     }
     guard [["--help"], ["-h"], ["help"]].contains(arguments) else {

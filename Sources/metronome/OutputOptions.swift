@@ -3,7 +3,7 @@ import MetronomeRun
 
 /// Where a live run plays and how it shows its beats.
 struct OutputOptions: ParsableArguments {
-  @Option(help: "ALSA playback device.")
+  @Option(help: "ALSA playback device.", completion: .alsaDevices(.playback))
   var device = "default"
 
   @Option(help: "ALSA period size in frames.")
@@ -27,7 +27,7 @@ struct OutputOptions: ParsableArguments {
   @Option(help: "Lines.")
   var events: RequestOptions.BeatEvents = .text
 
-  @Option(help: ArgumentHelp("Replay timed key presses ('-': stdin).", valueName: "file"))
+  @Option(help: ArgumentHelp("Replay timed key presses ('-': stdin).", valueName: "file"), completion: .file())
   var keys: String?
 
   /// The values given.

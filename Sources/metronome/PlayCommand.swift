@@ -20,6 +20,7 @@ struct PlayCommand: ParsableCommand {
       """
   )
 
+  @OptionGroup var words: RhythmWords
   @OptionGroup(title: "Rhythm and length") var rhythm: RhythmOptions
   @OptionGroup(title: "Rhythm and length") var length: LengthOptions
   @OptionGroup(title: "Sound") var sound: SoundOptions
@@ -45,7 +46,7 @@ struct PlayCommand: ParsableCommand {
     get throws(RunError) {
       var outputOptions = output.options
       sync.fill(&outputOptions)
-      let music = try MusicRequest(rhythm.options, length.options, sound.options, programme.options)
+      let music = try MusicRequest(rhythm.options(words), length.options, sound.options, programme.options)
       return try PlayRequest(
         music: music, output: outputOptions, sync: sync.options, remote: remote.options, listen: listen.options)
     }

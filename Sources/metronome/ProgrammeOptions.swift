@@ -6,10 +6,10 @@ import MetronomeRun
 struct ProgrammeOptions: ParsableArguments {
   @Option(
     name: [.customShort("f"), .customLong("map")],
-    help: ArgumentHelp("Play a tempo map in klick's format.", valueName: "file"))
+    help: ArgumentHelp("Play a tempo map in klick's format.", valueName: "file"), completion: .tempoMaps)
   var map: String?
 
-  @Option(help: ArgumentHelp("Play the songs of a setlist in turn.", valueName: "file"))
+  @Option(help: ArgumentHelp("Play the songs of a setlist in turn.", valueName: "file"), completion: .file())
   var setlist: String?
 
   @Option(

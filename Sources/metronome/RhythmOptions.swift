@@ -1,12 +1,16 @@
 import ArgumentParser
 import MetronomeRun
 
-/// `[METER] [TEMPO] [PATTERN]` and the rhythm, shared by playing and exporting.
-struct RhythmOptions: ParsableArguments {
+/// `[METER] [TEMPO] [PATTERN]`, shared by playing and exporting.
+struct RhythmWords: ParsableArguments {
   @Argument(
     help: ArgumentHelp("Meter and tempo (4/4 120), then a pattern.", valueName: "meter-tempo-pattern"))
   var words: [String] = []
+}
 
+/// The rhythm's options, shared by playing and exporting; apart from its words, which the shells
+/// would take for a command's name where no command is named.
+struct RhythmOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Levels: X strong, x normal, o weak, . silent.", valueName: "pattern"))
   var pattern: String?
 
@@ -25,10 +29,10 @@ struct RhythmOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Let keys step to N beats a bar (7/4 from 4/4).", valueName: "n"))
   var maxNumerator: Int?
 
-  /// The values given.
-  var options: RequestOptions.Music {
+  /// The values given, with the rhythm's `words`.
+  func options(_ words: RhythmWords) -> RequestOptions.Music {
     var options = RequestOptions.Music()
-    (options.words, options.pattern, options.group) = (words, pattern, group)
+    (options.words, options.pattern, options.group) = (words.words, pattern, group)
     (options.subdivide, options.swing, options.poly, options.maxNumerator) = (subdivide, swing, poly, maxNumerator)
     return options
   }

@@ -14,7 +14,7 @@ struct SoundOptions: ParsableArguments {
   @Option(help: "Sample rate in Hz.")
   var rate: Int = SampleRate.standard.hz
 
-  @Option(help: ArgumentHelp("Own sounds per voice, as klick's -S.", valueName: "files"))
+  @Option(help: ArgumentHelp("Own sounds per voice, as klick's -S.", valueName: "files"), completion: .soundFiles)
   var samples: String?
 
   /// The values given.

@@ -15,7 +15,9 @@ struct SyncOptions: ParsableArguments {
   @Flag(help: "Follow MIDI clock received on midi_in.")
   var followMIDIClock = false
 
-  @Option(help: ArgumentHelp("JACK ports to take MIDI clock from.", valueName: "ports"))
+  @Option(
+    help: ArgumentHelp("JACK ports to take MIDI clock from.", valueName: "ports"),
+    completion: .jackPorts([.midi], inputs: false))
   var midiClockFrom: String?
 
   @Flag(help: "Join an Ableton Link session (a GPL build).")
@@ -24,7 +26,9 @@ struct SyncOptions: ParsableArguments {
   @Flag(help: "Send MIDI clock on the beats' exact frames.")
   var midiClock = false
 
-  @Option(help: ArgumentHelp("Ports to send MIDI clock to (JACK or ALSA).", valueName: "ports"))
+  @Option(
+    help: ArgumentHelp("Ports to send MIDI clock to (JACK or ALSA).", valueName: "ports"),
+    completion: .jackPorts([.midi], inputs: true))
   var midiConnect: String?
 
   /// The JACK client's values, into `output`.
@@ -49,7 +53,9 @@ struct JACKClientOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The JACK client's name.", valueName: "name"))
   var clientName = "metronome"
 
-  @Option(help: ArgumentHelp("JACK ports to play into; none for none.", valueName: "ports"))
+  @Option(
+    help: ArgumentHelp("JACK ports to play into; none for none.", valueName: "ports"),
+    completion: .jackPorts([.audio], inputs: true))
   var connect: String?
 
   /// The values given, into `output`.

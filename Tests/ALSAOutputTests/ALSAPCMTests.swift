@@ -63,7 +63,8 @@ struct ALSAPCMTests {
     #expect(port.description == "the ALSA sequencer could not connect to '20:0' (Denied): h")
   }
 
-  @Test func listsTheNullDevice() {
-    #expect(ALSAPCM.playbackDevices().contains { $0.name == "null" })
+  @Test(arguments: [ALSAPCM.Stream.playback, .capture])
+  func listsTheNullDeviceBothWays(_ stream: ALSAPCM.Stream) {
+    #expect(ALSAPCM.devices(stream).contains { $0.name == "null" })
   }
 }

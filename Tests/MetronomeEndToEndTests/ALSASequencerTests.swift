@@ -10,8 +10,6 @@ import XCTest
 final class ALSASequencerTests: FolderTestCase {
   override class var timeLimit: Double { 600 }
 
-  private static let repository = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   /// The metronome as it ships, built as `scripts/install` builds it (release, Swift's libraries
   /// linked in) in a scratch folder of its own, since `swift test` holds the default one.
   ///
@@ -19,12 +17,12 @@ final class ALSASequencerTests: FolderTestCase {
   /// emulation, scattered the ticks by twice as much (90th percentile 1.8–4.3 ms in six runs,
   /// against 1.0–1.5 ms).
   private func shippedBinary() throws -> URL {
-    let scratch = Self.repository.appendingPathComponent(".build/shipped")
+    let scratch = MetronomeProcess.repository.appendingPathComponent(".build/shipped")
     let built = try ChildProcess.run(
       try XCTUnwrap(ChildProcess.which("swift")),
       [
         "build", "-c", "release", "--static-swift-stdlib", "--product", "metronome", "--package-path",
-        Self.repository.path, "--scratch-path", scratch.path,
+        MetronomeProcess.repository.path, "--scratch-path", scratch.path,
       ])
     XCTAssertEqual(built.status, 0, built.standardError)
     return scratch.appendingPathComponent("release/metronome")
@@ -35,7 +33,10 @@ final class ALSASequencerTests: FolderTestCase {
     let program = folder.appendingPathComponent(name)
     let compiled = try ChildProcess.run(
       URL(fileURLWithPath: "/usr/bin/cc"),
-      ["-O2", "-o", program.path, Self.repository.appendingPathComponent("scripts/\(name).c").path, "-lasound"])
+      [
+        "-O2", "-o", program.path, MetronomeProcess.repository.appendingPathComponent("scripts/\(name).c").path,
+        "-lasound",
+      ])
     XCTAssertEqual(compiled.status, 0, compiled.standardError)
     return program
   }
@@ -49,7 +50,7 @@ final class ALSASequencerTests: FolderTestCase {
     _ = try retakenWhileTheHarnessGlitches(check: check) {
       let watch = StallWatch()
       let run = try ChildProcess.run(
-        Self.repository.appendingPathComponent("scripts/sequencer-vm"),
+        MetronomeProcess.repository.appendingPathComponent("scripts/sequencer-vm"),
         [scriptFile.path] + files.map(\.path) + [binary.path])
       let stall = watch.stop()
       return (run, stall > 0.005 ? ["the machine stalled for \(Int(stall * 1000)) ms"] : [])

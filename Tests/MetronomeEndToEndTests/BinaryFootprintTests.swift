@@ -23,6 +23,19 @@ struct BinaryFootprintTests {
     #expect(heavy.isEmpty, "the binary links \(heavy)")
   }
 
+  @Test func theVersionNamesTheCommitBuiltAndWhetherLinkIsIn() throws {
+    let git = try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/git"), ["-C", MetronomeProcess.repository.path, "rev-parse", "HEAD"])
+    try #require(git.status == 0, "git failed: \(git.standardError)")
+    let version = try MetronomeProcess.run(["--version"])
+    #expect(version.standardOutput.hasPrefix("metronome 0.1.0 (commit \(git.standardOutput.prefix(12))"))
+    #if AbletonLink
+    #expect(version.standardOutput.hasSuffix("; with Ableton Link: GPL-2.0-or-later)\n"), "\(version.standardOutput)")
+    #else
+    #expect(version.standardOutput.hasSuffix("; without Ableton Link: Apache-2.0)\n"), "\(version.standardOutput)")
+    #endif
+  }
+
   @Test func theBinaryHoldsAbletonLinkOnlyWithItsTrait() throws {
     let symbols = try ChildProcess.run(URL(fileURLWithPath: "/usr/bin/nm"), ["-C", MetronomeProcess.binary.path])
     try #require(symbols.status == 0, "nm failed: \(symbols.standardError)")

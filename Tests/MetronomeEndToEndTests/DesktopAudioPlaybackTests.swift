@@ -12,8 +12,6 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   /// may need (`retakenWhileTheHarnessGlitches`), fit in it; two minutes held four.
   override class var timeLimit: Double { 300 }
 
-  private static let repository = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
   /// One run of metronome through a sound server, and what the server played.
   private struct Take {
     let run: TimedRun
@@ -123,7 +121,7 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     let pidFile = folder.appendingPathComponent("metronome.pid")
     let run = try TimedRun.run(
       [server, capture.path, MetronomeProcess.binary.path, "--headless", "--events", "ndjson"] + arguments,
-      executable: Self.repository.appendingPathComponent("scripts/desktop-audio"),
+      executable: MetronomeProcess.repository.appendingPathComponent("scripts/desktop-audio"),
       environment: ["DESKTOP_AUDIO_PIDFILE": pidFile.path],
       onLine: { index in
         let text = try? String(contentsOf: pidFile, encoding: .utf8)

@@ -10,6 +10,10 @@ struct ProcessResult {
 }
 
 enum MetronomeProcess {
+  /// The checkout the tests are built from: its scripts, man pages and sources.
+  static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
   /// The `metronome` binary built beside this test bundle.
   static var binary: URL {
     URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("metronome")

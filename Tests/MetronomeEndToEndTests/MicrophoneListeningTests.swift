@@ -9,9 +9,6 @@ final class MicrophoneListeningTests: FolderTestCase {
   /// Five takes of each of a test's runs, which a loaded machine may need, fit in it.
   override class var timeLimit: Double { 360 }
 
-  private static let repository = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   /// Every stroke of a kit comes back once, within a millisecond of where its sound starts, and no
   /// click is taken for a hit; the summary says the click heard at the microphone placed them, and
   /// how long after it was played (the two latencies JACK reports, 1,024 frames each at 44.1 kHz).
@@ -126,7 +123,7 @@ final class MicrophoneListeningTests: FolderTestCase {
           "\"$0\" calibrate --loopback --listen-device default && \"$0\" 120 --listen --listen-device default"
             + " --headless --duration 6",
           MetronomeProcess.binary.path,
-        ], executable: Self.repository.appendingPathComponent("scripts/desktop-audio"),
+        ], executable: MetronomeProcess.repository.appendingPathComponent("scripts/desktop-audio"),
         environment: ["DESKTOP_AUDIO_MICROPHONE": "1"])
       let errors = run.finish().errors
       let stall = watch.stop()
@@ -152,7 +149,8 @@ final class MicrophoneListeningTests: FolderTestCase {
         "printf 'pcm.jackmic { type plug; slave.pcm { type jack; capture_ports { 0 \"system:capture_1\" } } }\\n'"
           + " >> \"$HOME/.asoundrc\" && exec \"$0\" 120 --listen --listen-device jackmic --headless --duration 30",
         MetronomeProcess.binary.path,
-      ], executable: Self.repository.appendingPathComponent("scripts/desktop-audio"), environment: server.environment)
+      ], executable: MetronomeProcess.repository.appendingPathComponent("scripts/desktop-audio"),
+      environment: server.environment)
     try server.waitForPorts { $0.contains { $0.hasPrefix("metronome.C.") } }
     server.stop()
     let errors = run.finish().errors
@@ -340,7 +338,7 @@ final class MicrophoneListeningTests: FolderTestCase {
     let run = try BackgroundRun(
       ["pipewire", folder.appendingPathComponent("heard.wav").path, "/bin/sh", "-c", script, player.binary.path]
         + player.arguments(spacing: spacing, seconds: 20, clickGain: 0, micDelay: micDelay),
-      executable: Self.repository.appendingPathComponent("scripts/desktop-audio"),
+      executable: MetronomeProcess.repository.appendingPathComponent("scripts/desktop-audio"),
       environment: ["DESKTOP_AUDIO_MICROPHONE": "1"])
     let printed = run.finish()
     let stall = watch.stop()
