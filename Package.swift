@@ -8,12 +8,6 @@ import PackageDescription
 /// keep the run-time ones.
 let renderPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
-/// The commit being built, for `--version`: Git's, marked where the files differ from it.
-let commit: String = {
-  guard let git = Context.gitInformation else { return "unknown" }
-  return String(git.currentCommit.prefix(12)) + (git.hasUncommittedChanges ? " with changes" : "")
-}()
-
 let package = Package(
   name: "metronome",
   products: [
@@ -151,11 +145,11 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    .target(name: "CBuildInfo", cSettings: [.define("METRONOME_COMMIT", to: "\"\(commit)\"")]),
+    // Writes the commit being built into the executable before each build (for --version).
+    .plugin(name: "BuildCommit", capability: .buildTool(), path: "Sources/BuildCommit"),
     .executableTarget(
       name: "metronome",
       dependencies: [
-        "CBuildInfo",
         "JACKOutput",
         "MetronomeCore",
         "MetronomeAudio",
@@ -163,7 +157,8 @@ let package = Package(
         "ALSAOutput",
         "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
-      ]
+      ],
+      plugins: ["BuildCommit"]
     ),
     .executableTarget(
       name: "MetronomeBenchmark",

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CBuildInfo
 import Glibc
 import MetronomeRun
 import TerminalUI
@@ -10,7 +9,7 @@ struct Metronome: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "metronome",
     abstract: "A sample-exact command-line metronome.",
-    version: "metronome \(version) (commit \(String(cString: metronome_build_commit())); \(linkLicence))",
+    version: "metronome \(version) (commit \(buildCommit); \(linkLicence))",
     subcommands: [PlayCommand.self, ExportCommand.self, DevicesCommand.self, KlickCommand.self, CalibrateCommand.self],
     defaultSubcommand: PlayCommand.self
   )
