@@ -3,8 +3,8 @@ import MetronomeAudio
 import MetronomeCore
 import MetronomeEngine
 
-/// Writes an export as FLAC, Ogg Vorbis or AIFF through libsndfile, chosen by the file's
-/// extension as klick's `-W` chooses it.
+/// Writes an export as FLAC, Ogg Vorbis, Opus, MP3 or AIFF through libsndfile, chosen by the
+/// file's extension as klick's `-W` chooses it.
 ///
 /// These formats are written to regular files only (they are completed by going back to their
 /// start), under a hidden name beside the destination, moved into place on `finish()`: a failed
@@ -14,16 +14,48 @@ public final class SoundFileSink: AudioSink {
   public enum Format: String, CaseIterable, Sendable {
     case flac
     case ogg
+    case opus
+    case mp3
     case aiff
 
-    /// The format a path's extension names (`.flac`, `.ogg` or `.oga`, `.aif` or `.aiff`), if any.
+    /// The format a path's extension names (`.flac`, `.ogg` or `.oga`, `.opus`, `.mp3`, `.aif`
+    /// or `.aiff`), if any.
     public init?(path: String) {
-      guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-      switch path[path.index(after: dot)...].lowercased() {
+      switch Self.fileExtension(of: path) {
       case "flac": self = .flac
       case "ogg", "oga": self = .ogg
+      case "opus": self = .opus
+      case "mp3": self = .mp3
       case "aif", "aiff": self = .aiff
       default: return nil
+      }
+    }
+
+    /// The extension of `path`'s last component, lowercased; nil where it has none (a name that
+    /// starts with its only dot, such as `.click`, has none).
+    public static func fileExtension(of path: String) -> String? {
+      let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+      guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+      return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// The sample rates the format holds, where it does not hold every rate metronome plays at.
+    public var sampleRates: [Int]? {
+      switch self {
+      case .opus: [8_000, 12_000, 16_000, 24_000, 48_000]
+      case .mp3: [8_000, 11_025, 12_000, 16_000, 22_050, 24_000, 32_000, 44_100, 48_000]
+      case .flac, .ogg, .aiff: nil
+      }
+    }
+
+    /// The format's name, as a user knows it.
+    public var name: String {
+      switch self {
+      case .flac: "FLAC"
+      case .ogg: "Ogg Vorbis"
+      case .opus: "Opus"
+      case .mp3: "MP3"
+      case .aiff: "AIFF"
       }
     }
   }
@@ -40,15 +72,16 @@ public final class SoundFileSink: AudioSink {
   private var file: SoundFileHandle?
   private var samples: [Float] = []
 
-  /// Opens a hidden file beside `destination` for `format` in `encoding` (Ogg Vorbis has no
-  /// depth of its own; FLAC holds 16 or 24 bits, not floats), or throws `ExportError`.
+  /// Opens a hidden file beside `destination` for `format` in `encoding` (Ogg Vorbis, Opus and
+  /// MP3 have no depth of their own; FLAC holds 16 or 24 bits, not floats), or throws
+  /// `ExportError`.
   public init(destination: ExportDestination, format: Format, sampleRate: SampleRate, encoding: SampleEncoding)
     throws(ExportError)
   {
     guard case .replacing(let path) = destination else {
       throw .cannotWrite(
         path: destination.name,
-        reason: "\(format.rawValue.uppercased()) is written to regular files only (a .wav name writes to pipes and"
+        reason: "\(format.name) is written to regular files only (a .wav name writes to pipes and"
           + " devices)")
     }
     let depth: Int32 =
@@ -61,6 +94,8 @@ public final class SoundFileSink: AudioSink {
       switch format {
       case .flac: SoundFileFormat.flac | depth
       case .ogg: SoundFileFormat.ogg | SoundFileFormat.vorbis
+      case .opus: SoundFileFormat.ogg | SoundFileFormat.opus
+      case .mp3: SoundFileFormat.mpeg | SoundFileFormat.mpegLayerIII
       case .aiff: SoundFileFormat.aiff | depth
       }
     self.path = path

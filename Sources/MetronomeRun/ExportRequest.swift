@@ -13,8 +13,9 @@ public struct ExportRequest: Sendable {
   /// How samples are written.
   public let encoding: SampleEncoding
 
-  /// The request the options make; throws a usage error for an export that would not end, a
-  /// format the file cannot hold, or `-` (standard output) where `standardOutput` is a terminal.
+  /// The request the options make; throws a usage error for an export that would not end, an
+  /// extension that names no format it writes, a format the file cannot hold, or `-` (standard
+  /// output) where `standardOutput` is a terminal.
   public init(
     music: MusicRequest, loopsBars: Bool, path: String, encoding: SampleEncoding,
     standardOutput: TextOutput = .standardOutput
@@ -25,6 +26,13 @@ public struct ExportRequest: Sendable {
     let readsMap = music.programme.mapPath != nil || music.programme.setlistPath != nil
     guard music.length != nil || readsMap else {
       throw .usage("an export needs --bars, --beats or --duration, or a map that ends (--map, --setlist)")
+    }
+    // A name without an extension (a device, a FIFO) is written as WAV; one that names another
+    // format would otherwise be WAV under a name that says it is not.
+    if let named = SoundFileSink.Format.fileExtension(of: path), !["wav", "wave"].contains(named),
+      SoundFileSink.Format(path: path) == nil
+    {
+      throw .usage("metronome writes no '.\(named)' files: name it .wav, .flac, .ogg, .opus, .mp3 or .aiff")
     }
     if encoding == .float32, SoundFileSink.Format(path: path) == .flac {
       throw .usage("FLAC holds 16 or 24 bits, not floats: use --format 16 or 24, or a .wav or .aiff name")
@@ -73,8 +81,9 @@ public struct ExportRequest: Sendable {
     }
   }
 
-  /// Throws a usage error when the run `settings` describe does not end, or is too long for a WAV
-  /// or AIFF file, whose sizes are 32 bits; FLAC and Ogg Vorbis count frames without that bound.
+  /// Throws a usage error when the run `settings` describe does not end, is too long for a WAV
+  /// or AIFF file, whose sizes are 32 bits (FLAC, Ogg, Opus and MP3 count frames without that
+  /// bound), or plays at a rate Opus or MP3 does not hold.
   public func checkSize(of settings: PlaybackSettings) throws(RunError) {
     // A map's sections all have bars, and --loop-bars is refused: only a setlist's song of one
     // line (a tempo, no bars) plays for ever.
@@ -83,6 +92,11 @@ public struct ExportRequest: Sendable {
     }
     let frames = ClickEngine(settings: settings).expectedFrames ?? 0
     let fileFormat = SoundFileSink.Format(path: path)
+    let hz = settings.sampleRate.hz
+    if let fileFormat, let rates = fileFormat.sampleRates, !rates.contains(hz) {
+      let listed = rates.map(String.init).joined(separator: ", ")
+      throw .usage("\(fileFormat.name) holds \(listed) Hz, not \(hz): give --rate 48000")
+    }
     let isBounded = fileFormat == nil || fileFormat == .aiff
     guard !isBounded || frames <= WAVFileSink.maximumFrames(in: encoding) else {
       throw .usage("\(ExportError.tooLong)")

@@ -2,11 +2,11 @@ import ArgumentParser
 import MetronomeAudio
 import MetronomeRun
 
-/// `metronome export`: writes a click track to a WAV, FLAC, Ogg Vorbis or AIFF file.
+/// `metronome export`: writes a click track to a WAV, FLAC, Ogg Vorbis, Opus, MP3 or AIFF file.
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "Write a click track to a WAV, FLAC, Ogg Vorbis or AIFF file, as fast as the disk allows.",
+    abstract: "Write a click track to a WAV, FLAC, Ogg Vorbis, Opus, MP3 or AIFF file, as fast as the disk allows.",
     discussion: """
       Example: metronome export 7/8 200 --bars 8 --output click.wav
 
@@ -22,7 +22,9 @@ struct ExportCommand: ParsableCommand {
   @OptionGroup(title: "Sound") var sound: SoundOptions
   @OptionGroup(title: "Programmes") var programme: ProgrammeOptions
 
-  @Option(name: .shortAndLong, help: "The file: .wav ('-': stdout), .flac, .ogg or .aiff.", completion: .soundFiles)
+  @Option(
+    name: .shortAndLong, help: "The file: .wav ('-': stdout), .flac, .ogg, .opus, .mp3 or .aiff.",
+    completion: .soundFiles)
   var output: String
 
   @Option(help: "Sample format: 16, 24 or float.")

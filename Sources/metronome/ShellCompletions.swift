@@ -9,7 +9,7 @@ extension CompletionKind {
   static var tempoMaps: CompletionKind { .file(extensions: ["map"]) }
 
   /// Files of a sound format libsndfile reads and writes here.
-  static var soundFiles: CompletionKind { .file(extensions: ["wav", "flac", "ogg", "aiff", "aif"]) }
+  static var soundFiles: CompletionKind { .file(extensions: ["wav", "flac", "ogg", "opus", "mp3", "aiff", "aif"]) }
 
   /// Files a listening report may be written to, by their extensions.
   static var reportFiles: CompletionKind { .file(extensions: ["svg", "csv", "ndjson"]) }

@@ -14,7 +14,7 @@ final class ShellCompletionTests: FolderTestCase {
   /// for it, or `nothing` where its value is a number or a word no list holds.
   private static let completions: [String: String] = [
     "map": "files .map", "setlist": "files", "keys": "files", "report": "files .svg .csv .ndjson",
-    "samples": "files .wav .flac .ogg .aiff .aif", "output": "files .wav .flac .ogg .aiff .aif",
+    "samples": "files .wav .flac .ogg .opus .mp3 .aiff .aif", "output": "files .wav .flac .ogg .opus .mp3 .aiff .aif",
     "device": "looked up", "listen-device": "looked up", "connect": "looked up", "listen-from": "looked up",
     "midi-clock-from": "looked up", "midi-connect": "looked up",
     "sound": "one of " + ClickSound.allCases.map(\.rawValue).joined(separator: " "),

@@ -96,6 +96,42 @@ final class ExportRequestTests {
     #expect(exportError(options { $0.length.bars = 1 }, to: "click.wav", encoding: .float32) == nil)
   }
 
+  @Test(arguments: [
+    "click.wav", "CLICK.WAV", "click.wave", "click.flac", "click.oga", "click.opus", "click.mp3", "click.AIF",
+    "click", ".click", "songs.d/click", "/dev/null", "-",
+  ])
+  func aNameWithoutAnExtensionOrWithOneOfTheFormatsIsTaken(_ name: String) {
+    #expect(exportError(options { $0.length.bars = 1 }, to: name) == nil)
+  }
+
+  @Test(arguments: ["click.xyz", "click.MP4", "songs.d/click.m4a", "click.wav.bak"])
+  func anExtensionOfNoFormatWrittenIsRefusedRatherThanWrittenAsWAV(_ name: String) throws {
+    let named = try #require(name.split(separator: ".").last).lowercased()
+    #expect(
+      exportError(options { $0.length.bars = 1 }, to: name)
+        == "metronome writes no '.\(named)' files: name it .wav, .flac, .ogg, .opus, .mp3 or .aiff")
+  }
+
+  @Test func opusAndMP3AreWrittenOnlyAtTheRatesTheyHold() throws {
+    func at(_ rate: Int) -> PlayOptions {
+      options {
+        $0.length.bars = 1
+        $0.sound.rate = rate
+      }
+    }
+    for rate in [8_000, 12_000, 16_000, 24_000, 48_000] { #expect(try sizeError(at(rate), to: "click.opus") == nil) }
+    #expect(
+      try sizeError(at(44_100), to: "click.opus")
+        == "Opus holds 8000, 12000, 16000, 24000, 48000 Hz, not 44100: give --rate 48000")
+    for rate in [8_000, 11_025, 22_050, 32_000, 44_100, 48_000] {
+      #expect(try sizeError(at(rate), to: "click.mp3") == nil)
+    }
+    #expect(
+      try sizeError(at(96_000), to: "click.mp3")
+        == "MP3 holds 8000, 11025, 12000, 16000, 22050, 24000, 32000, 44100, 48000 Hz, not 96000: give --rate 48000")
+    #expect(try sizeError(at(96_000), to: "click.flac") == nil)
+  }
+
   @Test func aDashIsStandardOutputUnlessThatIsATerminal() throws {
     let window = try PseudoTerminal()
     let terminal = TextOutput(descriptor: window.terminal)
