@@ -7,6 +7,9 @@ extension XCTestCase {
   /// harness itself (what `attempt` gives beside its capture): a JACK server's broken cycles, a
   /// recorder's dropped periods or a stall of the whole machine move or cut the capture whatever
   /// metronome did. What is off in an attempt whose harness was whole fails the test at once.
+  ///
+  /// Each retake, and each glitch away from what was checked, is printed on a line of its own
+  /// starting `harness:`, which `scripts/test` counts, per test, against its budget.
   func retakenWhileTheHarnessGlitches<Capture>(
     check: (Capture) -> [String], _ attempt: () throws -> (capture: Capture, harnessTrouble: [String])
   ) throws -> Capture? {
@@ -16,7 +19,7 @@ extension XCTestCase {
       let problems = check(capture)
       if problems.isEmpty {
         if !harnessTrouble.isEmpty {
-          print("the harness glitched, away from what was checked: \(harnessTrouble)")
+          print("harness: glitch away from what was checked: \(name): \(harnessTrouble)")
         }
         return capture
       }
@@ -24,7 +27,7 @@ extension XCTestCase {
         XCTFail(problems.joined(separator: "\n"))
         return capture
       }
-      print("the capture is off (\(problems)) and the harness glitched (\(harnessTrouble)): taking again")
+      print("harness: retake: \(name): the capture is off (\(problems)) and the harness glitched (\(harnessTrouble))")
       troubles.append(harnessTrouble)
     }
     XCTFail("the harness glitched in all five takes: \(troubles)")
