@@ -21,6 +21,7 @@ import Testing
     // Started again: three more say nothing, the fourth does; an odd count's median is its middle.
     #expect(answers(readings, [30, 30, 30, 30]) == [nil, nil, nil, 30])
     #expect(answers(recent(count: 3), [20, 22, 21]) == [nil, nil, 21])
+    #expect(answers(recent(count: 5, outliers: 2), [20, 23, 21, 19, 22]) == [nil, nil, nil, nil, 21])
   }
 
   @Test func readingsOfOneSoundAloneSayNothingUnlessAnySoundWill() {
@@ -37,6 +38,10 @@ import Testing
     #expect(answers(recent(), [20, 20.5, 21, 23]) == [nil, nil, nil, 20.75])
     #expect(answers(recent(), [20, 21, 22, 23]) == [nil, nil, nil, nil])
     #expect(answers(recent(outliers: 0), [20, 20, 20, 35]) == [nil, nil, nil, nil])
+    // One outlier unless told: two of four readings away from their median are one too many.
+    let unless = RecentReadings(count: 4, agrees: { abs($0 - $1) <= 1 }, changed: { abs($0) > 10 })
+    #expect(answers(unless, [19, 20, 22, 23]) == [nil, nil, nil, nil])
+    #expect(answers(recent(outliers: 2), [19, 20, 22, 23]) == [nil, nil, nil, 21])
   }
 
   @Test func noChangeSaysNothing() {

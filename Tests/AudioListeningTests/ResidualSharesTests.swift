@@ -25,6 +25,11 @@ import Testing
     #expect(shares(order).usual == 0.07)
   }
 
+  @Test func theFirstSharesKeptAreSortedWithTheRest() {
+    // The loudest kept first, the quietest second: neither stays where it came.
+    #expect(shares([0.9, 0.01] + (2...62).map { Float($0) / 100 }).usual == 0.07)
+  }
+
   @Test func untilSixtyThreeAreKeptTheRestCountAsWholeEchoes() {
     #expect(shares(Array(repeating: 0.1, count: 6)).usual == 1)
     #expect(shares(Array(repeating: 0.1, count: 7)).usual == 0.1)

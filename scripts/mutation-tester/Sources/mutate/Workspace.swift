@@ -80,8 +80,12 @@ struct Workspace {
   /// Builds the copy and its tests in release (or only `module`, in debug: quicker, to learn
   /// which mutants compile); returns the compiler's errors as the file (its name), line and column
   /// each is at, empty where it built.
+  ///
+  /// Release keeps testability, as debug has it, for the tests of a module's internal types
+  /// (`@testable import`).
   func build(only module: ModuleUnderTest? = nil) throws -> [CompilerError] {
-    let what = module.map { ["--target", $0.name] } ?? ["-c", "release", "--build-tests"]
+    let what =
+      module.map { ["--target", $0.name] } ?? ["-c", "release", "--build-tests", "-Xswiftc", "-enable-testing"]
     let result = try Command.run(
       "/usr/bin/env", ["swift", "build"] + what + ["--package-path", copy.path, "--scratch-path", scratch.path],
       failing: false)
