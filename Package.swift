@@ -145,7 +145,7 @@ let package = Package(
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
       ]
     ),
-    // Writes the commit being built into the executable before each build (for --version).
+    // Writes the commit being built into the executable (for --version), again whenever Git moves.
     .plugin(name: "BuildCommit", capability: .buildTool(), path: "Sources/BuildCommit"),
     .executableTarget(
       name: "metronome",
