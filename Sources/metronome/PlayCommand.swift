@@ -21,14 +21,7 @@ struct PlayCommand: ParsableCommand {
   )
 
   @OptionGroup var words: RhythmWords
-  @OptionGroup(title: "Rhythm and length") var rhythm: RhythmOptions
-  @OptionGroup(title: "Rhythm and length") var length: LengthOptions
-  @OptionGroup(title: "Sound") var sound: SoundOptions
-  @OptionGroup(title: "Programmes") var programme: ProgrammeOptions
-  @OptionGroup(title: "Output") var output: OutputOptions
-  @OptionGroup(title: "JACK and sync") var sync: SyncOptions
-  @OptionGroup(title: "Remote control") var remote: RemoteOptions
-  @OptionGroup(title: "Listening") var listen: ListenOptions
+  @OptionGroup var options: PlayOptions
 
   /// The keys' help items, a few to a line of at most 78 columns.
   private static var keyLines: [String] {
@@ -44,22 +37,37 @@ struct PlayCommand: ParsableCommand {
   /// The request the options make, checked.
   private var request: PlayRequest {
     get throws(RunError) {
-      var outputOptions = output.options
-      sync.fill(&outputOptions)
-      let music = try MusicRequest(rhythm.options(words), length.options, sound.options, programme.options)
+      var outputOptions = options.output.options
+      options.sync.fill(&outputOptions)
+      let music = try MusicRequest(
+        options.rhythm.options(words), options.length.options, options.sound.options, options.programme.options)
       return try PlayRequest(
-        music: music, output: outputOptions, sync: sync.options, remote: remote.options, listen: listen.options)
+        music: music, output: outputOptions, sync: options.sync.options, remote: options.remote.options,
+        listen: options.listen.options)
     }
   }
 
   func run() {
     Metronome.run(Self.self) { () throws(RunError) in
       let request = try request
-      if output.listDevices {
+      if options.output.listDevices {
         DevicesCommand.printDevices()
         return
       }
       try Player.play(request)
     }
   }
+}
+
+/// Every option of playing, apart from its words: one group, which the shells' completions
+/// offer where no command is named.
+struct PlayOptions: ParsableArguments {
+  @OptionGroup(title: "Rhythm and length") var rhythm: RhythmOptions
+  @OptionGroup(title: "Rhythm and length") var length: LengthOptions
+  @OptionGroup(title: "Sound") var sound: SoundOptions
+  @OptionGroup(title: "Programmes") var programme: ProgrammeOptions
+  @OptionGroup(title: "Output") var output: OutputOptions
+  @OptionGroup(title: "JACK and sync") var sync: SyncOptions
+  @OptionGroup(title: "Remote control") var remote: RemoteOptions
+  @OptionGroup(title: "Listening") var listen: ListenOptions
 }

@@ -42,14 +42,7 @@ struct CompletedCommandLine: ParsableCommand {
     commandName: "metronome", version: Metronome.configuration.version, subcommands: Metronome.configuration.subcommands
   )
 
-  @OptionGroup(title: "Rhythm and length") var rhythm: RhythmOptions
-  @OptionGroup(title: "Rhythm and length") var length: LengthOptions
-  @OptionGroup(title: "Sound") var sound: SoundOptions
-  @OptionGroup(title: "Programmes") var programme: ProgrammeOptions
-  @OptionGroup(title: "Output") var output: OutputOptions
-  @OptionGroup(title: "JACK and sync") var sync: SyncOptions
-  @OptionGroup(title: "Remote control") var remote: RemoteOptions
-  @OptionGroup(title: "Listening") var listen: ListenOptions
+  @OptionGroup var play: PlayOptions
 
   /// Whether `arguments` ask for a completion script or for completions.
   static func isAsked(_ arguments: [String]) -> Bool {
@@ -57,17 +50,29 @@ struct CompletedCommandLine: ParsableCommand {
     return first == "---completion" || first.hasPrefix("--generate-completion-script")
   }
 
-  /// Prints the script `arguments` ask for, or the completions; bash's with the words JACK's
-  /// port names split rejoined.
+  /// Prints the script `arguments` ask for (the shell named, else the user's own), or the
+  /// completions; bash's with the words JACK's port names split rejoined.
   static func answer(_ arguments: [String]) {
-    guard arguments == ["--generate-completion-script", "bash"] || arguments == ["--generate-completion-script=bash"]
-    else {
+    guard let shell = askedShell(arguments), shell == .bash else {
       main(arguments)
       return
     }
     // A completion script is read by bash-completion, never run: it has no #! line (Debian's rule).
     let script = completionScript(for: .bash).split(separator: "\n", omittingEmptySubsequences: false)
     print(script.drop { $0.hasPrefix("#!") }.joined(separator: "\n") + bashPortNames, terminator: "")
+  }
+
+  /// The shell whose script `arguments` ask for, as ArgumentParser reads them: the one named, or
+  /// where none is, the user's; nil where they ask for something else.
+  private static func askedShell(_ arguments: [String]) -> CompletionShell? {
+    let option = "--generate-completion-script"
+    switch arguments.count {
+    case 1 where arguments[0] == option: return CompletionShell.autodetected()
+    case 1 where arguments[0].hasPrefix(option + "="):
+      return CompletionShell(rawValue: String(arguments[0].dropFirst(option.count + 1)))
+    case 2 where arguments[0] == option: return CompletionShell(rawValue: arguments[1])
+    default: return nil
+    }
   }
 
   /// bash splits words at a colon, which every JACK port name holds: where bash-completion is

@@ -40,7 +40,7 @@ struct FuzzTests {
     "--poly", "--samples", "--map", "-f", "--start-label", "-l", "--count-in", "-c", "--multiplier", "-x", "--gap",
     "--step", "--to", "--seed", "--setlist", "--loop-bars", "--connect", "--client-name", "--midi-connect",
     "--midi-clock-from", "--osc", "--osc-return", "--osc-host", "--listen-from", "--listen-device", "--listen-notes",
-    "--listen-velocity",
+    "--listen-velocity", "--generate-completion-script",
     "--input-offset", "--tolerance", "--report", "--onset-level", "--onset-rise", "-W", "-r", "-s", "-S", "-v", "-w",
     "-d", "-n", "-p",
     "-R",
@@ -48,7 +48,8 @@ struct FuzzTests {
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
     "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock", "--follow-midi-clock", "--link",
-    "klick", "--listen", "calibrate", "--loopback", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V", "-L", "-Pj",
+    "klick", "--listen", "calibrate", "--loopback", "---completion", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V",
+    "-L", "-Pj",
   ]
   static let words = [
     "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x", "intro",
@@ -56,7 +57,8 @@ struct FuzzTests {
     "1:1000", "0:1", "1:0", "a:b", "3:1:1", ":", "5/4", "-5/4", "5/30s", "0/4", "5/0s", "1e-9/1", "5/1e300s", "1e300/4",
     "5/9223372036854775808", "25%", "0%", "100%:beats", "101%", "%", "25%:bars", "18446744073709551616", "2-3", "3-2",
     "2-", "1-9223372036854775807", "3b", "0b", "b", "257b", "128:0", "recorder:in", "system",
-    "36,38", "35-38", "38-35", "36,", "take.svg", "take.csv", "take.ndjson", "take.png", "/take.svg",
+    "36,38", "35-38", "38-35", "36,", "take.svg", "take.csv", "take.ndjson", "take.png", "/take.svg", "bash", "zsh",
+    "fish", "click.mp3", "click.opus",
   ]
   static let keyNames = [
     "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z", "1",
@@ -160,7 +162,9 @@ struct FuzzTests {
       arguments = [
         "export", "--bars", ["1", "2"].randomElement(using: &random) ?? "1", "-o",
         Bool.random(using: &random)
-          ? "-" : folder + "/take." + (["wav", "flac", "ogg", "aiff"].randomElement(using: &random) ?? "wav"),
+          ? "-"
+          : folder + "/take."
+            + (["wav", "flac", "ogg", "opus", "mp3", "aiff", "WAV", "xyz"].randomElement(using: &random) ?? "wav"),
       ]
     case 8:
       arguments = ["--silent", "--duration", "0.05"]

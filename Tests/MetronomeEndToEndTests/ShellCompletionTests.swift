@@ -31,7 +31,7 @@ final class ShellCompletionTests: FolderTestCase {
 
   func testEveryOptionTakingAValueIsCompletedAsItsKindWants() throws {
     var seen: Set<String> = []
-    for (command, option, kind) in try Self.declaredOptions() {
+    for (command, option, kind) in try Self.declared("option") {
       seen.insert(option)
       guard let expected = Self.completions[option] else {
         XCTFail("\(command) --\(option) has no completion: give it one, and a line in ShellCompletionTests")
@@ -43,13 +43,26 @@ final class ShellCompletionTests: FolderTestCase {
   }
 
   func testWhereNoCommandIsNamedTheShellsOfferWhatPlayTakes() throws {
-    let play = Set(try Self.declaredOptions().filter { $0.command == "play" }.map { "--" + $0.option })
     let script = try MetronomeProcess.run(["--generate-completion-script", "bash"]).standardOutput
     let root = try XCTUnwrap(script.components(separatedBy: "\n_metronome() {").dropFirst().first)
-    let line = try XCTUnwrap(root.split(separator: "\n").first { $0.contains("local -a non_repeating_options=(") })
-    let offered = Set(line.split(separator: "(")[1].dropLast().split(separator: " ").map(String.init))
-    XCTAssertEqual(offered.intersection(play), play, "play's options the root does not offer")
+    for kind in ["option", "flag"] {
+      let play = Set(try Self.declared(kind).filter { $0.command == "play" }.map { "--" + $0.option })
+      XCTAssertFalse(play.isEmpty)
+      let line = try XCTUnwrap(root.split(separator: "\n").first { $0.contains("local -a non_repeating_\(kind)s=(") })
+      let offered = Set(line.split(separator: "(")[1].dropLast().split(separator: " ").map(String.init))
+      XCTAssertEqual(play.subtracting(offered), [], "play's \(kind)s the root does not offer")
+    }
     XCTAssertTrue(root.contains("compgen -W 'play export devices klick calibrate help'"), "the commands' names")
+  }
+
+  func testAScriptAskedForWithoutAShellIsTheUsersShells() throws {
+    for shell in ["bash", "zsh", "fish"] {
+      let named = try MetronomeProcess.run(["--generate-completion-script", shell]).standardOutput
+      let joined = try MetronomeProcess.run(["--generate-completion-script=\(shell)"]).standardOutput
+      let own = try MetronomeProcess.run(["--generate-completion-script"], environment: ["SHELL": "/bin/\(shell)"])
+      XCTAssertEqual(joined, named, shell)
+      XCTAssertEqual(own.standardOutput, named, shell)
+    }
   }
 
   func testBashCompletesOptionsMapFilesAndJACKPortsPastTheirColon() throws {
@@ -151,15 +164,16 @@ final class ShellCompletionTests: FolderTestCase {
     return session
   }
 
-  /// Every option taking a value in every command, with what its declaration completes it with.
-  private static func declaredOptions() throws -> [(command: String, option: String, kind: String)] {
+  /// Every option taking a value (`kind` "option") or flag in every command, by its long name,
+  /// with what its declaration completes it with.
+  private static func declared(_ kind: String) throws -> [(command: String, option: String, kind: String)] {
     let dump = try MetronomeProcess.run(["--experimental-dump-help"])
     let tree = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(dump.standardOutput.utf8)) as? [String: Any])
     let root = try XCTUnwrap(tree["command"] as? [String: Any])
     var options: [(String, String, String)] = []
     for command in root["subcommands"] as? [[String: Any]] ?? [] {
       let name = command["commandName"] as? String ?? ""
-      for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["kind"] as? String == "option" {
+      for argument in command["arguments"] as? [[String: Any]] ?? [] where argument["kind"] as? String == kind {
         let names = argument["names"] as? [[String: Any]] ?? []
         guard let long = names.first(where: { $0["kind"] as? String == "long" })?["name"] as? String,
           long != "generate-completion-script"
