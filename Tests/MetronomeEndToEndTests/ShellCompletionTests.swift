@@ -114,6 +114,15 @@ final class ShellCompletionTests: FolderTestCase {
     XCTAssertTrue(screen.contains("--connect system:playback_"), screen)
   }
 
+  func testPortsAreOfferedAfterTheOnesAlreadyNamed() throws {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let offered = try offers(for: "--connect", after: "system:playback_2,sys", environment: server.environment)
+    XCTAssertEqual(offered, ["system:playback_2,system:playback_1", "system:playback_2,system:playback_2"])
+    let sources = try offers(for: "--listen-from", environment: server.environment)
+    XCTAssertEqual(sources, ["system:capture_1", "system:capture_2"], "the server's outputs, not its inputs")
+  }
+
   func testWithNoJACKServerRunningNoPortIsOffered() throws {
     let offered = try offers(for: "--connect", environment: ["JACK_DEFAULT_SERVER": "metronome-test-none-\(getpid())"])
     XCTAssertEqual(offered, [])
@@ -136,9 +145,10 @@ final class ShellCompletionTests: FolderTestCase {
   }
 
   /// What metronome offers for `option`'s value in `metronome OPTION ⇥`, asked as the shells ask.
-  private func offers(for option: String, environment: [String: String]) throws -> [String] {
+  private func offers(for option: String, after typed: String = "", environment: [String: String]) throws -> [String] {
     let asked = try MetronomeProcess.run(
-      ["---completion", "play", "--", option, "2", "0", "metronome", option, ""], environment: environment)
+      ["---completion", "play", "--", option, "2", "\(typed.count)", "metronome", option, typed],
+      environment: environment)
     XCTAssertEqual(asked.status, 0, asked.standardError)
     return asked.standardOutput.split(separator: "\n").map(String.init)
   }
