@@ -16,16 +16,18 @@ final class InstallScriptTests: FolderTestCase {
     return entries
   }
 
-  /// Runs `scripts/install` with `arguments` and `environment`, as the user `asUser` where given.
+  /// Runs `scripts/install` of `checkout` (this one unless told) with `arguments` and
+  /// `environment`, as the user `asUser` where given.
   @discardableResult
-  private func install(_ arguments: [String], _ environment: [String: String], asUser: String? = nil) throws
-    -> ProcessResult
-  {
-    let script = MetronomeProcess.repository.appendingPathComponent("scripts/install").path
+  private func install(
+    _ arguments: [String], _ environment: [String: String], asUser: String? = nil,
+    checkout: URL = MetronomeProcess.repository
+  ) throws -> ProcessResult {
+    let script = checkout.appendingPathComponent("scripts/install").path
     let command = asUser.map { ["/usr/bin/setpriv", "--reuid=\($0)", "--regid=nogroup", "--clear-groups"] } ?? []
     let run = try ChildProcess.run(
       URL(fileURLWithPath: "/usr/bin/env"),
-      environment.map { "\($0.key)=\($0.value)" } + command + [script] + arguments)
+      environment.map { "\($0.key)=\($0.value)" } + command + [script] + arguments, directory: folder)
     XCTAssertEqual(run.status, 0, run.standardError)
     return run
   }
@@ -74,24 +76,33 @@ final class InstallScriptTests: FolderTestCase {
     let home = folder.appendingPathComponent("home")
     try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
     let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin"]
-    var (user, binary): (String?, String) = (nil, MetronomeProcess.binary.path)
+    var (user, binary, checkout): (String?, String, URL) =
+      (nil, MetronomeProcess.binary.path, MetronomeProcess.repository)
     if getuid() == 0 {
-      // As root, the script runs as nobody, which owns only this home, with a copy of the binary
-      // where nobody may run it: the build folder may be closed to others.
+      // As root, the script runs as nobody, which owns only this home, from a checkout of what
+      // the install reads and with a binary where nobody may read them, as a user's own checkout
+      // is theirs: this one may be in a folder closed to others (a clone in `mktemp -d`).
       user = "nobody"
       try FileManager.default.setAttributes([.ownerAccountName: "nobody"], ofItemAtPath: home.path)
       try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+      checkout = folder.appendingPathComponent("checkout")
+      for file in ["scripts/install", "scripts/NOTICES", "man/metronome.1", "man/metronome.5", "LICENSE"] {
+        let copy = checkout.appendingPathComponent(file)
+        try FileManager.default.createDirectory(
+          at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: MetronomeProcess.repository.appendingPathComponent(file), to: copy)
+      }
       binary = folder.appendingPathComponent("metronome").path
       try FileManager.default.copyItem(atPath: MetronomeProcess.binary.path, toPath: binary)
     }
 
-    let run = try install(["--binary", binary], environment, asUser: user)
+    let run = try install(["--binary", binary], environment, asUser: user, checkout: checkout)
     XCTAssertTrue(run.standardOutput.contains("under \(home.path)/.local"), run.standardOutput)
     XCTAssertTrue(
       FileManager.default.isExecutableFile(atPath: home.appendingPathComponent(".local/bin/metronome").path))
     XCTAssertTrue(
       run.standardError.contains("add \(home.path)/.local/share/zsh/site-functions to it"), run.standardError)
-    try install(["--uninstall"], environment, asUser: user)
+    try install(["--uninstall"], environment, asUser: user, checkout: checkout)
     XCTAssertEqual(tree(home), [:])
   }
 
