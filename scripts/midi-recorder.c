@@ -1,10 +1,11 @@
-/* Records the MIDI clock sent to it on the ALSA sequencer, for the tests of metronome's
-   --midi-clock (scripts/sequencer-vm builds and runs it): a client named "recorder" with one
-   port, "in", printing "ready CLIENT:PORT" and then one line per message as it arrives: the
-   time the sequencer delivered it, in microseconds of a queue of the recorder's own (stamped
-   by the kernel, so that how soon this process wakes does not count), and the message (clock,
-   start, continue, stop, songpos N); until a stop arrives or, after SECONDS (default 30),
-   nothing more can. */
+/* Records the MIDI clock and notes sent to it on the ALSA sequencer, for the tests of
+   metronome's --midi-clock and --midi-notes (scripts/sequencer-vm builds and runs it): a client
+   named "recorder" with one port, "in", printing "ready CLIENT:PORT" and then one line per
+   message as it arrives: the time the sequencer delivered it, in microseconds of a queue of the
+   recorder's own (stamped by the kernel, so that how soon this process wakes does not count),
+   and the message (clock, start, continue, stop, songpos N, noteon CHANNEL NOTE VELOCITY,
+   noteoff CHANNEL NOTE, the channel from 1); until a stop arrives or, after SECONDS (default
+   30), nothing more can. */
 #include <alsa/asoundlib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,6 +47,13 @@ int main(int argc, char **argv) {
     case SND_SEQ_EVENT_START: printf("%lld start\n", now); break;
     case SND_SEQ_EVENT_CONTINUE: printf("%lld continue\n", now); break;
     case SND_SEQ_EVENT_SONGPOS: printf("%lld songpos %d\n", now, event->data.control.value); break;
+    case SND_SEQ_EVENT_NOTEON:
+      printf("%lld noteon %d %d %d\n", now, event->data.note.channel + 1, event->data.note.note,
+             event->data.note.velocity);
+      break;
+    case SND_SEQ_EVENT_NOTEOFF:
+      printf("%lld noteoff %d %d\n", now, event->data.note.channel + 1, event->data.note.note);
+      break;
     case SND_SEQ_EVENT_STOP:
       printf("%lld stop\n", now);
       return 0;

@@ -114,28 +114,38 @@ public final class ALSASequencer: @unchecked Sendable {
     }
   }
 
-  /// Sends a MIDI clock message `micros` microseconds from now, or at once if that has passed.
+  /// Sends a MIDI message at `micros`, a time of the monotonic clock in microseconds, or at once
+  /// if that has passed; messages for the same time arrive in the order they were sent.
   ///
-  /// The bytes are those of clock, start, continue, stop, or song position with its two data
-  /// bytes; any other message is not sent.
-  public func send(_ status: UInt8, _ first: UInt8, _ second: UInt8, inMicros micros: Int64) {
+  /// The bytes are those of clock, start, continue, stop, song position with its two data bytes,
+  /// or a note on or off with its note and velocity; any other message is not sent.
+  public func send(_ status: UInt8, _ first: UInt8, _ second: UInt8, atMicros micros: Int64) {
     guard let port else { return }
-    let type: snd_seq_event_type
-    var value: Int32 = 0
-    switch status {
-    case 0xF8: type = SND_SEQ_EVENT_CLOCK
-    case 0xFA: type = SND_SEQ_EVENT_START
-    case 0xFB: type = SND_SEQ_EVENT_CONTINUE
-    case 0xFC: type = SND_SEQ_EVENT_STOP
-    case 0xF2:
-      type = SND_SEQ_EVENT_SONGPOS
-      value = Int32(first & 0x7F) | Int32(second & 0x7F) << 7
-    default: return
+    // The queue's time: what it read when the monotonic clock read `queueOrigin`, plus what passed since.
+    let due = max(micros.multipliedReportingOverflow(by: 1000).partialValue - queueOrigin, 0)
+    let (seconds, nanoseconds) = (UInt32(clamping: due / 1_000_000_000), UInt32(due % 1_000_000_000))
+    let sent: Int32
+    switch status & 0xF0 {
+    case 0x90, 0x80:
+      let type = status & 0xF0 == 0x90 ? SND_SEQ_EVENT_NOTEON : SND_SEQ_EVENT_NOTEOFF
+      sent = metronome_seq_schedule_note(
+        handle, port, queue, Int32(type.rawValue), Int32(status & 0x0F), Int32(first & 0x7F), Int32(second & 0x7F),
+        seconds, nanoseconds)
+    default:
+      let type: snd_seq_event_type
+      var value: Int32 = 0
+      switch status {
+      case 0xF8: type = SND_SEQ_EVENT_CLOCK
+      case 0xFA: type = SND_SEQ_EVENT_START
+      case 0xFB: type = SND_SEQ_EVENT_CONTINUE
+      case 0xFC: type = SND_SEQ_EVENT_STOP
+      case 0xF2:
+        type = SND_SEQ_EVENT_SONGPOS
+        value = Int32(first & 0x7F) | Int32(second & 0x7F) << 7
+      default: return
+      }
+      sent = metronome_seq_schedule(handle, port, queue, Int32(type.rawValue), value, seconds, nanoseconds)
     }
-    let after = max(micros, 0)
-    let sent = metronome_seq_schedule(
-      handle, port, queue, Int32(type.rawValue), value, UInt32(clamping: after / 1_000_000),
-      UInt32(after % 1_000_000 * 1000))
     if sent < 0 || snd_seq_drain_output(handle) < 0 { dropped.add(1, ordering: .relaxed) }
   }
 

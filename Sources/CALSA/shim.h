@@ -35,8 +35,10 @@ static inline int metronome_seq_use_high_resolution_timer(snd_seq_t *seq, int qu
 }
 
 /* The sequencer's events are set up by macros, which Swift cannot call: this sends one, of
-   `type` with `value` as its control value, from `port` to its subscribers, `seconds` and
-   `nanoseconds` after the current time of `queue`, which delivers it then. */
+   `type` with `value` as its control value, from `port` to its subscribers, for the time
+   `seconds` and `nanoseconds` of `queue`, which delivers it then (at once if that has passed).
+   The time is the queue's own rather than one from now, so that messages for one moment keep
+   the order they were sent in however long sending each took. */
 static inline int metronome_seq_schedule(snd_seq_t *seq, int port, int queue, int type, int value,
                                          unsigned int seconds, unsigned int nanoseconds) {
   snd_seq_event_t event;
@@ -47,7 +49,25 @@ static inline int metronome_seq_schedule(snd_seq_t *seq, int port, int queue, in
   event.type = (snd_seq_event_type_t)type;
   event.data.control.value = value;
   snd_seq_real_time_t time = {seconds, nanoseconds};
-  snd_seq_ev_schedule_real(&event, queue, 1, &time);
+  snd_seq_ev_schedule_real(&event, queue, 0, &time);
+  return snd_seq_event_output(seq, &event);
+}
+
+/* Schedules a note on or off (`type`) of `note` at `velocity` on `channel` (from 0) from
+   `port` for a time of `queue`, as metronome_seq_schedule does. */
+static inline int metronome_seq_schedule_note(snd_seq_t *seq, int port, int queue, int type, int channel, int note,
+                                              int velocity, unsigned int seconds, unsigned int nanoseconds) {
+  snd_seq_event_t event;
+  snd_seq_ev_clear(&event);
+  snd_seq_ev_set_source(&event, port);
+  snd_seq_ev_set_subs(&event);
+  snd_seq_ev_set_fixed(&event);
+  event.type = (snd_seq_event_type_t)type;
+  event.data.note.channel = (unsigned char)channel;
+  event.data.note.note = (unsigned char)note;
+  event.data.note.velocity = (unsigned char)velocity;
+  snd_seq_real_time_t time = {seconds, nanoseconds};
+  snd_seq_ev_schedule_real(&event, queue, 0, &time);
   return snd_seq_event_output(seq, &event);
 }
 

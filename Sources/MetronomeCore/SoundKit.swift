@@ -9,6 +9,19 @@ public struct SoundKit: Sendable {
     case subdivision
     case polyrhythm
     case countIn
+
+    /// How loud the built-in sound plays it, relative to the accent: what a MIDI note's velocity
+    /// follows.
+    public var peak: Float {
+      switch self {
+      case .strong: 1
+      case .normal: ClickSound.regularLevel
+      case .weak: ClickSound.weakLevel
+      case .subdivision: ClickSound.subdivisionLevel
+      case .polyrhythm: ClickSound.polyrhythmLevel
+      case .countIn: ClickSound.countInLevel
+      }
+    }
   }
 
   /// The samples of each voice, in the order of `Voice`.

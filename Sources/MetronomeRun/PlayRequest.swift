@@ -35,8 +35,8 @@ public struct PlayRequest: Sendable {
   public let output: Output
   /// The clock the beats follow; nil for the metronome's own.
   public let clock: Clock?
-  /// Where MIDI clock is sent (JACK ports with `--jack`, sequencer ports otherwise); nil for none.
-  public let midiClockDestinations: [String]?
+  /// The MIDI clock and notes sent as the beats are heard; nil for none.
+  public let midi: MIDIRequest?
   /// The key script's file (`-` for standard input), if any.
   public let keysPath: String?
   /// Whether beats are printed rather than shown on the display, even in a terminal.
@@ -60,17 +60,12 @@ public struct PlayRequest: Sendable {
   ) throws(RunError) {
     self.music = music
     clock = try Self.clock(sync, output: options)
-    if sync.midiConnect != nil, !sync.midiClock {
-      throw .usage("--midi-connect connects the MIDI clock: add --midi-clock")
-    }
     guard (16...65_536).contains(options.period) else { throw .usage("--period must be from 16 to 65536 frames") }
     if options.jack, options.device != "default" || options.silent || options.period != 256 || options.buffer != nil {
       throw .usage(
         "--jack plays through the JACK server, which sets the period: drop --device, --period, --buffer and --silent")
     }
-    if options.virtual, sync.midiClock {
-      throw .usage("--midi-clock sends the clock as the beats are heard: drop --virtual")
-    }
+    midi = try MIDIRequest.make(sync, virtual: options.virtual)
     if let buffer = options.buffer, buffer < 2 * options.period || buffer > 1 << 20 {
       throw .usage("--buffer must be at least two periods (\(2 * options.period) frames) and at most 1048576")
     }
@@ -89,7 +84,6 @@ public struct PlayRequest: Sendable {
       } else {
         .alsa(device: options.device, periodFrames: options.period, bufferFrames: options.buffer)
       }
-    midiClockDestinations = sync.midiClock ? Self.ports(sync.midiConnect) : nil
     keysPath = options.keys
     headless = options.headless
     events = BeatEventFormat(rawValue: options.events.rawValue)

@@ -69,31 +69,31 @@ public enum Player {
         try ClockConnection.connect(clock, of: engine, through: server)
       }
     }
-    let midiClock = try request.midiClockDestinations.map { destinations throws(RunError) in
-      try MIDIClockSender.start(
-        of: engine, through: output.sink, to: destinations, announce: !interactive, sequencer: run.sequencer)
+    let midi = try request.midi.map { midi throws(RunError) in
+      try MIDISender.start(midi, of: engine, through: output.sink, announce: !interactive, sequencer: run.sequencer)
     }
     let mainLoop = MainLoop()
     try onTheMainActor { () throws(RunError) in
       try run.start(
-        rendering: .onItsOwnThread, on: mainLoop, syncStatus: status(syncStatus, midiClockPort: midiClock?.port),
-        beforeExit: midiClock?.finish)
+        rendering: .onItsOwnThread, on: mainLoop,
+        syncStatus: status(syncStatus, midi: midi?.status),
+        beforeExit: midi?.finish)
     }
     mainLoop.run()
   }
 
   /// The ALSA sequencer's client for what `request` sends or takes as MIDI without JACK: its port
-  /// `clock` for MIDI clock, `hits` for the player's notes (unless only a capture device is listened
-  /// to); nil when neither goes through it.
+  /// `clock`, `notes` or `clock and notes` for what it sends, `hits` for the player's notes (unless
+  /// only a capture device is listened to); nil when neither goes through it.
   private static func sequencer(for request: PlayRequest, besides sink: any AudioSink) throws(RunError)
     -> ALSASequencer?
   {
-    let clock = request.midiClockDestinations != nil
     // A capture device alone is listened to for audio only: MIDI too when ports are named.
     let hits = request.listening.map { $0.captureDevice == nil || !$0.sources.isEmpty } ?? false
-    guard !(sink is JACKSink), request.output != .virtual, clock || hits else { return nil }
+    guard !(sink is JACKSink), request.output != .virtual, request.midi != nil || hits else { return nil }
     do {
-      return try ALSASequencer(clientName: "metronome", portName: clock ? "clock" : nil, inputName: hits ? "hits" : nil)
+      return try ALSASequencer(
+        clientName: "metronome", portName: request.midi?.sequencerPort, inputName: hits ? "hits" : nil)
     } catch {
       throw .runtime("\(error)")
     }
@@ -111,14 +111,11 @@ public enum Player {
     do { return try KeyScript(parsing: text) } catch { throw .usage("\(error)") }
   }
 
-  /// What the display says of the sync: `status`, then the port the MIDI clock goes out on, if any.
-  private static func status(_ status: (@Sendable () -> String)?, midiClockPort port: String?) -> (
-    @Sendable () -> String
-  )? {
-    guard let port else { return status }
-    let clock = "MIDI clock on \(port)"
-    guard let status else { return { clock } }
-    return { status() + " · " + clock }
+  /// What the display says of the sync: `status`, then what MIDI goes out where, if any.
+  private static func status(_ status: (@Sendable () -> String)?, midi: String?) -> (@Sendable () -> String)? {
+    guard let midi else { return status }
+    guard let status else { return { midi } }
+    return { status() + " · " + midi }
   }
 }
 

@@ -129,7 +129,11 @@ public enum RequestOptions {
     public var link = false
     /// `--midi-clock`: send MIDI clock.
     public var midiClock = false
-    /// `--midi-connect`: where the clock goes.
+    /// `--midi-notes`: send a note for each click.
+    public var midiNotes = false
+    /// `--midi-note-map`: the notes, as `MIDINoteMap(parsing:)` reads them.
+    public var midiNoteMap: String?
+    /// `--midi-connect`: where the clock and the notes go.
     public var midiConnect: String?
 
     /// The metronome's own clock, sending nothing.

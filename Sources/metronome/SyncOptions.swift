@@ -2,7 +2,7 @@ import ArgumentParser
 import MetronomeRun
 
 /// `--jack` and the clocks: the JACK client, the transport it follows or leads, MIDI clock in and
-/// out, and Ableton Link.
+/// out, the clicks as MIDI notes, and Ableton Link.
 struct SyncOptions: ParsableArguments {
   @OptionGroup var client: JACKClientOptions
 
@@ -26,8 +26,14 @@ struct SyncOptions: ParsableArguments {
   @Flag(help: "Send MIDI clock on the beats' exact frames.")
   var midiClock = false
 
+  @Flag(help: "Send each click as a MIDI note (33, 34 on the accent; channel 10).")
+  var midiNotes = false
+
+  @Option(help: ArgumentHelp("Notes per voice, as --samples: NOTE[/CHANNEL],…", valueName: "notes"))
+  var midiNoteMap: String?
+
   @Option(
-    help: ArgumentHelp("Ports to send MIDI clock to (JACK or ALSA).", valueName: "ports"),
+    help: ArgumentHelp("Ports to send MIDI clock and notes to (JACK or ALSA).", valueName: "ports"),
     completion: .jackPorts([.midi], inputs: true))
   var midiConnect: String?
 
@@ -39,7 +45,9 @@ struct SyncOptions: ParsableArguments {
     var sync = RequestOptions.Sync()
     (sync.followTransport, sync.timebaseMaster) = (followTransport, timebaseMaster)
     (sync.followMIDIClock, sync.midiClockFrom, sync.link) = (followMIDIClock, midiClockFrom, link)
-    (sync.midiClock, sync.midiConnect) = (midiClock, midiConnect)
+    (sync.midiClock, sync.midiNotes, sync.midiNoteMap, sync.midiConnect) = (
+      midiClock, midiNotes, midiNoteMap, midiConnect
+    )
     return sync
   }
 }

@@ -10,10 +10,10 @@ struct SoundKitTests {
   /// A strong beat's own sample alone sounds every level: the normal beat at the regular level,
   /// the weak at the weak level; each scaled by the volume, and kept within full scale.
   @Test func aStrongSampleAloneSoundsEveryLevel() {
-    let kit = SoundKit(.pulse, sampleRate: rate, volume: 0.5, samples: [.strong: [1, -0.5, 4]])
-    #expect(kit.sounds[SoundKit.Voice.strong.rawValue] == [0.5, -0.25, 1])
-    #expect(kit.sounds[SoundKit.Voice.normal.rawValue] == [0.5, -0.25, 1].map { $0 * ClickSound.regularLevel })
-    #expect(kit.sounds[SoundKit.Voice.weak.rawValue] == [0.5, -0.25, 1].map { $0 * ClickSound.weakLevel })
+    let kit = SoundKit(.pulse, sampleRate: rate, volume: 0.5, samples: [.strong: [1, -0.5, 4, -4]])
+    #expect(kit.sounds[SoundKit.Voice.strong.rawValue] == [0.5, -0.25, 1, -1])
+    #expect(kit.sounds[SoundKit.Voice.normal.rawValue] == [0.5, -0.25, 1, -1].map { $0 * ClickSound.regularLevel })
+    #expect(kit.sounds[SoundKit.Voice.weak.rawValue] == [0.5, -0.25, 1, -1].map { $0 * ClickSound.weakLevel })
     // The voices not given are the built-in sound's, at the volume.
     #expect(
       kit.sounds[SoundKit.Voice.countIn.rawValue] == ClickSound.pulse.countInSamples(sampleRate: rate, volume: 0.5))

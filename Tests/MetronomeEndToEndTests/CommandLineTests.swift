@@ -95,7 +95,19 @@ final class CommandLineTests: FolderTestCase {
         ["--jack", "--midi-clock-from", "x:out"],
         "Error: --midi-clock-from connects the MIDI clock followed: add --follow"
       ),
-      (["--midi-connect", "20:0"], "Error: --midi-connect connects the MIDI clock: add --midi-clock"),
+      (
+        ["--midi-connect", "20:0"],
+        "Error: --midi-connect connects the MIDI clock and notes: add --midi-clock or --midi-notes"
+      ),
+      (
+        ["--midi-notes", "--virtual", "--bars", "1"],
+        "Error: --midi-notes sends the notes as the clicks are heard: drop --virtual"
+      ),
+      (["--midi-note-map", "34"], "Error: --midi-note-map sets the notes --midi-notes sends: add --midi-notes"),
+      (
+        ["--midi-notes", "--midi-note-map", "33,34/17"],
+        "Error: --midi-note-map: '34/17' has no channel from 1 to 16 (NOTE or NOTE/CHANNEL, such as 34/10)"
+      ),
       (["--jack", "--period", "512"], "Error: --jack plays through the JACK server, which sets the period"),
       (["--poly", "0"], "Error: --poly 0 is out of range: a second voice plays 1 to 64 clicks a bar, such as 3"),
       (["--subdivide", "0"], "Error: a subdivision of 0 clicks per beat is out of range: use 1 (none) to 9"),

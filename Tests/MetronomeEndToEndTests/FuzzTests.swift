@@ -40,14 +40,15 @@ struct FuzzTests {
     "--poly", "--samples", "--map", "-f", "--start-label", "-l", "--count-in", "-c", "--multiplier", "-x", "--gap",
     "--step", "--to", "--seed", "--setlist", "--loop-bars", "--connect", "--client-name", "--midi-connect",
     "--midi-clock-from", "--osc", "--osc-return", "--osc-host", "--listen-from", "--listen-device", "--listen-notes",
-    "--listen-velocity", "--generate-completion-script",
+    "--listen-velocity", "--generate-completion-script", "--midi-note-map",
     "--input-offset", "--tolerance", "--report", "--onset-level", "--onset-rise", "-W", "-r", "-s", "-S", "-v", "-w",
     "-d", "-n", "-p",
     "-R",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
-    "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock", "--follow-midi-clock", "--link",
+    "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock", "--midi-notes",
+    "--follow-midi-clock", "--link",
     "klick", "--listen", "calibrate", "--loopback", "---completion", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V",
     "-L", "-Pj",
   ]
@@ -58,7 +59,7 @@ struct FuzzTests {
     "5/9223372036854775808", "25%", "0%", "100%:beats", "101%", "%", "25%:bars", "18446744073709551616", "2-3", "3-2",
     "2-", "1-9223372036854775807", "3b", "0b", "b", "257b", "128:0", "recorder:in", "system",
     "36,38", "35-38", "38-35", "36,", "take.svg", "take.csv", "take.ndjson", "take.png", "/take.svg", "bash", "zsh",
-    "fish", "click.mp3", "click.opus",
+    "fish", "click.mp3", "click.opus", "34/10,33", ",,,,,35/9", "128/1", "33/0", "33/17", "1,2,3,4,5,6,7", "/",
   ]
   static let keyNames = [
     "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z", "1",

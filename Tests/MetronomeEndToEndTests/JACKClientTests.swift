@@ -219,6 +219,86 @@ final class JACKClientTests: LivePlaybackTestCase {
     }
   }
 
+  /// Each click as a MIDI note (`--midi-notes`) on the native client's MIDI port, read by
+  /// jack_midi_dump and played by FluidSynth with a General MIDI sound font, as a drum machine
+  /// would play it: at 120 with a bar of count-in, every note on exactly 24000 frames after the
+  /// one before, the count-in's four at velocity 102, then the bell (34) at 127 on each bar's
+  /// first beat and the click (33) at 76 on the others, channel 10, each released 4800 frames
+  /// later; and FluidSynth's sound of each within one JACK period (256 frames) of the
+  /// metronome's own click, recorded beside it.
+  func testMIDINotesOnTheirExactFramesPlayedByFluidSynth() throws {
+    let timeout = URL(fileURLWithPath: "/usr/bin/timeout")
+    let dump = try XCTUnwrap(ChildProcess.which("jack_midi_dump"))
+    let fluidsynth = try XCTUnwrap(ChildProcess.which("fluidsynth"), "fluidsynth is missing: run scripts/setup")
+    typealias Capture = (run: ProcessResult, events: [(frame: Int, bytes: String)], clicks: [Int], played: [Int])
+    let check = { (capture: Capture) -> [String] in
+      var problems: [String] = []
+      if capture.run.status != 0 { problems.append("status \(capture.run.status): \(capture.run.standardError)") }
+      let ons = capture.events.filter { $0.bytes.hasPrefix("99") }
+      let expected = Array(repeating: "99 21 66", count: 4) + ["99 22 7f", "99 21 4c", "99 21 4c", "99 21 4c"]
+      if ons.map(\.bytes) != expected { problems.append("notes \(ons.map(\.bytes)), not \(expected)") }
+      if !zip(ons, ons.dropFirst()).allSatisfy({ $1.frame - $0.frame == 24_000 }) {
+        problems.append("notes not 24000 frames apart: \(ons.map(\.frame))")
+      }
+      let offs = capture.events.filter { $0.bytes.hasPrefix("89") }
+      if offs.map(\.frame) != ons.map({ $0.frame + 4_800 }) || !offs.allSatisfy({ $0.bytes.hasSuffix(" 00") }) {
+        problems.append("releases \(offs), not 4800 frames after each note")
+      }
+      if capture.clicks.count != 8 || capture.played.count != capture.clicks.count
+        || zip(capture.clicks, capture.played).contains(where: { abs($1 - $0) > 256 })
+      {
+        problems.append("clicks at \(capture.clicks), FluidSynth's notes at \(capture.played)")
+      }
+      return problems
+    }
+    _ = try retakenWhileTheHarnessGlitches(check: check) {
+      let server = try JACKDummyServer()
+      defer { server.stop() }
+      let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+      let capture = folder.appendingPathComponent("notes.wav")
+      let monitor = try BackgroundRun(
+        ["-k", "2", "-s", "INT", "9", dump.path, "-a"], executable: timeout, environment: environment)
+      // FluidSynth plays while its shell reads standard input: until the test closes it.
+      let synth = Process()
+      let shell = Pipe()
+      synth.executableURL = timeout
+      synth.arguments = [
+        "-k", "2", "20", fluidsynth.path, "-a", "jack", "-m", "jack", "-o", "audio.jack.id=fluid", "-o",
+        "midi.jack.id=fluid", "-r", "48000", "-g", "1", "/usr/share/sounds/sf2/default-GM.sf2",
+      ]
+      synth.environment = ChildProcess.environment(adding: environment)
+      (synth.standardInput, synth.standardOutput, synth.standardError) = (
+        shell, FileHandle.nullDevice, FileHandle.nullDevice
+      )
+      try synth.run()
+      defer {
+        try? shell.fileHandleForWriting.close()
+        synth.waitUntilExit()
+      }
+      try server.waitForPorts { Set(["midi-monitor:input", "fluid:midi_00", "fluid:left"]).isSubset(of: $0) }
+      let recorder = try JACKRecorder(server: server, seconds: 6, file: capture, channels: 2)
+      _ = try ChildProcess.run(
+        try XCTUnwrap(ChildProcess.which("jack_connect")), ["fluid:left", "jackrec:input2"], environment: environment)
+      let run = try MetronomeProcess.run(
+        [
+          "120", "--jack", "--connect", "jackrec:input1", "--midi-notes", "--midi-connect",
+          "midi-monitor:input,fluid:midi_00", "--count-in", "1", "--duration", "4", "--headless", "--events", "none",
+        ], environment: environment)
+      let harnessTrouble = recorder.finishTake()
+      let events = String(decoding: monitor.finish().output, as: UTF8.self).split(separator: "\n").compactMap {
+        line -> (frame: Int, bytes: String)? in
+        let parts = line.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, let frame = Int(parts[0].trimmingCharacters(in: .whitespaces)) else { return nil }
+        // "99 21 66 note on  (channel  9): …": the bytes.
+        return (frame, String(parts[1].trimmingCharacters(in: .whitespaces).prefix(8)))
+      }
+      let clicks = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 0).samples, sampleRate: 48_000)
+      let played = Onset.detect(
+        in: try WAVFile(contentsOf: capture, channel: 1).samples, sampleRate: 48_000, quietFrames: 12_000)
+      return ((run, events, clicks.map(\.frame), played.map(\.frame)), harnessTrouble)
+    }
+  }
+
   /// The display says where the MIDI clock goes out, and the clock's port is there to connect to.
   func testTheDisplayNamesTheMIDIClocksPort() throws {
     let server = try JACKDummyServer()

@@ -28,7 +28,9 @@ struct MIDIClockFollowerTests {
       sender.beats.sink { sentBeats.append($0) }, follower.beats.sink { followedBeats.append($0) },
     ]
     defer { for recording in recordings { recording.cancel() } }
-    sender.sendMIDIClock { _, frame, message in following.receive(message, atFrame: frame) }
+    sender.sendMIDI(clock: true, notes: nil) { _, frame, message in
+      if case .clock(let clock) = message { following.receive(clock, atFrame: frame) }
+    }
     follower.follow { following.follow(cycleStart: $0, tempo: $1, meter: $2) }
     while follower.renderer.cursor < frames {
       between(sender.renderer.cursor, sender, follower)

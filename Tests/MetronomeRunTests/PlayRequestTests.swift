@@ -80,7 +80,7 @@ struct PlayRequestTests {
     let request = try PlayOptions().request()
     #expect(request.output == .alsa(device: "default", periodFrames: 256, bufferFrames: nil))
     #expect(request.clock == nil)
-    #expect(request.midiClockDestinations == nil)
+    #expect(request.midi == nil)
     #expect(request.music.start.meter == .fourFour)
     #expect(request.music.start.tempo == .standard)
     #expect(request.events == .text)
@@ -184,10 +184,10 @@ struct PlayRequestTests {
     #endif
   }
 
-  @Test func midiClockConnectionsNeedTheirClock() throws {
+  @Test func midiConnectionsNeedWhatTheyConnect() throws {
     #expect(
-      usageError(options { $0.sync.midiConnect = "20:0" }) == "--midi-connect connects the MIDI clock: add --midi-clock"
-    )
+      usageError(options { $0.sync.midiConnect = "20:0" })
+        == "--midi-connect connects the MIDI clock and notes: add --midi-clock or --midi-notes")
     #expect(
       usageError(
         options {
@@ -199,10 +199,41 @@ struct PlayRequestTests {
       $0.sync.midiClock = true
       $0.sync.midiConnect = "20:0,24:0"
     }.request()
-    #expect(sent.midiClockDestinations == ["20:0", "24:0"])
+    #expect(sent.midi?.destinations == ["20:0", "24:0"])
+    #expect(sent.midi?.sendsClock == true)
+    #expect(sent.midi?.notes == nil)
+    #expect(sent.midi?.name == "MIDI clock")
   }
 
-  @Test func aVirtualRunSendsNoMIDIClock() {
+  /// `--midi-notes` alone sends the standard notes, with the clock too if asked; a map is read as
+  /// given, refused in its own line when wrong, and refused without `--midi-notes`.
+  @Test func midiNotesAndTheirMap() throws {
+    let notes = try options {
+      $0.sync.midiNotes = true
+      $0.sync.midiConnect = "fluid:midi_00"
+    }.request()
+    #expect(notes.midi == MIDIRequest(sendsClock: false, notes: MIDINoteMap(), destinations: ["fluid:midi_00"]))
+    #expect(notes.midi?.name == "MIDI notes")
+    let both = try options {
+      $0.sync.midiNotes = true
+      $0.sync.midiClock = true
+      $0.sync.midiNoteMap = "76,77/1"
+    }.request()
+    #expect(both.midi?.notes == (try MIDINoteMap(parsing: "76,77/1")))
+    #expect(both.midi?.name == "MIDI clock and notes")
+    #expect(both.midi?.destinations == [])
+    #expect(
+      usageError(
+        options {
+          $0.sync.midiNotes = true
+          $0.sync.midiNoteMap = "128"
+        }) == "--midi-note-map: '128' is not a note from 0 to 127 (NOTE or NOTE/CHANNEL, such as 34/10)")
+    #expect(
+      usageError(options { $0.sync.midiNoteMap = "34" })
+        == "--midi-note-map sets the notes --midi-notes sends: add --midi-notes")
+  }
+
+  @Test func aVirtualRunSendsNoMIDI() {
     #expect(
       usageError(
         options {
@@ -210,6 +241,13 @@ struct PlayRequestTests {
           $0.sync.midiClock = true
         })
         == "--midi-clock sends the clock as the beats are heard: drop --virtual")
+    #expect(
+      usageError(
+        options {
+          $0.output.virtual = true
+          $0.sync.midiNotes = true
+        })
+        == "--midi-notes sends the notes as the clicks are heard: drop --virtual")
   }
 
   @Test func standardInputIsReadOnce() {

@@ -27,7 +27,14 @@ struct ModuleUnderTest: Sendable {
       files: [
         "ClickSoundChange.swift", "ExportRequest.swift", "KlickCommandLine.swift", "ListenRequest.swift",
         "MeterAndTempo.swift", "MusicRequest.swift", "MusicRequest+Files.swift", "PlayRequest.swift",
-        "ProgrammeRequest.swift", "RemoteRequest.swift", "RequestOptions.swift",
+        "ProgrammeRequest.swift", "RemoteRequest.swift", "RequestOptions.swift", "MIDIRequest.swift",
+      ]),
+    // The MIDI the engine sends and follows, timed to the frame: arithmetic on frames and bytes.
+    ModuleUnderTest(
+      name: "MetronomeEngine", tests: "MetronomeEngineTests",
+      files: [
+        "MIDIClock.swift", "MIDIClockFollower.swift", "MIDINotes.swift", "MIDIMessage.swift",
+        "HeardMIDIMessages.swift", "HeardTime.swift",
       ]),
   ]
 

@@ -1,6 +1,6 @@
 import MetronomeCore
 
-/// MIDI clock messages timed by when their frames are heard, for an output that delivers each at
+/// MIDI messages timed by when their frames are heard, for an output that delivers each at
 /// a time given from now (a queue of the ALSA sequencer).
 ///
 /// The first message of each period takes a reading of the device's delay into the estimate
@@ -8,9 +8,9 @@ import MetronomeCore
 /// its buffer is full, later than its delay says before that), messages are held, in room
 /// reserved up front so that holding allocates nothing on the render thread, and sent as soon as
 /// one has; should they not fit, they are sent at once.
-public struct HeardClockMessages {
+public struct HeardMIDIMessages<Message> {
   private var heard: HeardTime
-  private var held: [(frame: Int64, message: MIDIClock.Message)] = []
+  private var held: [(frame: Int64, message: Message)] = []
   private let room: Int
   private var periodRead: Int64?
 
@@ -22,18 +22,26 @@ public struct HeardClockMessages {
   }
 
   /// Room for the messages of a device's first `frames` at `sampleRate`: every tick at the
-  /// fastest tempo, and Song Position and Start.
-  public static func room(forFrames frames: Int, at sampleRate: SampleRate) -> Int {
+  /// fastest tempo, and Song Position and Start; and with `notes`, the note on and off of as many
+  /// clicks again (a beat's subdivisions and a second voice come slower than ticks).
+  public static func room(forFrames frames: Int, at sampleRate: SampleRate, notes: Bool = false) -> Int {
     let framesPerTick = Double(sampleRate.hz) * 60 / Tempo.range.upperBound / 24
-    return Int(Double(frames) / framesPerTick) + 2
+    let ticks = Int(Double(frames) / framesPerTick) + 2
+    return notes ? 3 * ticks : ticks
   }
 
-  /// Passes `message`, for `frame` of the period from `periodStart`, to `output` with the
-  /// microseconds from `nowNanoseconds` (the monotonic clock's time) until it is due, together
-  /// with any held before it; `delay` reads the device (see `AudioSink.timedOutputDelay`).
+  /// Passes `message`, for `frame` of the period from `periodStart`, to `output` with the time it
+  /// is due, together with any held before it.
+  ///
+  /// The time is the monotonic clock's, in microseconds: when its frame is heard, or
+  /// `nowNanoseconds` (the clock's time) when no reading has said so and there is no room to hold
+  /// it. `delay` reads the device (see `AudioSink.timedOutputDelay`).
+  ///
+  /// Times rather than waits, so that messages for one frame are due at one time however long
+  /// passing each took, and keep their order.
   public mutating func send(
-    _ message: MIDIClock.Message, atFrame frame: Int64, periodStart: Int64, nowNanoseconds: Int64,
-    delay: () -> (frames: Int64, nanoseconds: Int64)?, to output: (MIDIClock.Message, Int64) -> Void
+    _ message: Message, atFrame frame: Int64, periodStart: Int64, nowNanoseconds: Int64,
+    delay: () -> (frames: Int64, nanoseconds: Int64)?, to output: (Message, _ dueMicros: Int64) -> Void
   ) {
     if periodRead != periodStart {
       periodRead = periodStart
@@ -46,8 +54,8 @@ public struct HeardClockMessages {
       held.append((frame, message))
       return
     }
-    for earlier in held { output(earlier.message, (heard.micros(ofFrame: earlier.frame) ?? now) - now) }
+    for earlier in held { output(earlier.message, heard.micros(ofFrame: earlier.frame) ?? now) }
     held.removeAll(keepingCapacity: true)
-    output(message, (heard.micros(ofFrame: frame) ?? now) - now)
+    output(message, heard.micros(ofFrame: frame) ?? now)
   }
 }
