@@ -34,40 +34,40 @@ static inline int metronome_seq_use_high_resolution_timer(snd_seq_t *seq, int qu
   return snd_seq_set_queue_timer(seq, queue, timer);
 }
 
-/* The sequencer's events are set up by macros, which Swift cannot call: this sends one, of
-   `type` with `value` as its control value, from `port` to its subscribers, for the time
-   `seconds` and `nanoseconds` of `queue`, which delivers it then (at once if that has passed).
-   The time is the queue's own rather than one from now, so that messages for one moment keep
-   the order they were sent in however long sending each took. */
+/* The sequencer's events are set up by macros, which Swift cannot call: this makes `event` one
+   from `port` to its subscribers, for the time `seconds` and `nanoseconds` of `queue`, which
+   delivers it then (at once if that has passed). The time is the queue's own rather than one
+   from now, so that messages for one moment keep the order they were sent in however long
+   sending each took. */
+static inline void metronome_seq_prepare(snd_seq_event_t *event, int port, int queue, int type,
+                                         unsigned int seconds, unsigned int nanoseconds) {
+  snd_seq_ev_clear(event);
+  snd_seq_ev_set_source(event, port);
+  snd_seq_ev_set_subs(event);
+  snd_seq_ev_set_fixed(event);
+  event->type = (snd_seq_event_type_t)type;
+  snd_seq_real_time_t time = {seconds, nanoseconds};
+  snd_seq_ev_schedule_real(event, queue, 0, &time);
+}
+
+/* Sends an event of `type` with `value` as its control value, as metronome_seq_prepare times it. */
 static inline int metronome_seq_schedule(snd_seq_t *seq, int port, int queue, int type, int value,
                                          unsigned int seconds, unsigned int nanoseconds) {
   snd_seq_event_t event;
-  snd_seq_ev_clear(&event);
-  snd_seq_ev_set_source(&event, port);
-  snd_seq_ev_set_subs(&event);
-  snd_seq_ev_set_fixed(&event);
-  event.type = (snd_seq_event_type_t)type;
+  metronome_seq_prepare(&event, port, queue, type, seconds, nanoseconds);
   event.data.control.value = value;
-  snd_seq_real_time_t time = {seconds, nanoseconds};
-  snd_seq_ev_schedule_real(&event, queue, 0, &time);
   return snd_seq_event_output(seq, &event);
 }
 
-/* Schedules a note on or off (`type`) of `note` at `velocity` on `channel` (from 0) from
-   `port` for a time of `queue`, as metronome_seq_schedule does. */
+/* Sends a note on or off (`type`) of `note` at `velocity` on `channel` (from 0), as
+   metronome_seq_prepare times it. */
 static inline int metronome_seq_schedule_note(snd_seq_t *seq, int port, int queue, int type, int channel, int note,
                                               int velocity, unsigned int seconds, unsigned int nanoseconds) {
   snd_seq_event_t event;
-  snd_seq_ev_clear(&event);
-  snd_seq_ev_set_source(&event, port);
-  snd_seq_ev_set_subs(&event);
-  snd_seq_ev_set_fixed(&event);
-  event.type = (snd_seq_event_type_t)type;
+  metronome_seq_prepare(&event, port, queue, type, seconds, nanoseconds);
   event.data.note.channel = (unsigned char)channel;
   event.data.note.note = (unsigned char)note;
   event.data.note.velocity = (unsigned char)velocity;
-  snd_seq_real_time_t time = {seconds, nanoseconds};
-  snd_seq_ev_schedule_real(&event, queue, 0, &time);
   return snd_seq_event_output(seq, &event);
 }
 

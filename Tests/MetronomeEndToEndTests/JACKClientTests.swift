@@ -209,12 +209,7 @@ final class JACKClientTests: LivePlaybackTestCase {
           "120", "--jack", "--connect", "none", "--midi-clock", "--midi-connect", "midi-monitor:input", "--count-in",
           "1", "--keys", script.path, "--duration", "4.5", "--headless", "--events", "none",
         ], environment: environment)
-      let events = String(decoding: monitor.finish().output, as: UTF8.self).split(separator: "\n").compactMap {
-        line -> (frame: Int, bytes: String)? in
-        let parts = line.split(separator: ":", maxSplits: 1)
-        guard parts.count == 2, let frame = Int(parts[0].trimmingCharacters(in: .whitespaces)) else { return nil }
-        return (frame, parts[1].trimmingCharacters(in: .whitespaces))
-      }
+      let events = Self.midiEvents(dumped: monitor.finish().output)
       return ((run, events), server.brokenCycles())
     }
   }
@@ -285,18 +280,25 @@ final class JACKClientTests: LivePlaybackTestCase {
           "midi-monitor:input,fluid:midi_00", "--count-in", "1", "--duration", "4", "--headless", "--events", "none",
         ], environment: environment)
       let harnessTrouble = recorder.finishTake()
-      let events = String(decoding: monitor.finish().output, as: UTF8.self).split(separator: "\n").compactMap {
-        line -> (frame: Int, bytes: String)? in
-        let parts = line.split(separator: ":", maxSplits: 1)
-        guard parts.count == 2, let frame = Int(parts[0].trimmingCharacters(in: .whitespaces)) else { return nil }
-        // "99 21 66 note on  (channel  9): …": the bytes.
-        return (frame, String(parts[1].trimmingCharacters(in: .whitespaces).prefix(8)))
-      }
+      let events = Self.midiEvents(dumped: monitor.finish().output)
       let clicks = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 0).samples, sampleRate: 48_000)
       let played = Onset.detect(
         in: try WAVFile(contentsOf: capture, channel: 1).samples, sampleRate: 48_000, quietFrames: 12_000)
       return ((run, events, clicks.map(\.frame), played.map(\.frame)), harnessTrouble)
     }
+  }
+
+  /// The messages `jack_midi_dump -a` printed: each one's frame and its bytes in hex, as in
+  /// `"  99072: 99 21 66 note on  (channel  9): pitch  33, velocity 102"` or `"195072: fa"`.
+  private static func midiEvents(dumped output: Data) -> [(frame: Int, bytes: String)] {
+    var events: [(frame: Int, bytes: String)] = []
+    for line in String(decoding: output, as: UTF8.self).split(separator: "\n") {
+      let parts = line.split(separator: ":", maxSplits: 1)
+      guard parts.count == 2, let frame = Int(parts[0].trimmingCharacters(in: .whitespaces)) else { continue }
+      let words = parts[1].split(separator: " ").map(String.init)
+      events.append((frame, words.prefix { $0.count == 2 && $0.allSatisfy(\.isHexDigit) }.joined(separator: " ")))
+    }
+    return events
   }
 
   /// The display says where the MIDI clock goes out, and the clock's port is there to connect to.
