@@ -10,24 +10,6 @@ import XCTest
 final class ALSASequencerTests: FolderTestCase {
   override class var timeLimit: Double { 600 }
 
-  /// The metronome as it ships, built as `scripts/install` builds it (release, Swift's libraries
-  /// linked in) in a scratch folder of its own, since `swift test` holds the default one.
-  ///
-  /// The timing asserted is the shipped binary's: a debug build, several times slower under
-  /// emulation, scattered the ticks by twice as much (90th percentile 1.8–4.3 ms in six runs,
-  /// against 1.0–1.5 ms).
-  private func shippedBinary() throws -> URL {
-    let scratch = MetronomeProcess.repository.appendingPathComponent(".build/shipped")
-    let built = try ChildProcess.run(
-      try XCTUnwrap(ChildProcess.which("swift")),
-      [
-        "build", "-c", "release", "--static-swift-stdlib", "--product", "metronome", "--package-path",
-        MetronomeProcess.repository.path, "--scratch-path", scratch.path,
-      ])
-    XCTAssertEqual(built.status, 0, built.standardError)
-    return scratch.appendingPathComponent("release/metronome")
-  }
-
   /// `scripts/NAME.c` built into the test's folder against ALSA's library.
   private func compiled(_ name: String) throws -> URL {
     let program = folder.appendingPathComponent(name)
@@ -46,7 +28,10 @@ final class ALSASequencerTests: FolderTestCase {
   private func inTheMachine(_ script: String, with files: [URL], check: (ProcessResult) -> [String]) throws {
     let scriptFile = folder.appendingPathComponent("script")
     try script.write(to: scriptFile, atomically: true, encoding: .utf8)
-    let binary = try shippedBinary()
+    // The timing asserted is the shipped binary's: a debug build, several times slower under
+    // emulation, scattered the ticks by twice as much (90th percentile 1.8–4.3 ms in six runs,
+    // against 1.0–1.5 ms).
+    let binary = try MetronomeProcess.shipped()
     _ = try retakenWhileTheHarnessGlitches(check: check) {
       let watch = StallWatch()
       let run = try ChildProcess.run(

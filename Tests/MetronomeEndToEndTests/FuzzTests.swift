@@ -6,7 +6,7 @@ import TerminalUI
 import Testing
 
 /// Generated and mutated inputs, valid ones bent out of shape, thrown at the parsers and at the
-/// built binary.
+/// binary as it ships (see `MetronomeProcess.shipped`).
 ///
 /// Whatever comes in, metronome never dies of a signal, exits only 0, 1, 64, 65, 66, 130 or 143,
 /// and says what was wrong in one `Error: …` line when it does not exit 0 (for a tempo map that
@@ -344,9 +344,10 @@ struct FuzzTests {
       failures.isEmpty, "seed \(Self.seed) (METRONOME_FUZZ_SEED replays it):\n\(failures.joined(separator: "\n"))")
   }
 
-  /// Runs the binary `binaryRuns` times on generated arguments; returns what went wrong, up to
-  /// five runs' worth.
+  /// Runs the binary as it ships `binaryRuns` times on generated arguments; returns what went
+  /// wrong, up to five runs' worth.
   private static func runTheBinary() throws -> [String] {
+    let binary = try MetronomeProcess.shipped()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-fuzz-\(UUID())").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -355,7 +356,7 @@ struct FuzzTests {
     for run in 0..<Self.binaryRuns where failures.count < 5 {
       let (arguments, input) = Self.arguments(&random, folder: folder)
       let result = try ChildProcess.run(
-        URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "20", MetronomeProcess.binary.path] + arguments,
+        URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "20", binary.path] + arguments,
         input: input, environment: ["HOME": folder], directory: URL(fileURLWithPath: folder))
       let errorLines = result.standardError.split(separator: "\n").filter { $0.hasPrefix("Error: ") }
       let problem: String?
