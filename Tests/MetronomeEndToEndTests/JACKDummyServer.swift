@@ -2,9 +2,18 @@ import Foundation
 import XCTest
 
 /// A JACK server on the dummy backend (paced in real time, no sound card), started for one test
-/// under a name of its own and stopped, by process id, when the test ends.
+/// under a name no other running server has and stopped, by process id, when the test ends.
+///
+/// The names come from a small pool rather than being new each time: JACK keeps eight server
+/// slots in its registry and frees the slot of a server that died (killed with its test run)
+/// only when a server of the same name registers. With a new name per test, dead test servers
+/// kept their slots until every live test failed with "Too many servers already active" (seen:
+/// eight dead test servers, seven of them from earlier runs); with the pool, the next test
+/// server of that name takes the slot back.
 final class JACKDummyServer {
-  let name = "metronome-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+  /// The names test servers take, one at a time each.
+  static let names = (1...4).map { "metronome-test-\($0)" }
+  let name: String
   private let server = Process()
   /// Whether JACK's registry was there before this server: if not, this test made it.
   private let registryExisted = FileManager.default.fileExists(atPath: "/dev/shm/jack-shm-registry")
@@ -16,6 +25,11 @@ final class JACKDummyServer {
     guard let jackd = ChildProcess.which("jackd"), ChildProcess.which("jack_rec") != nil else {
       throw XCTSkip("unreachable: scripts/setup installs jackd2")
     }
+    // Another test run's server may hold a name: the first one free.
+    guard let free = Self.names.first(where: { !Self.aServerRuns(named: $0) }) else {
+      throw FixtureError("every test server name is taken: \(Self.names.joined(separator: ", "))")
+    }
+    name = free
     server.executableURL = jackd
     // Real-time scheduling, as JACK is meant to run: a server on the normal scheduler misses cycles
     // whenever other processes keep the cores busy, and every miss moves the capture by a period.
@@ -90,12 +104,16 @@ final class JACKDummyServer {
     try? FileManager.default.removeItem(at: log)
   }
 
-  /// Whether a JACK server runs on this machine.
-  private static func aServerRuns() -> Bool {
+  /// Whether a JACK server runs on this machine: any, or the one named `name`.
+  private static func aServerRuns(named name: String? = nil) -> Bool {
     let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
     return processes.contains { pid in
-      pid.allSatisfy(\.isNumber)
-        && (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "jackd\n"
+      guard pid.allSatisfy(\.isNumber),
+        (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "jackd\n"
+      else { return false }
+      guard let name else { return true }
+      let arguments = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))) ?? Data()
+      return arguments.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.contains(name)
     }
   }
 
