@@ -90,6 +90,9 @@ final class TmuxSession {
 
   deinit {
     _ = try? ChildProcess.run(tmux, ["-L", socket, "kill-server"], captureOutput: false)
+    // The server leaves its socket behind: some 300 of them had gathered in /tmp/tmux-UID.
+    let sockets = (ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp") + "/tmux-\(getuid())"
+    unlink("\(sockets)/\(socket)")
     try? FileManager.default.removeItem(at: directory)
   }
 }
