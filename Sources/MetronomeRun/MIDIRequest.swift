@@ -42,10 +42,10 @@ public struct MIDIRequest: Sendable, Equatable {
   }
 
   /// What it sends, as messages name it: `MIDI clock`, `MIDI notes` or `MIDI clock and notes`.
-  public var name: String {
-    "MIDI " + [sendsClock ? "clock" : nil, notes != nil ? "notes" : nil].compactMap(\.self).joined(separator: " and ")
-  }
+  public var name: String { "MIDI " + sequencerPort }
 
   /// The name of the ALSA sequencer's port it goes out on: `clock`, `notes` or `clock and notes`.
-  var sequencerPort: String { String(name.dropFirst("MIDI ".count)) }
+  var sequencerPort: String {
+    [sendsClock ? "clock" : nil, notes != nil ? "notes" : nil].compactMap(\.self).joined(separator: " and ")
+  }
 }
