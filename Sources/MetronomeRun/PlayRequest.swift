@@ -41,6 +41,8 @@ public struct PlayRequest: Sendable {
   public let keysPath: String?
   /// Whether beats are printed rather than shown on the display, even in a terminal.
   public let headless: Bool
+  /// How the display looks.
+  public let style: DisplayStyle
   /// How printed beats are written; nil prints nothing (sound only).
   public let events: BeatEventFormat?
   /// klick's OSC remote control, if asked for.
@@ -86,6 +88,11 @@ public struct PlayRequest: Sendable {
       }
     keysPath = options.keys
     headless = options.headless
+    if options.big, options.plain { throw .usage("--big and --plain are two displays: choose one") }
+    style = options.big ? .big : options.plain ? .plain : .standard
+    if style != .standard, options.headless || options.virtual {
+      throw .usage("--\(style) is a display: drop --\(options.headless ? "headless" : "virtual"), which prints beats")
+    }
     events = BeatEventFormat(rawValue: options.events.rawValue)
     self.remote = try RemoteRequest(remote, virtual: options.virtual)
     listening = try ListenRequest.make(listen, output: options)

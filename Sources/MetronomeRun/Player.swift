@@ -43,6 +43,9 @@ public enum Player {
         inputOffset = try CalibrationStore.load().offsets[.midi] ?? 0
       }
     }
+    if request.style != .standard, !isVirtual, !interactive {
+      throw .usage("--\(request.style) shows on a terminal: run it in one, or use --headless to print beats")
+    }
     if request.calibrates, request.listening == nil, !interactive {
       throw .usage("calibrating on the keyboard needs a terminal: run it in one, or calibrate a MIDI kit with --jack")
     }
@@ -56,7 +59,7 @@ public enum Player {
     if !interactive, let remote { _ = TextOutput.standardError.write("metronome: OSC on \(remote.endpoint)\n") }
     let run = Run(
       engine: engine, output: output, sequencer: try sequencer(for: request, besides: output.sink), script: script,
-      interrupts: interrupts, interactive: interactive,
+      interrupts: interrupts, interactive: interactive, style: request.style,
       events: request.events, reportsUnderruns: request.output != .silent && !isVirtual, remote: remote,
       listening: request.listening, inputOffset: inputOffset, calibrates: request.calibrates)
     if isVirtual {
@@ -128,6 +131,7 @@ private struct Run {
   let script: KeyScript
   let interrupts: InterruptWatcher?
   let interactive: Bool
+  let style: DisplayStyle
   let events: BeatEventFormat?
   let reportsUnderruns: Bool
   /// klick's OSC remote control, started with the session; nil for none.
@@ -154,7 +158,7 @@ private struct Run {
       let variable = { (name: String) in getenv(name).map { String(cString: $0) } }
       let colors = (variable("NO_COLOR") ?? "").isEmpty && variable("TERM") != "dumb"
       do {
-        presentation = .display(try TerminalSession(), colors: colors)
+        presentation = .display(try TerminalSession(fullScreen: style != .plain), colors: colors, style: style)
       } catch {
         throw .runtime("\(error)")
       }

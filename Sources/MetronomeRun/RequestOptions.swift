@@ -100,6 +100,10 @@ public enum RequestOptions {
     public var virtual = false
     /// `--headless`: lines instead of the display.
     public var headless = false
+    /// `--big`: the display for the room.
+    public var big = false
+    /// `--plain`: the display for screen readers.
+    public var plain = false
     /// `--events`: how headless lines are written.
     public var events: BeatEvents = .text
     /// `--keys`: a key script, or `-` for standard input.

@@ -122,9 +122,11 @@ where MainQueue.SchedulerTimeType == AudioTime {
     case .headless(let format):
       self.format = format
       display = nil
-    case .display(let screen, let colors):
+    case .display(let screen, let colors, let style):
       format = nil
-      display = SessionDisplay(screen: screen, colors: colors, output: outputName)
+      display = SessionDisplay(
+        screen: screen, colors: colors, style: style, output: outputName,
+        later: { action in mainQueue.schedule { MainActor.assumeIsolated { action() } } })
     case .soundOnly:
       format = nil
       display = nil
@@ -197,7 +199,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
 
   /// Shows each value of `output` in the display's `field`, on the main queue.
   ///
-  /// A pause also clears the lit beat: nothing is heard while paused.
+  /// A pause also clears the lit beat and the flash: nothing is heard while paused.
   private func bind<Value>(
     _ output: AnyPublisher<Value, Never>, to field: WritableKeyPath<DisplayState, Value>, of display: SessionDisplay
   ) {
@@ -206,7 +208,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
         MainActor.assumeIsolated {
           display.update {
             $0[keyPath: field] = value
-            if !$0.isPlaying { $0.heard = nil }
+            if !$0.isPlaying { ($0.heard, $0.isFlashing) = (nil, false) }
           }
         }
       })
@@ -292,6 +294,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
           $0.section = "count-in"
         } else if !beat.isSubdivision, let located = place.section(of: beat, isLooping: $0.isLooping) {
           $0.section = located.section
+          $0.sectionTitle = located.title
           $0.upcoming = located.upcoming
         }
         $0.isCountIn = beat.isCountIn
@@ -301,11 +304,25 @@ where MainQueue.SchedulerTimeType == AudioTime {
           bar: beat.bar, beat: beat.beatInBar, level: level, subdivision: beat.subdivision,
           isGapMuted: beat.isGapMuted)
       }
+      flash(display, for: beat)
     } else if let format, !outputs.standardOutput(format.line(for: beat, skipped: skipped) + "\n") {
       // `metronome --headless | head -3`: once the reader is gone there is nobody to play for.
       finish(Ending(status: 0, note: "standard output closed; stopped"))
     }
     completeIfDone()
+  }
+
+  /// Lights the whole big display for `beat`, if it flashes, and darkens it again after the flash.
+  private func flash(_ display: SessionDisplay, for beat: Beat) {
+    guard beat.voice == .beats, !beat.isSubdivision,
+      let seconds = display.flash(
+        at: beat.seconds, beatSpacing: beat.tempo.secondsPerBeat(denominator: beat.meter.denominator),
+        beatInBar: beat.beatInBar, sounds: beat.level != .silent && !beat.isGapMuted)
+    else { return }
+    display.update { $0.isFlashing = $0.isPlaying }
+    mainQueue.schedule(after: mainQueue.now.advanced(by: .seconds(seconds))) {
+      MainActor.assumeIsolated { display.update { $0.isFlashing = false } }
+    }
   }
 
   /// Takes what the audio input noticed of itself (cut at full scale, the click's path changed):

@@ -12,9 +12,9 @@ struct ProgrammePlace {
     return "\(setlist.songs[index].title) (\(index + 1)/\(setlist.songs.count))"
   }
 
-  /// The section `beat` is in and what comes after it, `isLooping` or not; nil for a beat
-  /// outside a map.
-  func section(of beat: Beat, isLooping: Bool) -> (section: String, upcoming: String?)? {
+  /// The section `beat` is in ("verse (2/5)"), with its bar ("verse (2/5) · bar 3 of 12"), and
+  /// what comes after it, `isLooping` or not; nil for a beat outside a map.
+  func section(of beat: Beat, isLooping: Bool) -> (title: String, section: String, upcoming: String?)? {
     guard let place = beat.section, let map = programme.map(ofSong: beat.song),
       map.sections.indices.contains(place.index)
     else { return nil }
@@ -26,9 +26,8 @@ struct ProgrammePlace {
     // A trainer's sections are its steps.
     let unnamed = programme.trainerTarget == nil ? "section" : "step"
     let name = { (at: Int) in map.sections[at].label ?? "\(unnamed) \(at + 1)" }
-    let here =
-      "\(name(index)) (\(index + 1)/\(map.sections.count)) · bar \(place.barInSection)"
-      + (section.bars.map { " of \($0)" } ?? "")
+    let title = "\(name(index)) (\(index + 1)/\(map.sections.count))"
+    let here = "\(title) · bar \(place.barInSection)" + (section.bars.map { " of \($0)" } ?? "")
     var upcoming: String?
     if isLooping, let bars = programme.loopBars {
       upcoming = "loop: bars \(bars.lowerBound)-\(bars.upperBound)"
@@ -51,6 +50,6 @@ struct ProgrammePlace {
     if let target = programme.trainerTarget {
       upcoming = (upcoming.map { $0 + " · " } ?? "") + "target \(Tempo.format(target * multiplier)) BPM"
     }
-    return (here, upcoming)
+    return (title, here, upcoming)
   }
 }

@@ -1,18 +1,33 @@
 import TerminalUI
 
-/// The interactive display: a `DisplayState` drawn on a terminal, redrawing only what changed.
+/// The interactive display: a `DisplayState` drawn on a terminal in a style, redrawing only what
+/// changed; for a screen reader, the lines that tell what changed instead.
 @MainActor
 final class SessionDisplay {
   private let screen: any TerminalScreen
   private let writer: ScreenWriter
   private let colors: Bool
+  private let style: DisplayStyle
+  /// Runs an action on the main queue once what is being done now is done.
+  private let later: (@escaping @MainActor () -> Void) -> Void
   private var state: DisplayState
+  /// The state the plain style last told, and whether a change waits to be told.
+  private var told: DisplayState?
+  private var isTelling = false
+  /// Which beats flash the big display.
+  private var flashes = ScreenFlashes()
 
-  /// A display on `screen` of a session playing to `output`.
-  init(screen: any TerminalScreen, colors: Bool, output: String) {
+  /// A display on `screen` of a session playing to `output`; `later` runs an action on the main
+  /// queue after the ones already due, so that the plain style tells changes made together as one.
+  init(
+    screen: any TerminalScreen, colors: Bool, style: DisplayStyle, output: String,
+    later: @escaping (@escaping @MainActor () -> Void) -> Void
+  ) {
     self.screen = screen
     writer = ScreenWriter { screen.send($0) }
     self.colors = colors
+    self.style = style
+    self.later = later
     state = DisplayState(output: output)
   }
 
@@ -25,17 +40,44 @@ final class SessionDisplay {
     redraw()
   }
 
+  /// How long the big display flashes for a beat at `seconds` on the audio clock, `beatSpacing`
+  /// seconds after the one before; nil for no flash (another style, a beat that does not sound, too soon).
+  func flash(at seconds: Double, beatSpacing: Double, beatInBar: Int, sounds: Bool) -> Double? {
+    guard style == .big else { return nil }
+    return flashes.flash(at: seconds, beatSpacing: beatSpacing, beatInBar: beatInBar, sounds: sounds)
+  }
+
   /// Draws the whole screen anew, as after a resize.
   func redrawAll() {
     writer.invalidate()
     redraw()
   }
 
-  /// Gives the terminal back as it was.
-  func close() { screen.restore() }
+  /// Tells what is left to tell and gives the terminal back as it was.
+  func close() {
+    if isTelling { tell() }
+    screen.restore()
+  }
 
   private func redraw() {
     let size = screen.size
-    writer.draw(ScreenRenderer(width: size.width, height: size.height, colors: colors).lines(for: state))
+    switch style {
+    case .standard:
+      writer.draw(ScreenRenderer(width: size.width, height: size.height, colors: colors).lines(for: state))
+    case .big:
+      writer.draw(BigScreenRenderer(width: size.width, height: size.height, colors: colors).lines(for: state))
+    case .plain:
+      guard !isTelling else { return }
+      isTelling = true
+      later { [weak self] in self?.tell() }
+    }
+  }
+
+  /// Prints a line for each thing that changed since the last told.
+  private func tell() {
+    guard isTelling else { return }
+    isTelling = false
+    for line in PlainNarration.lines(from: told, to: state) { screen.send(line + "\n") }
+    told = state
   }
 }

@@ -35,6 +35,8 @@ public struct DisplayState: Equatable, Sendable {
   public var song: String?
   /// Where a tempo map is: "verse (2/5) · bar 3 of 12"; nil without a map.
   public var section: String?
+  /// The section alone, without the bar: "verse (2/5)"; nil without a map.
+  public var sectionTitle: String?
   /// What comes next in the map or the setlist: "next: chorus 140 BPM 4/4 in 2 bars".
   public var upcoming: String?
   /// Whether the beat heard last counts the music in.
@@ -47,6 +49,8 @@ public struct DisplayState: Equatable, Sendable {
   /// What the listening shows: the last hit on an early-late meter and the statistics; empty
   /// when not listening.
   public var listening: [String] = []
+  /// Whether the whole screen is lit for a beat (the big display's flash).
+  public var isFlashing = false
   /// What the keys do, as the last lines say it: the bindings, unless the keys are hits.
   public var keyHelp = KeyBindings.helpItems
 

@@ -36,7 +36,7 @@ public struct ScreenRenderer: Sendable {
         " metronome  \(state.tempoText)  \(state.signature)\(subdivided)  \(state.isPlaying ? "playing" : "paused")"
           + flags))
     lines.append("")
-    lines.append(contentsOf: indicator(for: state))
+    lines.append(contentsOf: BeatCells.rows(for: state, width: width, colors: colors))
     lines.append("")
     let clicks = state.subdivision.count
     let position =
@@ -61,39 +61,6 @@ public struct ScreenRenderer: Sendable {
     // A short terminal loses the blank lines between parts before it loses any part.
     while lines.count > height, let blank = lines.lastIndex(of: "") { lines.remove(at: blank) }
     return Array(lines.prefix(height))
-  }
-
-  /// One cell per beat of the bar, showing its level, the heard one lit; rows of as many cells as fit.
-  private func indicator(for state: DisplayState) -> [String] {
-    let lit = state.isPlaying ? state.heard : nil
-    let perRow = max(1, (width - 1) / 4)
-    let beats = max(state.beatsPerBar, 1)
-    let pattern = state.pattern.count == beats ? state.pattern : AccentPattern.standard(beats: beats).levels
-    var rows: [String] = []
-    var row = " "
-    for beat in 1...beats {
-      let cell: String
-      let mark = pattern[beat - 1].rawValue
-      if let lit, lit.beat == beat {
-        let color =
-          switch lit.level {
-          case _ where lit.isGapMuted: "2"
-          case .strong: "1;31"
-          case .normal, .weak: "1;32"
-          case .silent: "2"
-          }
-        // A muted bar is counted without colour: the player keeps it by ear.
-        cell = colors ? "\u{1B}[\(color)m[\(mark)]\u{1B}[0m" : lit.isGapMuted ? "-\(mark)-" : ">\(mark)<"
-      } else {
-        cell = "[\(mark)]"
-      }
-      row += cell + " "
-      if beat % perRow == 0 || beat == max(state.beatsPerBar, 1) {
-        rows.append(row)
-        row = " "
-      }
-    }
-    return rows
   }
 
   /// A beat's clicks as ticks, the heard one lit: `•··` for the first of three.

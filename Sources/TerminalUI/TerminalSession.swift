@@ -2,20 +2,26 @@ import Glibc
 import MetronomeCore
 
 /// The one owner of the terminal while the display runs: it saves the terminal's settings,
-/// switches to raw input, the alternate screen and a hidden cursor, and puts everything back
-/// exactly as it was in `restore()`, which every way out calls (and which is safe to call twice).
+/// switches to raw input (and, for a full-screen display, the alternate screen and a hidden
+/// cursor), and puts everything back exactly as it was in `restore()`, which every way out calls
+/// (and which is safe to call twice).
 ///
 /// `@unchecked Sendable`: the saved settings, the only mutable state, are read and cleared under `lock`.
 public final class TerminalSession: @unchecked Sendable {
   private let input: Int32
   private let output: Int32
+  private let fullScreen: Bool
   private var saved: termios?
   private let lock = Lock()
 
-  /// Takes over the terminal on `input` and `output`; throws when they are not terminals.
-  public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) throws(TerminalError) {
+  /// Takes over the terminal on `input` and `output`, the whole screen if `fullScreen` (else
+  /// lines are printed as in a shell, for a screen reader to read); throws when they are not terminals.
+  public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, fullScreen: Bool = true)
+    throws(TerminalError)
+  {
     self.input = input
     self.output = output
+    self.fullScreen = fullScreen
     var settings = termios()
     guard tcgetattr(input, &settings) == 0 else { throw TerminalError.notATerminal }
     saved = settings
@@ -30,7 +36,7 @@ public final class TerminalSession: @unchecked Sendable {
     guard tcsetattr(input, TCSAFLUSH, &raw) == 0 else { throw TerminalError.notATerminal }
     // Ctrl-Z would stop the process with the terminal still raw: ignore it while the display runs.
     signal(SIGTSTP, SIG_IGN)
-    send("\u{1B}[?1049h\u{1B}[?25l")
+    if fullScreen { send("\u{1B}[?1049h\u{1B}[?25l") }
   }
 
   /// The terminal's size in cells, or 80 × 24 when it cannot tell.
@@ -43,12 +49,12 @@ public final class TerminalSession: @unchecked Sendable {
   /// Writes text to the terminal.
   public func send(_ text: String) { TextOutput(descriptor: output).write(text) }
 
-  /// Leaves the alternate screen, shows the cursor and restores the saved settings.
+  /// Leaves the alternate screen and shows the cursor (of a full screen), and restores the saved settings.
   public func restore() {
     lock.withLock {
       guard var settings = saved else { return }
       saved = nil
-      send("\u{1B}[?25h\u{1B}[?1049l")
+      if fullScreen { send("\u{1B}[?25h\u{1B}[?1049l") }
       tcsetattr(input, TCSAFLUSH, &settings)
       signal(SIGTSTP, SIG_DFL)
     }

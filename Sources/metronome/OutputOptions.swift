@@ -24,6 +24,12 @@ struct OutputOptions: ParsableArguments {
   @Flag(help: "Print beats instead of showing the display.")
   var headless = false
 
+  @Flag(help: "A display for the room: the beat in large digits.")
+  var big = false
+
+  @Flag(help: "For screen readers: a printed line per change.")
+  var plain = false
+
   @Option(help: "Lines.")
   var events: RequestOptions.BeatEvents = .text
 
@@ -36,6 +42,7 @@ struct OutputOptions: ParsableArguments {
     (options.device, options.period, options.buffer) = (device, period, buffer)
     (options.silent, options.virtual, options.headless, options.events, options.keys) =
       (silent, virtual, headless, events, keys)
+    (options.big, options.plain) = (big, plain)
     return options
   }
 }

@@ -61,6 +61,14 @@ final class DocumentationTests: FolderTestCase {
         let run = try ChildProcess.run(MetronomeProcess.binary, Array(words) + ["--headless"], directory: folder)
         XCTAssertTrue(run.standardError.hasPrefix("Error: no JACK server to join"), "\(example): \(run.standardError)")
         continue
+      } else if words.contains("--big") || words.contains("--plain") {
+        // A display needs a terminal: two bars in one of the test's own.
+        let command = ([MetronomeProcess.binary.path] + words + ["--bars", "2"]).map { "'\($0)'" }
+        let session = try TmuxSession(command: "cd '\(folder.path)' && " + command.joined(separator: " "))
+        let outcome = try XCTUnwrap(try session.outcome(seconds: 15), example)
+        XCTAssertEqual(outcome.status, 0, example)
+        XCTAssertTrue(outcome.terminalRestored, example)
+        continue
       } else if words.first != "export" {
         let endsByItself = words.contains("--map") || words.contains("--setlist")
         words.append(contentsOf: ["--virtual", "--events", "ndjson"] + (endsByItself ? [] : ["--bars", "2"]))

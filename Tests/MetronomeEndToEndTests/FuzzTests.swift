@@ -48,7 +48,7 @@ struct FuzzTests {
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
     "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock", "--midi-notes",
-    "--follow-midi-clock", "--link",
+    "--follow-midi-clock", "--link", "--big", "--plain",
     "klick", "--listen", "calibrate", "--loopback", "---completion", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V",
     "-L", "-Pj",
   ]

@@ -181,4 +181,79 @@ final class InteractiveDisplayTests: TimeLimitedTestCase {
     XCTAssertEqual(outcome.status, 0)
     XCTAssertTrue(try session.screen().contains("0.500000 bar 1 beat 2 regular"))
   }
+
+  /// The rows of the big display's digits: those with a block in them.
+  private func digitRows(_ screen: String) -> [Substring] {
+    screen.split(separator: "\n").filter { $0.contains { "█▓▒░".contains($0) } }
+  }
+
+  /// `--big` fills an 80 × 24 terminal and, resized, a 200 × 60 one; the digit changes with
+  /// each beat; `q` leaves the terminal as it was.
+  func testTheBigDisplayFillsTheTerminalAndChangesWithEachBeat() throws {
+    let session = try start("--big 4/4 120")
+    var screen = try session.waitForScreen { self.digitRows($0).count >= 12 }
+    XCTAssertGreaterThanOrEqual(digitRows(screen).count, 12, screen)
+    XCTAssertTrue(screen.hasPrefix(" 120 BPM  4/4  playing  bar "), screen)
+    let first = digitRows(screen)
+    screen = try session.waitForScreen { !self.digitRows($0).isEmpty && self.digitRows($0) != first }
+    XCTAssertNotEqual(digitRows(screen), first, "the digit did not change:\n\(screen)")
+
+    try session.resize(width: 200, height: 60)
+    screen = try session.waitForScreen { self.digitRows($0).count >= 40 }
+    XCTAssertGreaterThanOrEqual(digitRows(screen).count, 40, screen)
+    XCTAssertGreaterThanOrEqual(digitRows(screen).map { $0.count }.max() ?? 0, 100, screen)
+
+    try session.send("q")
+    let outcome = try XCTUnwrap(try session.outcome())
+    XCTAssertEqual(outcome.status, 0)
+    XCTAssertTrue(outcome.terminalRestored)
+  }
+
+  /// At 240 BPM only bar one lights the whole screen: four flashes in four bars, recorded as the
+  /// terminal received them (`script` keeps the stream), where every beat's would be sixteen.
+  func testAt240TheBigDisplayFlashesOnlyOnBarOne() throws {
+    let typescript = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-big-\(UUID())")
+    defer { try? FileManager.default.removeItem(at: typescript) }
+    let session = try TmuxSession(
+      command:
+        "script -q -e -c \"'\(MetronomeProcess.binary.path)' --silent --big 240 --bars 4\" '\(typescript.path)'",
+      environment: ["NO_COLOR": "1"])
+    let outcome = try XCTUnwrap(try session.outcome(seconds: 15))
+    XCTAssertEqual(outcome.status, 0)
+    XCTAssertTrue(outcome.terminalRestored)
+    let stream = try String(contentsOf: typescript, encoding: .utf8)
+    // Lit: the first line redrawn in reverse video; dark again: redrawn without.
+    let redrawn = stream.components(separatedBy: "\u{1B}[1;1H").dropFirst()
+    let lit = redrawn.map { $0.hasPrefix("\u{1B}[7m") }
+    let changes = zip(lit, lit.dropFirst()).filter { $0 != $1 }.count + (lit.first == true ? 1 : 0)
+    XCTAssertEqual(lit.filter { $0 }.count, 4, "flashes")
+    XCTAssertLessThanOrEqual(changes, 8, "whole-screen changes in 4 s")
+  }
+
+  /// `--plain` prints the keys and a line per change, no full screen: its lines stay in the
+  /// terminal after the run, and the terminal is as it was.
+  func testThePlainDisplayPrintsALinePerChange() throws {
+    let session = try start("--plain 4/4 120")
+    try session.send("Up")
+    var screen = try session.waitForScreen { $0.contains("130 BPM, 4/4, playing") }
+    XCTAssertTrue(screen.hasPrefix("keys: Space play/pause"), screen)
+    try session.send("Space")
+    screen = try session.waitForScreen { $0.contains("130 BPM, 4/4, paused") }
+    try session.send("q")
+    let outcome = try XCTUnwrap(try session.outcome())
+    XCTAssertEqual(outcome.status, 0)
+    XCTAssertTrue(outcome.terminalRestored)
+    let lines = try session.screen().split(separator: "\n").filter { $0.contains(" BPM, ") }
+    XCTAssertEqual(lines, ["120 BPM, 4/4, playing", "130 BPM, 4/4, playing", "130 BPM, 4/4, paused"])
+  }
+
+  /// `--big` needs a terminal: piped, it says so and plays nothing.
+  func testTheBigDisplayWithoutATerminalIsOneLine() throws {
+    let run = try MetronomeProcess.run(["--silent", "--big", "--beats", "2"])
+    XCTAssertEqual(run.status, 64)
+    XCTAssertTrue(
+      run.standardError.hasPrefix("Error: --big shows on a terminal: run it in one, or use --headless to print beats"),
+      run.standardError)
+    XCTAssertEqual(run.standardOutput, "")
+  }
 }

@@ -250,6 +250,30 @@ struct PlayRequestTests {
         == "--midi-notes sends the notes as the clicks are heard: drop --virtual")
   }
 
+  @Test func theDisplaysStyleIsOneOfBigAndPlainAndOnlyForADisplay() throws {
+    #expect(try options { _ in }.request().style == .standard)
+    #expect(try options { $0.output.big = true }.request().style == .big)
+    #expect(try options { $0.output.plain = true }.request().style == .plain)
+    #expect(
+      usageError(
+        options {
+          $0.output.big = true
+          $0.output.plain = true
+        }) == "--big and --plain are two displays: choose one")
+    #expect(
+      usageError(
+        options {
+          $0.output.plain = true
+          $0.output.headless = true
+        }) == "--plain is a display: drop --headless, which prints beats")
+    #expect(
+      usageError(
+        options {
+          $0.output.big = true
+          $0.output.virtual = true
+        }) == "--big is a display: drop --virtual, which prints beats")
+  }
+
   @Test func standardInputIsReadOnce() {
     #expect(
       usageError(

@@ -6,8 +6,11 @@ final class FakeScreen: TerminalScreen {
   var size: (width: Int, height: Int) = (80, 24)
   private(set) var lines: [String] = []
   private(set) var restoreCount = 0
+  /// Called with everything sent, as it is sent.
+  var onSend: ((String) -> Void)?
 
   func send(_ text: String) {
+    onSend?(text)
     var rest = Substring(text)
     while let escape = rest.firstIndex(of: "\u{1B}") {
       rest = rest[rest.index(after: escape)...]

@@ -11,7 +11,7 @@ import Testing
 
 extension MetronomeSession {
   /// Takes `bytes` as typed on the terminal, as `SystemEvents` delivers them.
-  fileprivate func type(_ bytes: [UInt8]) { SessionInput.typed(bytes).forEach(receive) }
+  func type(_ bytes: [UInt8]) { SessionInput.typed(bytes).forEach(receive) }
 }
 
 private struct DeviceGone: Error, CustomStringConvertible {
@@ -40,7 +40,8 @@ final class Harness {
 
   init(
     _ settings: PlaybackSettings = PlaybackSettings(), keys: String = "", display: Bool = false,
-    soundOnly: Bool = false, tellsHeardBeats: Bool = false, delayFrames: Int64 = 1_024, periodFrames: Int = 512
+    style: DisplayStyle = .standard, soundOnly: Bool = false, tellsHeardBeats: Bool = false, delayFrames: Int64 = 1_024,
+    periodFrames: Int = 512
   ) throws {
     let mainQueue = self.mainQueue
     sink = FakeAudioSink(delayFrames: delayFrames) { frames in
@@ -49,7 +50,7 @@ final class Harness {
     engine = ClickEngine(settings: settings)
     session = MetronomeSession(
       engine: engine, sink: sink, periodFrames: periodFrames, keys: try KeyScript(parsing: keys),
-      presentation: display ? .display(screen, colors: false) : soundOnly ? .soundOnly : .headless(.text),
+      presentation: display ? .display(screen, colors: false, style: style) : soundOnly ? .soundOnly : .headless(.text),
       outputName: "fake",
       reportsUnderruns: true, rendering: .inline, mainQueue: mainQueue,
       outputs: .init(

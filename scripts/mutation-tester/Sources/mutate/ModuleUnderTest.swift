@@ -36,6 +36,13 @@ struct ModuleUnderTest: Sendable {
         "MIDIClock.swift", "MIDIClockFollower.swift", "MIDINotes.swift", "MIDIMessage.swift",
         "HeardMIDIMessages.swift", "HeardTime.swift",
       ]),
+    // What the displays draw and say: pure functions of the display's state, and the flash's limit.
+    ModuleUnderTest(
+      name: "TerminalUI", tests: "TerminalUITests",
+      files: [
+        "BeatCells.swift", "BigDigits.swift", "BigScreenRenderer.swift", "PlainNarration.swift",
+        "ScreenFlashes.swift", "ScreenRenderer.swift", "ScreenWriter.swift",
+      ]),
   ]
 
   /// The pure module named `name`; nil for another.
