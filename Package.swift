@@ -87,6 +87,9 @@ let package = Package(
       name: "AudioFiles",
       dependencies: ["CSndfile", "CSamplerate", "MetronomeCore", "MetronomeAudio", "MetronomeEngine"]
     ),
+    // flite has no pkg-config file: the module map links its voice, its language and lexicon.
+    .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),
+    .target(name: "Speech", dependencies: ["CFlite", "AudioFiles", "MetronomeCore"]),
     .target(name: "TerminalUI", dependencies: ["MetronomeCore"]),
     .target(name: "PracticeListening", dependencies: ["MetronomeCore"]),
     .target(name: "AudioListening", dependencies: ["MetronomeCore"], swiftSettings: renderPath),
@@ -118,6 +121,7 @@ let package = Package(
         "JACKOutput",
         .target(name: "LinkSync", condition: .when(traits: ["AbletonLink"])),
         "AudioFiles",
+        "Speech",
         "TerminalUI",
         "OSCControl",
         "PracticeListening",

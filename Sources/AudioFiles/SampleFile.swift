@@ -7,8 +7,10 @@ public enum SampleFile {
   public static let longestSeconds = 10.0
 
   /// The sound in the file at `path`, its channels averaged to one, converted to `sampleRate`
-  /// with a band-limited resampler.
-  public static func load(path: String, sampleRate: SampleRate) throws(SampleFileError) -> [Float] {
+  /// with a band-limited resampler of `quality` (the best, unless speech is all it holds).
+  public static func load(path: String, sampleRate: SampleRate, quality: Resampler.Quality = .best)
+    throws(SampleFileError) -> [Float]
+  {
     let file: SoundFileHandle
     do {
       file = try SoundFileHandle(reading: path)
@@ -28,7 +30,7 @@ public enum SampleFile {
     }
     guard mono.contains(where: { $0 != 0 }) else { throw .empty(path: path) }
     do {
-      return try Resampler.convert(mono, from: file.sampleRate, to: sampleRate.hz)
+      return try Resampler.convert(mono, from: file.sampleRate, to: sampleRate.hz, quality: quality)
     } catch {
       throw .unreadable(path: path, reason: error.message)
     }

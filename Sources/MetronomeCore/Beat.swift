@@ -21,6 +21,8 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   public let level: AccentLevel
   /// Which of its beat's clicks it is: 0 for the beat itself, 1 to n - 1 for a subdivision's.
   public let subdivision: Int
+  /// How many clicks its beat is divided into, n: 1 for an undivided beat (and the second voice).
+  public let clicks: Int
   /// The voice it belongs to: the beats (with their subdivisions), or the second voice.
   public let voice: Voice
   /// Whether it counts the music in: its bars are numbered up to 0 and its count is negative.
@@ -65,7 +67,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   /// is the standard one (beat one strong, the others normal).
   public init(
     count: Int, bar: Int, beatInBar: Int, meter: Meter, tempo: Tempo, frame: Int64, sampleRate: SampleRate,
-    level: AccentLevel? = nil, subdivision: Int = 0, voice: Voice = .beats, isCountIn: Bool = false,
+    level: AccentLevel? = nil, subdivision: Int = 0, clicks: Int = 1, voice: Voice = .beats, isCountIn: Bool = false,
     section: Section? = nil, volume: Double = 1, isGapMuted: Bool = false, isMapEnd: Bool = false, song: Int? = nil,
     syncSource: ClockSource? = nil
   ) {
@@ -78,6 +80,7 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
     self.sampleRate = sampleRate
     self.level = level ?? .standard(ofBeat: beatInBar)
     self.subdivision = subdivision
+    self.clicks = clicks
     self.voice = voice
     self.isCountIn = isCountIn
     self.section = section
@@ -96,7 +99,8 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   ) -> Beat {
     Beat(
       count: count, bar: bar, beatInBar: beatInBar, meter: meter, tempo: tempo, frame: frame, sampleRate: sampleRate,
-      level: level, subdivision: subdivision, voice: voice, isCountIn: isCountIn, section: section,
+      level: level, subdivision: subdivision, clicks: voice == .beats ? clicks : 1, voice: voice, isCountIn: isCountIn,
+      section: section,
       volume: volume ?? self.volume,
       isGapMuted: isGapMuted, isMapEnd: isMapEnd, song: song, syncSource: syncSource)
   }

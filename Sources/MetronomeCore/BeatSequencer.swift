@@ -144,7 +144,8 @@ public struct BeatSequencer: Hashable, Sendable {
     let level = isGapMuted ? AccentLevel.silent : placed.level ?? .standard(ofBeat: placed.beatInBar)
     let beat = Beat(
       count: count, bar: barNumber, beatInBar: placed.beatInBar, meter: placed.meter, tempo: placed.tempo,
-      frame: placed.frame, sampleRate: sampleRate, level: level, section: placed.section,
+      frame: placed.frame, sampleRate: sampleRate, level: level, clicks: placed.subdivision.count,
+      section: placed.section,
       volume: placed.volume * rhythm.gains.gain(for: level), isGapMuted: isGapMuted, isMapEnd: placed.isMapEnd,
       song: song, syncSource: transport?.source)
     last = beat

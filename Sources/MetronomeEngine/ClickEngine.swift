@@ -39,8 +39,9 @@ public final class ClickEngine {
     clock = AudioClockScheduler()
     renderer = ClickRenderer(
       clock: clock, sampleRate: settings.sampleRate,
-      kit: SoundKit(settings.sound, sampleRate: settings.sampleRate, volume: settings.volume, samples: settings.samples)
-    )
+      kit: SoundKit(
+        settings.sound, sampleRate: settings.sampleRate, volume: settings.volume, samples: settings.samples),
+      counting: settings.counting)
     viewModel = MetronomeViewModel(
       initialMeter: settings.meter, initialTempo: settings.tempo, initialPattern: settings.pattern,
       initialSubdivision: settings.subdivision, initialPolyrhythm: settings.polyrhythm, programme: settings.programme,

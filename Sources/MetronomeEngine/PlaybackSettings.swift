@@ -31,6 +31,8 @@ public struct PlaybackSettings: Sendable {
   public var programme: Programme
   /// Whether it plays from the start; an outside clock may start it instead.
   public var startsPlaying = true
+  /// The spoken count (`--voice`); nil for clicks alone.
+  public var counting: CountingVoice?
 
   /// Settings as given.
   public init(

@@ -1,18 +1,81 @@
 import AudioFiles
+import Glibc
 import MetronomeCore
 import MetronomeEngine
+import Speech
 
 extension MusicRequest {
   /// What to play, with the files it names read once: the map, the setlist and the maps it
-  /// names, the player's own sounds.
+  /// names, the player's own sounds; and the spoken count said.
   ///
   /// A map or setlist that cannot be read or parsed throws one line, as a compiler reports an
   /// error (`FILE:LINE:COLUMN: error: what was expected`): `.data`, or `.input` for a file that
-  /// cannot be opened. A sound file that cannot serve is a usage error.
+  /// cannot be opened. A sound file that cannot serve, or a voice folder without a word the
+  /// music needs, is a usage error.
   public func load() throws(RunError) -> PlaybackSettings {
     let map = try loadMap()
     let setlist = try loadSetlist()
-    return try settings(map: map, setlist: setlist, samples: try loadSamples())
+    var settings = try settings(map: map, setlist: setlist, samples: try loadSamples())
+    if let voice {
+      settings.counting = try counting(voice, saying: Self.words(for: settings))
+    }
+    return settings
+  }
+
+  /// The words the music of `settings` needs said: its meters' numbers and its divisions' syllables.
+  private static func words(for settings: PlaybackSettings) -> [CountingVoice.Word] {
+    let maps = (settings.programme.setlist?.songs.map(\.map) ?? []) + (settings.programme.map.map { [$0] } ?? [])
+    let sections = maps.flatMap(\.sections)
+    return CountingVoice.words(
+      for: [settings.meter] + sections.map(\.meter),
+      subdivisions: [settings.subdivision] + sections.compactMap(\.subdivision))
+  }
+
+  /// The spoken count `voice` says, with `needed` words at least: flite's, or the recordings in a
+  /// folder (every file there that names a word, converted to the sample rate).
+  private func counting(_ voice: Voice, saying needed: [CountingVoice.Word]) throws(RunError) -> CountingVoice {
+    switch voice {
+    case .flite(let withClick):
+      do {
+        return try FliteVoice.count(sampleRate: sampleRate, volume: volume, withClick: withClick)
+      } catch {
+        throw .runtime("\(error)")
+      }
+    case .folder(let folder, let withClick):
+      var info = stat()
+      guard stat(folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+        throw .usage("--voice-dir \(folder): no such folder (it holds 1.wav, 2.wav… and.wav, each word said once)")
+      }
+      let missing = needed.filter { !Self.isFile(Self.recording(of: $0, in: folder)) }
+      if !missing.isEmpty {
+        let numbers = needed.filter { if case .number = $0 { true } else { false } }
+        let needs =
+          [numbers.count == 1 ? "1.wav" : "1.wav to \(numbers.count).wav"]
+          + needed.dropFirst(numbers.count).map { "\($0).wav" }
+        throw .usage(
+          "--voice-dir \(folder): no \(missing.map { "\($0).wav" }.joined(separator: ", ")); the music needs "
+            + needs.joined(separator: ", "))
+      }
+      var recordings: [CountingVoice.Word: [Float]] = [:]
+      for word in CountingVoice.Word.all where Self.isFile(Self.recording(of: word, in: folder)) {
+        do {
+          // Speech, as flite's own words: the medium converter keeps it, in a third of the time.
+          recordings[word] = try SampleFile.load(
+            path: Self.recording(of: word, in: folder), sampleRate: sampleRate, quality: .medium)
+        } catch {
+          throw .usage("--voice-dir: \(error)")
+        }
+      }
+      return CountingVoice(recordings: recordings, sampleRate: sampleRate, volume: volume, withClick: withClick)
+    }
+  }
+
+  /// Whether `path` names something that is there, a file or not (what is not a sound file says so when read).
+  private static func isFile(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+  /// Where a voice folder keeps `word`: `3.wav`, `and.wav`.
+  private static func recording(of word: CountingVoice.Word, in folder: String) -> String {
+    (folder.hasSuffix("/") ? folder : folder + "/") + "\(word).wav"
   }
 
   /// The map `--map` names, from `--start-label` on; nil without one.

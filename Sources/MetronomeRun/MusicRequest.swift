@@ -27,6 +27,17 @@ public struct MusicRequest: Sendable {
   public let samplePaths: [(voice: SoundKit.Voice, path: String)]
   /// The practice programme asked for.
   public let programme: ProgrammeRequest
+  /// The spoken count asked for; nil for clicks alone.
+  public let voice: Voice?
+
+  /// Who says the count.
+  public enum Voice: Sendable, Equatable {
+    /// flite, when the run starts.
+    case flite(withClick: Bool)
+    /// One's own recordings in a folder: `1.wav` to `16.wav`, `and.wav`, `e.wav`, `a.wav`,
+    /// `trip.wav`, `let.wav`.
+    case folder(String, withClick: Bool)
+  }
 
   /// The request the options make; throws a usage error for anything that cannot be played or
   /// does not go together, checked in the order the options' groups are given.
@@ -55,6 +66,17 @@ public struct MusicRequest: Sendable {
     samplePaths = zip(SoundKit.Voice.allCases, paths).filter { !$0.1.isEmpty }.map { ($0.0, String($0.1)) }
     self.sound = sound.sound
     volume = sound.volume
+    if sound.withClick, !sound.voice, sound.voiceFolder == nil {
+      throw .usage("--with-click keeps the clicks under a spoken count: add --voice or --voice-dir")
+    }
+    voice =
+      if let folder = sound.voiceFolder {
+        .folder(folder, withClick: sound.withClick)
+      } else if sound.voice {
+        .flite(withClick: sound.withClick)
+      } else {
+        nil
+      }
     self.programme = try ProgrammeRequest(programme, start: start, pattern: pattern)
     if programme.map != nil || programme.setlist != nil, !music.words.isEmpty {
       throw .usage("a map sets meter, tempo and pattern: drop '\(music.words.joined(separator: " "))'")

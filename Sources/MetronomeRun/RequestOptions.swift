@@ -51,6 +51,12 @@ public enum RequestOptions {
     public var rate: Int = SampleRate.standard.hz
     /// `--samples`: comma-separated files, one per voice.
     public var samples: String?
+    /// `--voice`: the beats counted aloud by flite.
+    public var voice = false
+    /// `--voice-dir`: the count said by one's own recordings in this folder.
+    public var voiceFolder: String?
+    /// `--with-click`: the clicks kept under the spoken count.
+    public var withClick = false
 
     /// The built-in pulse at full volume, at 48 kHz.
     public init() {}

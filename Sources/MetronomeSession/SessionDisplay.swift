@@ -65,7 +65,7 @@ final class SessionDisplay {
     case .standard:
       writer.draw(ScreenRenderer(width: size.width, height: size.height, colors: colors).lines(for: state))
     case .big:
-      writer.draw(BigScreenRenderer(width: size.width, height: size.height, colors: colors).lines(for: state))
+      writer.draw(ScreenRenderer(width: size.width, height: size.height, colors: colors).bigLines(for: state))
     case .plain:
       guard !isTelling else { return }
       isTelling = true

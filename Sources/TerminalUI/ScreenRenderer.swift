@@ -85,5 +85,6 @@ public struct ScreenRenderer: Sendable {
     return lines.map(clip)
   }
 
-  private func clip(_ line: String) -> String { String(line.prefix(width)) }
+  /// `line` cut to the width.
+  func clip(_ line: String) -> String { String(line.prefix(width)) }
 }

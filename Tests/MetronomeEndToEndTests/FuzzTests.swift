@@ -40,7 +40,7 @@ struct FuzzTests {
     "--poly", "--samples", "--map", "-f", "--start-label", "-l", "--count-in", "-c", "--multiplier", "-x", "--gap",
     "--step", "--to", "--seed", "--setlist", "--loop-bars", "--connect", "--client-name", "--midi-connect",
     "--midi-clock-from", "--osc", "--osc-return", "--osc-host", "--listen-from", "--listen-device", "--listen-notes",
-    "--listen-velocity", "--generate-completion-script", "--midi-note-map",
+    "--listen-velocity", "--generate-completion-script", "--midi-note-map", "--voice-dir",
     "--input-offset", "--tolerance", "--report", "--onset-level", "--onset-rise", "-W", "-r", "-s", "-S", "-v", "-w",
     "-d", "-n", "-p",
     "-R",
@@ -48,7 +48,7 @@ struct FuzzTests {
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
     "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock", "--midi-notes",
-    "--follow-midi-clock", "--link", "--big", "--plain",
+    "--follow-midi-clock", "--link", "--big", "--plain", "--voice", "--with-click",
     "klick", "--listen", "calibrate", "--loopback", "---completion", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V",
     "-L", "-Pj",
   ]
@@ -145,6 +145,39 @@ struct FuzzTests {
     }
   }
 
+  /// A voice folder of one's own as a user might leave it: some numbers and syllables recorded
+  /// (a short sound after some silence, at a rate of its own), some missing, some truncated,
+  /// empty or not sound at all.
+  static func voiceFolder(_ random: inout SeededGenerator, at path: String) {
+    try? FileManager.default.removeItem(atPath: path)
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    for name in (1...16).map(String.init) + ["and", "e", "a", "trip", "let"] {
+      let rate = [8_000, 16_000, 44_100, 48_000].randomElement(using: &random) ?? 16_000
+      let samples = (0..<Int.random(in: 0...4_000, using: &random)).map { index -> Int16 in
+        index < 500 ? 0 : Int16.random(in: -20_000...20_000, using: &random)
+      }
+      var bytes = wav(samples, rate: rate)
+      switch Int.random(in: 0..<8, using: &random) {
+      case 0: continue
+      case 1: bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random)))
+      case 2:
+        bytes = (0..<Int.random(in: 0...64, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+      case 3: bytes[Int.random(in: 0..<44, using: &random)] = UInt8.random(in: 0...255, using: &random)
+      default: break
+      }
+      _ = FileManager.default.createFile(atPath: path + "/\(name).wav", contents: Data(bytes))
+    }
+  }
+
+  /// `samples` as a mono 16-bit WAV file at `rate`.
+  static func wav(_ samples: [Int16], rate: Int) -> [UInt8] {
+    let little = { (value: Int, bytes: Int) in (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    let data = samples.flatMap { little(Int($0), 2) }
+    return Array("RIFF".utf8) + little(36 + data.count, 4) + Array("WAVEfmt ".utf8) + little(16, 4) + little(1, 2)
+      + little(1, 2) + little(rate, 4) + little(rate * 2, 4) + little(2, 2) + little(16, 2) + Array("data".utf8)
+      + little(data.count, 4) + data
+  }
+
   /// An argument list: a mode that ends by itself, then tokens from every pool in any order.
   static func arguments(_ random: inout SeededGenerator, folder: String) -> (arguments: [String], input: String) {
     var arguments: [String] = []
@@ -196,7 +229,10 @@ struct FuzzTests {
       break
     }
     for _ in 0..<Int.random(in: 0...4, using: &random) {
-      switch Int.random(in: 0..<6, using: &random) {
+      switch Int.random(in: 0..<7, using: &random) {
+      case 6:
+        voiceFolder(&random, at: folder + "/voice")
+        arguments += ["--voice-dir", folder + "/voice"]
       case 0: arguments.append(meters.randomElement(using: &random) ?? "4/4")
       case 1: arguments.append(numbers.randomElement(using: &random) ?? "120")
       case 2:

@@ -25,6 +25,34 @@ final class JACKClientTests: LivePlaybackTestCase {
     XCTAssertGreaterThanOrEqual(tempos.count, 11)
   }
 
+  /// The spoken count live, as a JACK client: every word's attack within one frame of its beat's
+  /// frame, counted from the first word's, no xrun.
+  func testTheSpokenCountIsOnTheExactGridLive() throws {
+    let capture = folder.appendingPathComponent("capture.wav")
+    guard
+      let take = try take(
+        ["120", "--bars", "2", "--voice"],
+        output: ["--jack", "--client-name", "metro-test", "--connect", "jackrec:input1"],
+        recordSeconds: 7,
+        checkCapture: { take in
+          guard let samples = try? WAVFile(contentsOf: capture).samples else { return ["no capture"] }
+          let frames = take.printed.compactMap { $0["frame"] as? Int }
+          guard frames.count == 8, let start = samples.firstIndex(where: { $0 != 0 }),
+            let first = SpokenCountTests.attack(in: samples[start..<min(start + 24_000, samples.count)])
+          else { return ["\(frames.count) beats printed, or nothing heard"] }
+          let anchor = start + first
+          return frames.compactMap { frame in
+            let from = anchor + frame - 100
+            guard from + 24_000 <= samples.count,
+              let attack = SpokenCountTests.attack(in: samples[from..<(from + 24_000)])
+            else { return "beat at \(frame): not captured" }
+            return abs(attack - 100) > 1 ? "beat at \(frame): its word's attack \(attack - 100) frames off" : nil
+          } + (take.run.standardError.contains("metronome: 0 underruns") ? [] : [take.run.standardError])
+        })
+    else { return }
+    XCTAssertEqual(take.run.status, 0, take.run.standardError)
+  }
+
   /// A JACK server that goes away under the native client ends the run with one line and status 1.
   func testANativeClientWhoseServerGoesAwayEndsWithOneLine() throws {
     guard let (status, message) = try playUntilTheServerGoesAway(["--jack"]) else { return }

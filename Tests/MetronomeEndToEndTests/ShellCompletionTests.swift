@@ -26,7 +26,7 @@ final class ShellCompletionTests: FolderTestCase {
     "seed": "nothing", "step": "nothing", "to": "nothing", "loop-bars": "nothing", "period": "nothing",
     "buffer": "nothing", "client-name": "nothing", "osc": "nothing", "osc-return": "nothing", "osc-host": "nothing",
     "listen-notes": "nothing", "listen-velocity": "nothing", "onset-level": "nothing", "onset-rise": "nothing",
-    "input-offset": "nothing", "tolerance": "nothing", "midi-note-map": "nothing",
+    "input-offset": "nothing", "tolerance": "nothing", "midi-note-map": "nothing", "voice-dir": "directory",
   ]
 
   func testEveryOptionTakingAValueIsCompletedAsItsKindWants() throws {

@@ -44,3 +44,62 @@ struct ClickRendererTests {
     #expect(Array(period.samples) == pulse.sounds[0].prefix(64).map { $0 / 2 })
   }
 }
+
+/// A spoken count's words rendered: each on its beat's frame, in place of the click or over it,
+/// as loud as the click's level, each cut by the next.
+@Suite(.timeLimit(.minutes(1)))
+struct SpokenCountRenderingTests {
+  private let clock = AudioClockScheduler()
+  private let pulse = SoundKit(.pulse, sampleRate: .standard, volume: 1)
+  /// Words told apart by their shapes, each brought to full scale: "one" steady above zero, "two"
+  /// steady below, "and" alternating.
+  private let recordings: [CountingVoice.Word: [Float]] = [
+    .number(1): [Float](repeating: 0.5, count: 48_000), .number(2): [Float](repeating: -0.25, count: 48_000),
+    .syllable(.and): (0..<48_000).map { $0.isMultiple(of: 2) ? 0.125 : -0.125 },
+  ]
+
+  /// Renders `beats` (beat, frame) over `frames`, the count keeping the clicks or not.
+  private func render(_ beats: [Beat], frames: Int, withClick: Bool) -> [Float] {
+    let counting = CountingVoice(recordings: recordings, sampleRate: .standard, withClick: withClick)
+    let renderer = ClickRenderer(clock: clock, sampleRate: .standard, kit: pulse, counting: counting)
+    for beat in beats {
+      clock.schedule(after: AudioTime(frame: beat.frame, sampleRate: .standard)) { renderer.enqueue(beat) }
+    }
+    return stride(from: 0, to: frames, by: 256).flatMap { _ in renderer.render(frames: 256).samples }
+  }
+
+  private func beat(_ number: Int, at frame: Int64, click: Int = 0, clicks: Int = 1) -> Beat {
+    Beat(
+      count: number - 1, bar: 1, beatInBar: number, meter: .fourFour, tempo: .standard, frame: frame,
+      sampleRate: .standard, subdivision: click, clicks: clicks)
+  }
+
+  @Test func eachWordStartsOnItsFrameInPlaceOfTheClick() {
+    let samples = render([beat(1, at: 1_000), beat(2, at: 25_000)], frames: 30_000, withClick: false)
+    #expect(samples[0..<1_000].allSatisfy { $0 == 0 })
+    // The accent's word at full scale from its first frame, until its fade before two.
+    #expect(samples[1_000..<(1_000 + 24_000 - 720)].allSatisfy { $0 == 1 })
+    #expect(samples[24_999] == 0)
+    // Beat two: its word at the regular level.
+    #expect(samples[25_000..<30_000].allSatisfy { abs($0 + ClickSound.regularLevel) < 1e-6 })
+  }
+
+  @Test func withTheClickTheWordsMixOverIt() {
+    let samples = render([beat(1, at: 1_000)], frames: 4_096, withClick: true)
+    let click = pulse.sounds[SoundKit.Voice.strong.rawValue]
+    #expect(samples[1_000..<1_096] == click[0..<96], "the click alone while it peaks")
+    let rise = Float(1_000 - 96) / Float(1_440 - 96)
+    #expect(abs(samples[2_000] - (click[1_000] + 0.5 * rise * rise)) < 1e-6, "the word rising under the click")
+    #expect(samples[3_000] == 0.5, "the word at half its level once the click has gone")
+  }
+
+  /// "one and": the syllable cuts the word and the beat's word is shortened to fit before it.
+  @Test func theNextWordCutsTheOneBefore() {
+    let samples = render(
+      [beat(1, at: 0, clicks: 2), beat(1, at: 12_000, click: 1, clicks: 2)], frames: 14_080, withClick: false)
+    #expect(samples[11_000] == 1)
+    #expect(abs(samples[11_999]) < 0.01, "faded out before the syllable")
+    #expect(abs(samples[12_100] - ClickSound.subdivisionLevel) < 1e-6)
+    #expect(abs(samples[12_101] + ClickSound.subdivisionLevel) < 1e-6)
+  }
+}

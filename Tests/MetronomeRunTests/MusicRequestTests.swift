@@ -84,6 +84,28 @@ struct MusicRequestTests {
         == "--samples takes at most 6 files: strong, normal, weak, subdivision, second voice, count-in")
   }
 
+  /// `--voice` is flite's count, `--voice-dir` one's own (with or without `--voice`), and
+  /// `--with-click` keeps the clicks under either, and needs one.
+  @Test func theSpokenCountAndItsClicks() throws {
+    #expect(try options { _ in }.request().music.voice == nil)
+    #expect(try options { $0.sound.voice = true }.request().music.voice == .flite(withClick: false))
+    #expect(
+      try options {
+        $0.sound.voice = true
+        $0.sound.withClick = true
+      }.request().music.voice == .flite(withClick: true))
+    #expect(try options { $0.sound.voiceFolder = "mine" }.request().music.voice == .folder("mine", withClick: false))
+    #expect(
+      try options {
+        $0.sound.voice = true
+        $0.sound.voiceFolder = "mine"
+        $0.sound.withClick = true
+      }.request().music.voice == .folder("mine", withClick: true))
+    #expect(
+      usageError(options { $0.sound.withClick = true })
+        == "--with-click keeps the clicks under a spoken count: add --voice or --voice-dir")
+  }
+
   @Test func aMapSetsMeterAndTempoSoWordsGoWithoutIt() {
     #expect(
       usageError(

@@ -29,18 +29,19 @@ struct ModuleUnderTest: Sendable {
         "MeterAndTempo.swift", "MusicRequest.swift", "MusicRequest+Files.swift", "PlayRequest.swift",
         "ProgrammeRequest.swift", "RemoteRequest.swift", "RequestOptions.swift", "MIDIRequest.swift",
       ]),
-    // The MIDI the engine sends and follows, timed to the frame: arithmetic on frames and bytes.
+    // The MIDI the engine sends and follows, timed to the frame: arithmetic on frames and bytes;
+    // and where the renderer lays each click and word.
     ModuleUnderTest(
       name: "MetronomeEngine", tests: "MetronomeEngineTests",
       files: [
         "MIDIClock.swift", "MIDIClockFollower.swift", "MIDINotes.swift", "MIDIMessage.swift",
-        "HeardMIDIMessages.swift", "HeardTime.swift",
+        "HeardMIDIMessages.swift", "HeardTime.swift", "ClickRenderer.swift",
       ]),
     // What the displays draw and say: pure functions of the display's state, and the flash's limit.
     ModuleUnderTest(
       name: "TerminalUI", tests: "TerminalUITests",
       files: [
-        "BeatCells.swift", "BigDigits.swift", "BigScreenRenderer.swift", "PlainNarration.swift",
+        "BeatCells.swift", "BigDigits.swift", "ScreenRenderer+Big.swift", "PlainNarration.swift",
         "ScreenFlashes.swift", "ScreenRenderer.swift", "ScreenWriter.swift",
       ]),
   ]

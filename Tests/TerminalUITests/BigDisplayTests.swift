@@ -3,7 +3,7 @@ import TerminalUI
 import Testing
 
 @Suite(.timeLimit(.minutes(1)))
-struct BigScreenRendererTests {
+struct BigDisplayTests {
   let playing = DisplayState(
     tempoText: "120 BPM", signature: "4/4", beatsPerBar: 4, isPlaying: true,
     heard: DisplayState.HeardBeat(bar: 3, beat: 1, level: .strong), output: "silent")
@@ -15,7 +15,7 @@ struct BigScreenRendererTests {
 
   @Test(arguments: [(80, 24), (200, 60), (132, 43)])
   func theDigitsFillTheTerminal(width: Int, height: Int) {
-    let lines = BigScreenRenderer(width: width, height: height, colors: false).lines(for: playing)
+    let lines = ScreenRenderer(width: width, height: height, colors: false).bigLines(for: playing)
     #expect(lines.count == height)
     #expect(lines.allSatisfy { $0.count <= width })
     let digits = digitRows(lines)
@@ -28,12 +28,12 @@ struct BigScreenRendererTests {
 
   /// The number changes with each beat, and its blocks mark the beat's level: the accent whole.
   @Test func eachBeatDrawsItsOwnNumberInItsLevelsBlocks() {
-    let renderer = BigScreenRenderer(width: 80, height: 24, colors: false)
+    let renderer = ScreenRenderer(width: 80, height: 24, colors: false)
     var drawings: [[String]] = []
     for (beat, level) in [(1, AccentLevel.strong), (2, .normal), (3, .weak), (4, .silent)] {
       var state = playing
       state.heard = DisplayState.HeardBeat(bar: 3, beat: beat, level: level)
-      drawings.append(digitRows(renderer.lines(for: state)))
+      drawings.append(digitRows(renderer.bigLines(for: state)))
     }
     #expect(Set(drawings).count == 4)
     for (drawing, block) in zip(drawings, ["█", "▓", "▒", "░"]) {
@@ -41,14 +41,14 @@ struct BigScreenRendererTests {
     }
     var muted = playing
     muted.heard = DisplayState.HeardBeat(bar: 3, beat: 1, level: .strong, isGapMuted: true)
-    #expect(digitRows(renderer.lines(for: muted)).allSatisfy { $0.contains("░") })
+    #expect(digitRows(renderer.bigLines(for: muted)).allSatisfy { $0.contains("░") })
   }
 
   @Test func theDigitIsTheBeatsNumberAsTheGlyphsDrawIt() {
     var state = playing
     state.beatsPerBar = 16
     state.heard = DisplayState.HeardBeat(bar: 1, beat: 12, level: .normal)
-    let rows = digitRows(BigScreenRenderer(width: 80, height: 24, colors: false).lines(for: state))
+    let rows = digitRows(ScreenRenderer(width: 80, height: 24, colors: false).bigLines(for: state))
     let scale = BigDigits.scale(characters: 2, width: 78, height: 19)
     let expected = BigDigits.rows("12", scale: scale ?? (1, 1), fill: "▓")
     let centred = String(repeating: " ", count: (80 - (expected.first?.count ?? 0)) / 2)
@@ -59,7 +59,7 @@ struct BigScreenRendererTests {
   @Test func pausedShowsADashAndNoLitCell() {
     var state = playing
     state.isPlaying = false
-    let lines = BigScreenRenderer(width: 80, height: 24, colors: false).lines(for: state)
+    let lines = ScreenRenderer(width: 80, height: 24, colors: false).bigLines(for: state)
     let rows = digitRows(lines)
     #expect(!rows.isEmpty && Set(rows).count == 1, "a dash is one row repeated: \(rows)")
     #expect(lines[22] == " [X] [x] [x] [x] ")
@@ -71,7 +71,7 @@ struct BigScreenRendererTests {
     var state = playing
     state.isFlashing = true
     for colors in [false, true] {
-      let lines = BigScreenRenderer(width: 80, height: 24, colors: colors).lines(for: state)
+      let lines = ScreenRenderer(width: 80, height: 24, colors: colors).bigLines(for: state)
       let start = colors ? "\u{1B}[1;7;31m" : "\u{1B}[7m"
       #expect(lines.count == 24)
       for line in lines {
@@ -80,19 +80,19 @@ struct BigScreenRendererTests {
       }
     }
     state.heard = DisplayState.HeardBeat(bar: 3, beat: 2, level: .normal)
-    #expect(BigScreenRenderer(width: 80, height: 24, colors: true).lines(for: state)[0].hasPrefix("\u{1B}[1;7;32m"))
+    #expect(ScreenRenderer(width: 80, height: 24, colors: true).bigLines(for: state)[0].hasPrefix("\u{1B}[1;7;32m"))
   }
 
   @Test func inColourTheAccentIsRedAndTheOthersGreen() {
-    let renderer = BigScreenRenderer(width: 80, height: 24, colors: true)
-    #expect(digitRows(renderer.lines(for: playing)).allSatisfy { $0.contains("\u{1B}[1;31m") })
+    let renderer = ScreenRenderer(width: 80, height: 24, colors: true)
+    #expect(digitRows(renderer.bigLines(for: playing)).allSatisfy { $0.contains("\u{1B}[1;31m") })
     var state = playing
     state.heard = DisplayState.HeardBeat(bar: 3, beat: 2, level: .normal)
-    #expect(digitRows(renderer.lines(for: state)).allSatisfy { $0.contains("\u{1B}[1;32m") })
+    #expect(digitRows(renderer.bigLines(for: state)).allSatisfy { $0.contains("\u{1B}[1;32m") })
   }
 
   @Test func aTerminalTooSmallForDigitsShowsTheNumberAsText() {
-    let lines = BigScreenRenderer(width: 20, height: 8, colors: false).lines(for: playing)
+    let lines = ScreenRenderer(width: 20, height: 8, colors: false).bigLines(for: playing)
     #expect(lines.count == 8)
     #expect(lines.contains(" beat 1"))
     #expect(digitRows(lines).isEmpty)
@@ -102,17 +102,17 @@ struct BigScreenRendererTests {
   @Test func theFootShowsTheSectionOrElseTheKeys() {
     var state = playing
     #expect(
-      BigScreenRenderer(width: 80, height: 24, colors: false).lines(for: state)[23].hasPrefix(" Space play/pause"))
+      ScreenRenderer(width: 80, height: 24, colors: false).bigLines(for: state)[23].hasPrefix(" Space play/pause"))
     state.section = "verse (2/5) · bar 3 of 12"
     #expect(
-      BigScreenRenderer(width: 80, height: 24, colors: false).lines(for: state)[23] == " verse (2/5) · bar 3 of 12")
+      ScreenRenderer(width: 80, height: 24, colors: false).bigLines(for: state)[23] == " verse (2/5) · bar 3 of 12")
   }
 }
 
 /// The sizes and edges of the big display: how large the digits are drawn, where they stand, and
 /// what a terminal too small for them shows.
 @Suite(.timeLimit(.minutes(1)))
-struct BigScreenEdgeTests {
+struct BigDisplayEdgeTests {
   let playing = DisplayState(
     tempoText: "120 BPM", signature: "4/4", beatsPerBar: 4, isPlaying: true,
     heard: DisplayState.HeardBeat(bar: 3, beat: 1, level: .strong), output: "silent")
@@ -143,7 +143,7 @@ struct BigScreenEdgeTests {
   /// The digits keep a cell free at each side and stand in the middle of the rows left to them.
   @Test(arguments: [7, 8, 11, 12, 40, 81])
   func theDigitsKeepAMarginAndStandInTheMiddle(width: Int) {
-    let lines = BigScreenRenderer(width: width, height: 60, colors: false).lines(for: playing)
+    let lines = ScreenRenderer(width: width, height: 60, colors: false).bigLines(for: playing)
     let digits = lines.indices.filter { lines[$0].contains("█") }
     for row in digits {
       let inked = lines[row].indices.filter { lines[row][$0] == "█" }.map {
@@ -160,17 +160,17 @@ struct BigScreenEdgeTests {
   }
 
   @Test func aTerminalWithRoomForTheDigitsLineOnlyShowsTheNumberAsText() {
-    let lines = BigScreenRenderer(width: 80, height: 6, colors: false).lines(for: playing)
+    let lines = ScreenRenderer(width: 80, height: 6, colors: false).bigLines(for: playing)
     #expect(lines.prefix(5) == [" 120 BPM  4/4  playing  bar 3", "", " beat 1", "", " >X< [x] [x] [x] "])
     #expect(lines.count == 6 && lines[5].hasPrefix(" Space play/pause"))
-    #expect(BigScreenRenderer(width: 80, height: 3, colors: false).lines(for: playing).count == 3)
-    #expect(BigScreenRenderer(width: 0, height: 0, colors: false).lines(for: playing) == [" "])
+    #expect(ScreenRenderer(width: 80, height: 3, colors: false).bigLines(for: playing).count == 3)
+    #expect(ScreenRenderer(width: 0, height: 0, colors: false).bigLines(for: playing) == [" "])
   }
 
   /// The foot shows the first of the listening's lines, not the others.
   @Test func theFootShowsTheFirstListeningLine() {
     var state = playing
     state.listening = ["early 3 ms", "mean 2 ms"]
-    #expect(BigScreenRenderer(width: 80, height: 24, colors: false).lines(for: state)[23] == " early 3 ms")
+    #expect(ScreenRenderer(width: 80, height: 24, colors: false).bigLines(for: state)[23] == " early 3 ms")
   }
 }

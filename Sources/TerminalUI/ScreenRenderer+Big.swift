@@ -1,29 +1,15 @@
 import MetronomeCore
 
-/// Draws the display for the room (`--big`): the number of the beat heard in digits as large as
-/// the terminal allows, the bar's cells below it, a line of tempo and meter above and one of
-/// where the programme is (or the keys) at the foot; a pure function, like `ScreenRenderer`.
+/// The display for the room (`--big`): the number of the beat heard in digits as large as the
+/// terminal allows, the bar's cells below it, a line of tempo and meter above and one of where the
+/// programme is (or the keys) at the foot; a pure function, like the standard display.
 ///
 /// The digits are drawn in blocks that mark the beat's level (`█` strong, `▓` normal, `▒` weak,
 /// `░` silent or in a muted bar; red and green in colour). While the state flashes, every cell of
 /// the screen is drawn in reverse video, so the whole screen lights.
-public struct BigScreenRenderer: Sendable {
-  /// The terminal's width in cells.
-  public let width: Int
-  /// The terminal's height in cells.
-  public let height: Int
-  /// Whether to use colour.
-  public let colors: Bool
-
-  /// A renderer for a `width` × `height` terminal.
-  public init(width: Int, height: Int, colors: Bool) {
-    self.width = max(width, 1)
-    self.height = max(height, 1)
-    self.colors = colors
-  }
-
-  /// The screen's lines, exactly `height` of them, none wider than `width` visible cells.
-  public func lines(for state: DisplayState) -> [String] {
+extension ScreenRenderer {
+  /// The big display's lines, exactly `height` of them, none wider than `width` visible cells.
+  public func bigLines(for state: DisplayState) -> [String] {
     let lit = state.isPlaying ? state.heard : nil
     let header =
       " \(state.tempoText)  \(state.signature)  \(state.isPlaying ? "playing" : "paused")"
@@ -76,6 +62,4 @@ public struct BigScreenRenderer: Sendable {
       }
     return "\u{1B}[\(color)m\(row)\u{1B}[0m"
   }
-
-  private func clip(_ line: String) -> String { String(line.prefix(width)) }
 }
