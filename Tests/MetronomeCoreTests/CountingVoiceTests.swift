@@ -86,6 +86,7 @@ struct CountingVoiceTests {
     #expect(voice.said(for: try beat(2, bpm: 600)) != nil)
     #expect(voice.said(for: try beat(2, bpm: 601)) == nil)
     #expect(said(try beat(1, bpm: 601))?.count == 15_360, "bar one lasts the bar, 0.4 s: the 0.32 s length")
+    #expect(voice.said(for: try beat(1, bpm: 601))?.word == .number(1))
   }
 
   /// A recording starts at its attack, the first sample at a tenth of the loudest millisecond's loudness.
@@ -128,6 +129,67 @@ struct CountingVoiceTests {
     }
   }
 
+  /// A word exactly as long as the time to the next is said whole; a frame longer, shortened to
+  /// 0.5 s with a fading end.
+  @Test func aWordThatJustFitsIsSaidWhole() throws {
+    for (length, said) in [(24_000, 24_000), (24_001, 24_000)] {
+      let count = CountingVoice(recordings: [.number(1): [Float](repeating: 1, count: length)], sampleRate: .standard)
+      let played = try #require(count.said(for: try beat(1, bpm: 120)))
+      #expect(played.length + (played.end.map { count.sounds[$0].count } ?? 0) == said, "\(length)")
+      #expect((played.end == nil) == (length == 24_000))
+    }
+  }
+
+  /// The volume is at most 1: a word is never louder than full scale.
+  @Test func theVolumeNeverTakesAWordPastFullScale() throws {
+    let count = CountingVoice(
+      recordings: [.number(1): [Float](repeating: 0.5, count: 100)], sampleRate: .standard, volume: 2)
+    #expect(said(try beat(1), by: count)?.allSatisfy { $0 == 1 } == true)
+  }
+
+  /// A word ends at its last sample at a hundredth of its peak: its breath after that is cut.
+  @Test func aWordEndsAtItsLastSampleAtAHundredthOfItsPeak() throws {
+    let recording =
+      [Float](repeating: 0.5, count: 1_000) + [Float](repeating: 0.005, count: 100)
+      + [Float](repeating: 0.004, count: 100)
+    let count = CountingVoice(recordings: [.number(1): recording], sampleRate: .standard)
+    #expect(said(try beat(1, bpm: 30), by: count)?.count == 1_100)
+  }
+
+  /// The attack's edges: a sound one millisecond long, one that starts at once, a quiet one, a
+  /// sample exactly at the tenth (it counts) and one just under it (it does not), a breath whose
+  /// millisecond holds less than a hundredth of the loudest one's energy, and a burst too short
+  /// to fill a millisecond to it.
+  @Test func theAttacksEdges() {
+    let loud = [Float](repeating: 1, count: 100)
+    #expect(CountingVoice.attack(in: [Float](repeating: 0.5, count: 48)[...], sampleRate: 48_000) == 0)
+    #expect(CountingVoice.attack(in: [Float](repeating: 0.5, count: 47)[...], sampleRate: 48_000) == nil)
+    #expect(CountingVoice.attack(in: ([Float](repeating: 0.05, count: 100))[...], sampleRate: 48_000) == 0)
+    #expect(CountingVoice.attack(in: ([0.1] + loud)[...], sampleRate: 48_000) == 0)
+    #expect(CountingVoice.attack(in: ([0.095] + loud)[...], sampleRate: 48_000) == 1)
+    let breath = [Float(0.1)] + [Float](repeating: 0.08, count: 47) + [Float](repeating: 0, count: 100)
+    #expect(CountingVoice.attack(in: (breath + loud)[...], sampleRate: 48_000) == 148)
+    let burst = [Float](repeating: 0.105, count: 40) + [Float](repeating: 0, count: 100)
+    #expect(CountingVoice.attack(in: (burst + loud)[...], sampleRate: 48_000) == 140)
+  }
+
+  /// A shortened word ends with the samples before its length fading to silence over 15 ms (720
+  /// frames): here a rising word shortened to 0.5 s.
+  @Test func aShortenedWordFadesOutToSilence() throws {
+    let recording = (0..<30_000).map { Float($0) / 30_000 }
+    let count = CountingVoice(recordings: [.number(1): recording], sampleRate: .standard)
+    let attack = try #require(CountingVoice.attack(in: recording[...], sampleRate: 48_000))
+    let peak = try #require(recording.last)
+    let played = try #require(count.said(for: try beat(1, bpm: 120)))
+    let end = try #require(played.end.map { count.sounds[$0] })
+    #expect(played.length == 24_000 - 720 && end.count == 720)
+    #expect(Array(count.sounds[played.sound][0..<10]) == recording[attack..<(attack + 10)].map { $0 / peak })
+    for k in [0, 1, 360, 718, 719] {
+      let expected = recording[attack + 23_280 + k] / peak * Float(719 - k) / 720
+      #expect(abs(end[k] - expected) < 1e-6, "\(k)")
+    }
+  }
+
   /// The words a count needs: the numbers to the largest numerator and the divisions' syllables.
   @Test func theWordsTheMusicNeeds() throws {
     #expect(CountingVoice.words(for: [.fourFour], subdivisions: [.none]) == (1...4).map(Word.number))
@@ -135,5 +197,7 @@ struct CountingVoiceTests {
       CountingVoice.words(for: [try Meter(7, 8), .fourFour], subdivisions: [try Subdivision(3), try Subdivision(2)])
         == (1...7).map(Word.number) + [.syllable(.and), .syllable(.trip), .syllable(.let)])
     #expect(CountingVoice.words(for: [try Meter(24, 32)], subdivisions: [try Subdivision(5)]).count == 16)
+    #expect(CountingVoice.words(for: [try Meter(1, 4)], subdivisions: []) == [.number(1)])
+    #expect(CountingVoice.words(for: [], subdivisions: []) == [.number(1)])
   }
 }

@@ -35,6 +35,31 @@ struct ClickRendererTests {
     #expect(third.samples[0..<88].allSatisfy { $0 == 0 })
   }
 
+  /// Frames a glitch lost cut the click sounding: it does not go on after them.
+  @Test func aSkipCutsTheClickSounding() {
+    click(at: 100)
+    let first = renderer.render(frames: 256)
+    renderer.skip(frames: 64)
+    let after = renderer.render(frames: 256)
+    #expect(first.samples[100] != 0 && pulse.sounds[0].count > 156 + 64 + 256)
+    #expect(after.samples.allSatisfy { $0 == 0 })
+  }
+
+  /// The second voice mixes into the beats: where their clicks overlap, both sound.
+  @Test func theSecondVoiceMixesIntoTheBeats() {
+    // Weak clicks: together they stay within full scale.
+    let beat = Beat(
+      count: 0, bar: 1, beatInBar: 2, meter: .fourFour, tempo: .standard, frame: 100, sampleRate: .standard,
+      level: .weak)
+    let voice = beat.click(at: 150, level: .weak, voice: .polyrhythm(click: 0, of: 3))
+    for click in [beat, voice] {
+      clock.schedule(after: AudioTime(frame: click.frame, sampleRate: .standard)) { renderer.enqueue(click) }
+    }
+    let samples = renderer.render(frames: 256).samples
+    let (weak, second) = (pulse.sounds[SoundKit.Voice.weak.rawValue], pulse.sounds[SoundKit.Voice.polyrhythm.rawValue])
+    for k in [0, 10, 100] { #expect(abs(samples[150 + k] - (weak[50 + k] + second[k])) < 1e-6, "\(samples[150 + k])") }
+  }
+
   /// Kits handed over faster than periods are rendered: the last one plays.
   @Test func theLastKitHandedOverPlays() {
     renderer.play(beep)
@@ -91,6 +116,18 @@ struct SpokenCountRenderingTests {
     let rise = Float(1_000 - 96) / Float(1_440 - 96)
     #expect(abs(samples[2_000] - (click[1_000] + 0.5 * rise * rise)) < 1e-6, "the word rising under the click")
     #expect(samples[3_000] == 0.5, "the word at half its level once the click has gone")
+  }
+
+  /// A second voice's click mixes into a word, and neither cuts the other.
+  @Test func theSecondVoiceMixesIntoAWord() {
+    // "Two" is said below zero, at the regular level: with the click it stays within full scale.
+    let two = beat(2, at: 1_000)
+    let voice = two.click(at: 2_000, level: .normal, voice: .polyrhythm(click: 1, of: 3))
+    let samples = render([two, voice], frames: 4_096, withClick: false)
+    let second = pulse.sounds[SoundKit.Voice.polyrhythm.rawValue]
+    let word = -ClickSound.regularLevel
+    for k in [0, 10, 100] { #expect(abs(samples[2_000 + k] - (word + second[k])) < 1e-6, "\(samples[2_000 + k])") }
+    #expect(abs(samples[2_000 + second.count + 10] - word) < 1e-6, "the word goes on after the click")
   }
 
   /// "one and": the syllable cuts the word and the beat's word is shortened to fit before it.
