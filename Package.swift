@@ -89,7 +89,7 @@ let package = Package(
     ),
     // flite has no pkg-config file: the module map links its voice, its language and lexicon.
     .systemLibrary(name: "CFlite", providers: [.apt(["flite1-dev"])]),
-    .target(name: "Speech", dependencies: ["CFlite", "AudioFiles", "MetronomeCore"]),
+    .target(name: "SpokenWords", dependencies: ["CFlite", "AudioFiles", "MetronomeCore"]),
     .target(name: "TerminalUI", dependencies: ["MetronomeCore"]),
     .target(name: "PracticeListening", dependencies: ["MetronomeCore"]),
     .target(name: "AudioListening", dependencies: ["MetronomeCore"], swiftSettings: renderPath),
@@ -121,7 +121,7 @@ let package = Package(
         "JACKOutput",
         .target(name: "LinkSync", condition: .when(traits: ["AbletonLink"])),
         "AudioFiles",
-        "Speech",
+        "SpokenWords",
         "TerminalUI",
         "OSCControl",
         "PracticeListening",
@@ -203,7 +203,10 @@ let package = Package(
       name: "ALSAOutputTests",
       dependencies: ["ALSAOutput", "MetronomeAudio", "MetronomeCore", "MetronomeEngine", "MetronomeTesting"]
     ),
-    .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "MetronomeCore"]),
+    .testTarget(
+      name: "TerminalUITests",
+      dependencies: ["TerminalUI", "MetronomeCore", .product(name: "PropertyBased", package: "swift-property-based")]
+    ),
     .testTarget(
       name: "PracticeListeningTests",
       dependencies: [

@@ -2,7 +2,7 @@ import AudioFiles
 import Glibc
 import MetronomeCore
 import MetronomeEngine
-import Speech
+import SpokenWords
 
 extension MusicRequest {
   /// What to play, with the files it names read once: the map, the setlist and the maps it
