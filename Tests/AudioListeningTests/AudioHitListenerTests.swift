@@ -5,7 +5,7 @@ import Testing
 
 /// What the listener does around its canceller and detector: what it tells of the canceller's
 /// changes, and when it counts the input cut at full scale.
-@Suite struct AudioHitListenerTests {
+@Suite(.timeLimit(.minutes(5))) struct AudioHitListenerTests {
   /// A canceller whose changes a test sets, passing the input on as heard.
   private final class ScriptedCanceller: OutputCanceller {
     var roundTrip: Int64 = 0

@@ -4,7 +4,7 @@ import MetronomeCore
 import MetronomeTesting
 import Testing
 
-@Suite struct AudioInputFuzzTests {
+@Suite(.timeLimit(.minutes(5))) struct AudioInputFuzzTests {
   /// Whatever an input and an output send, through the single-copy canceller and the room canceller.
   ///
   /// Noise at any level, clipping, not-a-number, infinities, silence, in cycles of any size, with

@@ -2,7 +2,7 @@ import AudioListening
 import MetronomeCore
 import Testing
 
-@Suite struct CaptureAlignmentTests {
+@Suite(.timeLimit(.minutes(5))) struct CaptureAlignmentTests {
   @Test func theInputsFramesArePlacedWhereTheOutputsWereHeardThen() {
     // The input's frame 0 was taken in 10 ms after the output's frame 0 was heard: at 48 kHz it
     // heard the output's frame 480.

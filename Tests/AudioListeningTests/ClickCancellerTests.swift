@@ -4,7 +4,7 @@ import MetronomeCore
 import MetronomeTesting
 import Testing
 
-@Suite struct ClickCancellerTests {
+@Suite(.timeLimit(.minutes(5))) struct ClickCancellerTests {
   private let rate = SampleRate.standard
 
   /// Half a second of the output: the built-in click on `clicks`, and what the input hears of it

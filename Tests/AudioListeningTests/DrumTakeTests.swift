@@ -3,7 +3,7 @@ import MetronomeCore
 import MetronomeTesting
 import Testing
 
-@Suite struct DrumTakeTests {
+@Suite(.timeLimit(.minutes(5))) struct DrumTakeTests {
   /// Twenty bars of a kit (`DrumTake`) at 100 BPM after a bar of count-in, heard through a loop
   /// that brings the clicks back 1024 frames late at half their level: every stroke is found
   /// within a millisecond of where its sound starts, no click is taken for one, and each is

@@ -1,7 +1,7 @@
 import AudioListening
 import Testing
 
-@Suite struct EarliestReadingTests {
+@Suite(.timeLimit(.minutes(5))) struct EarliestReadingTests {
   /// Readings of a device whose frame 0 was heard at 1,000,000 µs, each up to `late` µs late.
   private func readings(every step: Int64, for span: Int64, late: (Int64) -> Double) -> EarliestReading {
     var earliest = EarliestReading()

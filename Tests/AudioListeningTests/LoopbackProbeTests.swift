@@ -2,7 +2,7 @@ import AudioListening
 import MetronomeCore
 import Testing
 
-@Suite struct LoopbackProbeTests {
+@Suite(.timeLimit(.minutes(5))) struct LoopbackProbeTests {
   private let rate = SampleRate.standard
 
   /// Plays the probe through a path of `delay` frames at `gain` with `noise` added (a seeded

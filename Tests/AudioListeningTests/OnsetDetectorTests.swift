@@ -4,7 +4,7 @@ import MetronomeCore
 import MetronomeTesting
 import Testing
 
-@Suite struct OnsetDetectorTests {
+@Suite(.timeLimit(.minutes(5))) struct OnsetDetectorTests {
   private let rate = SampleRate.standard
 
   /// A burst of seeded noise at `peak` starting on `frame`, decaying with `seconds` to 1/e.

@@ -7,7 +7,7 @@ import Testing
 /// The room canceller (`EchoPathCanceller`) following the path as it changes mid-take: a volume
 /// turned while the drummer plays on, a microphone moved while the drummer rests or plays on, a
 /// count-in's sound of its own; no calibration anywhere (the round trip given is 0).
-@Suite struct PathChangeTests {
+@Suite(.timeLimit(.minutes(5))) struct PathChangeTests {
   /// The corpus's rehearsal room, and its microphone a metre farther from the speaker.
   static let room = RoomEchoTests.corpus[2].room
   static let farther = SimulatedRoom(

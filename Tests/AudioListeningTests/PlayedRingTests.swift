@@ -1,7 +1,7 @@
 import AudioListening
 import Testing
 
-@Suite struct PlayedRingTests {
+@Suite(.timeLimit(.minutes(5))) struct PlayedRingTests {
   /// What `readNew` gives, as (first frame, samples) pieces.
   private func read(_ ring: PlayedRing) -> [(Int64, [Float])] {
     var pieces: [(Int64, [Float])] = []

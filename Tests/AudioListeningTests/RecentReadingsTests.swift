@@ -3,7 +3,7 @@ import Testing
 @testable import AudioListening
 
 /// Readings of the last clicks heard, which say together that the path changed.
-@Suite struct RecentReadingsTests {
+@Suite(.timeLimit(.minutes(5))) struct RecentReadingsTests {
   /// Readings that agree within 1 of their median and say a change where it is beyond 10.
   private func recent(count: Int = 4, ofSounds: Bool = true, outliers: Int = 1) -> RecentReadings {
     RecentReadings(

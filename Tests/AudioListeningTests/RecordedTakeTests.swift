@@ -9,7 +9,7 @@ import Testing
 /// rooms over the clicks, and music playing in the room beside the drummer. Where nothing says
 /// where each stroke starts, the truth is what the same listener hears of the take with no click
 /// at all: the canceller must leave exactly that, placing each by the click heard.
-@Suite struct RecordedTakeTests {
+@Suite(.timeLimit(.minutes(5))) struct RecordedTakeTests {
   /// The attacks a listener with the room canceller finds in `input` with `output` played.
   private func attacks(in input: [Float], playing output: [Float]) throws -> [(Attack, Placement)] {
     try AudioHitListener(canceller: EchoPathCanceller(roundTrip: 0), sampleRate: SampleRate(RoomTake.sampleRate))

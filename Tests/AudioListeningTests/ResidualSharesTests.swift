@@ -3,7 +3,7 @@ import Testing
 @testable import AudioListening
 
 /// What an echo usually leaves: the tenth from the least of the last 63 shares kept.
-@Suite struct ResidualSharesTests {
+@Suite(.timeLimit(.minutes(5))) struct ResidualSharesTests {
   /// Shares kept in turn from `values`.
   private func shares(_ values: [Float]) -> ResidualShares {
     let shares = ResidualShares()

@@ -8,7 +8,7 @@ import Testing
 /// practice booth to a hall, reverberation times from 0.2 to 0.8 s, the microphone 0.3 to 3 m
 /// from the speaker, the click heard from 30 dB below the drums to as loud as them, with no
 /// calibration (the round trip given is 0, as JACK reports where the devices add nothing).
-@Suite struct RoomEchoTests {
+@Suite(.timeLimit(.minutes(5))) struct RoomEchoTests {
   /// A room of the corpus: its size, reverberation time, where the speaker and the microphone are,
   /// how loud the click's direct sound is (dBFS; the drums peak near 0), clicks a beat and seed.
   struct Room: CustomTestStringConvertible, Sendable {

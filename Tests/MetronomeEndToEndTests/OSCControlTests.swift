@@ -6,7 +6,7 @@ import XCTest
 /// klick's OSC remote control of the built binary, driven by liblo's own `oscsend`; the replies
 /// come to a socket of the test's own on the loopback interface, which `--osc-return` names, so
 /// that the metronome's port (which the system chooses) is learnt from its `/klick/ready`.
-final class OSCControlTests: XCTestCase {
+final class OSCControlTests: TimeLimitedTestCase {
   /// `/klick/simple/set_tempo f 96` from oscsend is heard from the next beat, `/klick/query` then
   /// answers with it, in klick's order, to the address it gives, and a registered client is told
   /// every beat heard after it registered, with the frame the beat's line gives.

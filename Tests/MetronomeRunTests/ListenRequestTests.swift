@@ -5,7 +5,7 @@ import MetronomeRun
 import PracticeListening
 import Testing
 
-@Suite struct ListenRequestTests {
+@Suite(.timeLimit(.minutes(1))) struct ListenRequestTests {
   @Test func listeningTakesTheJACKPortsNotesAndJudgement() throws {
     let request = try options {
       $0.output.jack = true

@@ -1,7 +1,7 @@
 import MetronomeTesting
 import Testing
 
-@Suite struct SimulatedRoomTests {
+@Suite(.timeLimit(.minutes(5))) struct SimulatedRoomTests {
   private let room = SimulatedRoom(size: (6, 5, 3), reverberation: 0.6, speaker: (1, 1, 1.5), microphone: (3, 1, 1.5))
 
   /// Nothing reaches the microphone before the direct sound, 2 m at 343 m/s, whose peak is the gain asked for.

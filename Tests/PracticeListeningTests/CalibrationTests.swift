@@ -1,7 +1,7 @@
 import PracticeListening
 import Testing
 
-@Suite struct CalibrationTests {
+@Suite(.timeLimit(.minutes(1))) struct CalibrationTests {
   /// Offsets at one-second steps.
   private func statistics(_ milliseconds: [Double]) -> HitStatistics? {
     HitStatistics(offsets: milliseconds.enumerated().map { (Double($0.offset), $0.element) }, tolerance: 20)

@@ -1,7 +1,7 @@
 import PracticeListening
 import Testing
 
-@Suite struct HitFilterTests {
+@Suite(.timeLimit(.minutes(1))) struct HitFilterTests {
   @Test func noteOnsOfTheNotesListenedToAtTheMinimumVelocityAreHits() throws {
     let filter = try HitFilter(notes: "36,38-40", minimumVelocity: 20)
     #expect(filter.notes == [36, 38, 39, 40])

@@ -33,7 +33,7 @@ func offsets(_ outcomes: [HitMatcher.Outcome]) -> [Int64?] {
   }
 }
 
-@Suite struct HitMatcherTests {
+@Suite(.timeLimit(.minutes(1))) struct HitMatcherTests {
   @Test func eachHitGetsItsOffsetFromTheNearestClickToTheFrame() {
     let clicks = steadyClicks(count: 8)
     let chosen: [Int64] = [0, -480, 960, -11_999, 12_000, 1, -1]
@@ -129,7 +129,7 @@ func offsets(_ outcomes: [HitMatcher.Outcome]) -> [Int64?] {
   }
 }
 
-@Suite struct HitScorerTests {
+@Suite(.timeLimit(.minutes(1))) struct HitScorerTests {
   /// The display's meter: 21 cells from twice the tolerance early to twice it late, the middle
   /// marked `|` and the tolerance either way `:`, the last hit's cell `●` (held at the ends
   /// beyond them); its offset signed `+` when late only.
@@ -198,7 +198,7 @@ func offsets(_ outcomes: [HitMatcher.Outcome]) -> [Int64?] {
   }
 }
 
-@Suite struct HitPlacementTests {
+@Suite(.timeLimit(.minutes(1))) struct HitPlacementTests {
   /// The summary ends with what placed the latest audio hit; MIDI hits add nothing to it.
   @Test func theSummarySaysWhatPlacedTheAudioHits() {
     var scorer = HitScorer(tolerance: 20)

@@ -2,7 +2,7 @@ import MetronomeCore
 import PracticeListening
 import Testing
 
-@Suite struct HitStatisticsTests {
+@Suite(.timeLimit(.minutes(1))) struct HitStatisticsTests {
   @Test func meanMedianDeviationAndTheToleranceCounts() throws {
     let statistics = try #require(
       HitStatistics(

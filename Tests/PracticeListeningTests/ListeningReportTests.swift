@@ -12,7 +12,7 @@ func scored(_ chosen: [Int64], notes: [Int] = [36]) -> [ScoredHit] {
   }
 }
 
-@Suite struct ListeningReportTests {
+@Suite(.timeLimit(.minutes(1))) struct ListeningReportTests {
   @Test func aHitsLinesSayItsOffsetAndItsClick() {
     let hit = scored([0, -154])[1]
     #expect(HitLine.text(hit) == "0.496792 hit bar 1 beat 2 -3.2 ms note 36 velocity 100")
