@@ -49,12 +49,13 @@ struct PlayCommand: ParsableCommand {
 
   func run() {
     Metronome.run(Self.self) { () throws(RunError) in
-      let request = try request
+      // Before the rest is checked: a user asking which devices there are has not finished the
+      // command line yet.
       if options.output.listDevices {
         DevicesCommand.printDevices()
         return
       }
-      try Player.play(request)
+      try Player.play(try request)
     }
   }
 }

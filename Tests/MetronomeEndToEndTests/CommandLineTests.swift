@@ -253,6 +253,20 @@ final class CommandLineTests: FolderTestCase {
     XCTAssertEqual(run.status, 0, run.standardError)
     XCTAssertEqual(run.standardOutput.split(separator: "\n").count, 2)
   }
+
+  /// `--list-devices` lists what `devices` lists, before the rest of the command line is checked:
+  /// a value out of range beside it is not an error.
+  func testListDevicesIsHonouredBeforeTheRestIsChecked() throws {
+    let devices = try MetronomeProcess.run(["devices"])
+    XCTAssertEqual(devices.status, 0, devices.standardError)
+    XCTAssertTrue(devices.standardOutput.contains("null\t"), devices.standardOutput)
+    for extra in [[], ["--volume", "3"], ["7/9"], ["--big", "--plain"]] {
+      let listed = try MetronomeProcess.run(["--list-devices"] + extra)
+      XCTAssertEqual(listed.status, 0, "\(extra): \(listed.standardError)")
+      XCTAssertEqual(listed.standardOutput, devices.standardOutput, "\(extra)")
+      XCTAssertEqual(listed.standardError, "", "\(extra)")
+    }
+  }
 }
 
 /// Live headless output is for scripts reading beats as they happen.
