@@ -124,15 +124,15 @@ private struct SpanLayout {
   /// What `beat` starts sounding in `voice`; nil for nothing.
   private static func sounding(of beat: Beat, in voice: Int, counting: CountingVoice?, sounds: [[Float]]) -> Sounding? {
     guard let click = SoundKit.voice(of: beat) else { return nil }
-    let said = counting?.said(for: beat)
     switch voice {
-    case Self.beats where !beat.isPolyrhythm && (said == nil || counting?.withClick == true),
+    // A beat clicks unless a word is said in its place (asked only of a count without clicks).
+    case Self.beats where !beat.isPolyrhythm && (counting?.withClick != false || counting?.said(for: beat) == nil),
       Self.secondVoice where beat.isPolyrhythm:
       let sound = click.rawValue
       return sounds[sound].isEmpty ? nil : Sounding(sound: sound, end: sounds[sound].count, gain: Float(beat.volume))
     case Self.spoken:
       // A word is as loud as its click's level would be.
-      return said.map { said in
+      return counting?.said(for: beat).map { said in
         Sounding(
           sound: firstWord + said.sound, end: said.length, then: said.end.map { firstWord + $0 },
           gain: Float(beat.volume) * click.peak)
