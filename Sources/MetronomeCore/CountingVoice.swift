@@ -168,12 +168,17 @@ public struct CountingVoice: Sendable {
     return recording[attack...last].map { $0 / peak }
   }
 
+  /// How many milliseconds from a word's attack on must each be at a tenth of its loudest: a
+  /// breath, a lip's smack or a mouse's click before the word is loud for a millisecond or two,
+  /// a word for far longer.
+  static let sustained = 10
+
   /// Where a word's attack is in `samples`: the first sample that reaches a tenth of the loudest
-  /// millisecond's loudness (its root mean square) and starts a millisecond that does too; nil for
-  /// silence.
+  /// millisecond's loudness (its root mean square) and starts `sustained` milliseconds that each
+  /// do too (as many as there are, at the end); nil for silence.
   ///
-  /// A millisecond, not a sample: a lone sample of a voice's breath may reach a tenth of the peak
-  /// well before the word does.
+  /// Milliseconds, not a sample: a lone sample of a voice's breath may reach a tenth of the peak
+  /// well before the word does, and a smack before it a few milliseconds.
   public static func attack(in samples: ArraySlice<Float>, sampleRate: Double) -> Int? {
     let window = max(1, Int(sampleRate / 1_000))
     guard samples.count >= window else { return nil }
@@ -183,9 +188,14 @@ public struct CountingVoice: Sendable {
     let energies = (0...(samples.count - window)).map { sums[$0 + window] - sums[$0] }
     guard let loudest = energies.max(), loudest > 0 else { return nil }
     let level = Float((loudest / Double(window)).squareRoot() / 10)
-    // The sample and the millisecond from it both reach the tenth: so the word cut there starts
+    // The sample and the milliseconds from it all reach the tenth: so the word cut there starts
     // with a millisecond as loud as the one its attack was found in.
-    return energies.indices.first { energies[$0] >= loudest / 100 && abs(samples[samples.startIndex + $0]) >= level }
+    let loud = { (from: Int) in
+      stride(from: from, to: min(from + sustained * window, energies.count), by: window).allSatisfy {
+        energies[$0] >= loudest / 100
+      }
+    }
+    return energies.indices.first { abs(samples[samples.startIndex + $0]) >= level && loud($0) }
       .map { samples.startIndex + $0 }
   }
 

@@ -158,8 +158,8 @@ struct CountingVoiceTests {
 
   /// The attack's edges: a sound one millisecond long, one that starts at once, a quiet one, a
   /// sample exactly at the tenth (it counts) and one just under it (it does not), a breath whose
-  /// millisecond holds less than a hundredth of the loudest one's energy, and a burst too short
-  /// to fill a millisecond to it.
+  /// millisecond holds less than a hundredth of the loudest one's energy, a burst too short to
+  /// fill a millisecond to it, and a smack loud for two milliseconds only.
   @Test func theAttacksEdges() {
     let loud = [Float](repeating: 1, count: 100)
     #expect(CountingVoice.attack(in: [Float](repeating: 0.5, count: 48)[...], sampleRate: 48_000) == 0)
@@ -171,6 +171,10 @@ struct CountingVoiceTests {
     #expect(CountingVoice.attack(in: (breath + loud)[...], sampleRate: 48_000) == 148)
     let burst = [Float](repeating: 0.105, count: 40) + [Float](repeating: 0, count: 100)
     #expect(CountingVoice.attack(in: (burst + loud)[...], sampleRate: 48_000) == 140)
+    // A smack of 2 ms at half the word's level, 40 ms before a word of 100 ms: not the attack.
+    let smack = [Float](repeating: 0.5, count: 96) + [Float](repeating: 0, count: 1_920)
+    let word = [Float](repeating: 1, count: 4_800)
+    #expect(CountingVoice.attack(in: (smack + word)[...], sampleRate: 48_000) == 2_016)
   }
 
   /// A shortened word ends with the samples before its length fading to silence over 15 ms (720
