@@ -7,6 +7,7 @@ struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
     abstract: "Write a click track to a WAV, FLAC, Ogg Vorbis, Opus, MP3 or AIFF file, as fast as the disk allows.",
+    usage: "metronome export [METER] [TEMPO] [PATTERN] --output <file> [<options>]",
     discussion: """
       Example: metronome export 7/8 200 --bars 8 --output click.wav
 

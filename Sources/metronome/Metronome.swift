@@ -25,8 +25,9 @@ struct Metronome: ParsableCommand {
   static let linkLicence = "without Ableton Link: Apache-2.0"
   #endif
 
-  /// Runs the command line; `metronome --help` shows what a player needs first: every option
-  /// and key of playing (the default command), then the other commands.
+  /// Runs the command line; `metronome --help` shows what a player needs first, on a screen: the
+  /// keys and options of playing (the default command; `--help-hidden` every option), then the
+  /// other commands.
   static func main() {
     // A reader that goes away (`metronome export -o - | head -c 100`) is a write error to
     // report, not a signal that ends the process without a word.
@@ -41,20 +42,13 @@ struct Metronome: ParsableCommand {
       CompletedCommandLine.answer(arguments)
       return
     }
-    guard [["--help"], ["-h"], ["help"]].contains(arguments) else {
+    let full = arguments == ["--help-hidden"]
+    guard full || [["--help"], ["-h"], ["help"]].contains(arguments) else {
       main(nil)
       return
     }
-    print(helpMessage(for: PlayCommand.self), terminator: "")
-    print(
-      """
-
-      OTHER COMMANDS:
-        export                  Write a click track to a file (metronome help export).
-        devices                 List the ALSA playback devices.
-        klick                   Take klick's command line (metronome help klick).
-        calibrate               Hit along to measure your latency for --listen.
-      """)
+    print(helpMessage(for: PlayCommand.self, includeHidden: full), terminator: "")
+    print("\nOTHER COMMANDS: export, devices, klick, calibrate (metronome help COMMAND).")
   }
 }
 

@@ -6,13 +6,13 @@ struct OutputOptions: ParsableArguments {
   @Option(help: "ALSA playback device.", completion: .alsaDevices(.playback))
   var device = "default"
 
-  @Option(help: "ALSA period size in frames.")
+  @Option(help: ArgumentHelp("ALSA period size in frames.", visibility: .fullHelpOnly))
   var period = 256
 
-  @Option(help: "ALSA buffer in frames (default: grows on underruns).")
+  @Option(help: ArgumentHelp("ALSA buffer in frames (default: grows on underruns).", visibility: .fullHelpOnly))
   var buffer: Int?
 
-  @Flag(help: "List the ALSA playback devices and exit.")
+  @Flag(help: ArgumentHelp("List the ALSA playback devices and exit.", visibility: .fullHelpOnly))
   var listDevices = false
 
   @Flag(help: "Play no audio, paced by the system clock.")

@@ -7,13 +7,11 @@ struct PlayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "play",
     abstract: "Play the metronome (the default command).",
+    usage: "metronome [play] [METER] [TEMPO] [PATTERN] [<options>]",
     discussion: """
-      METER is beats/note (4/4, 7/8); TEMPO counts quarter notes per minute, 1 to 1000, \
-      fractions allowed, so 7/8 at 200 clicks every 0.15 s; klick's trainer 80-120/10 rises \
-      from 80 to 120, a BPM every 10 bars. PATTERN gives each beat a level: 6/8 120 X..x.. \
-      In a terminal it shows the display and takes the keys below; otherwise, or with \
-      --headless, it prints a line per beat as it is heard. `man metronome` tells all; \
-      `man 5 metronome` the tempo maps, setlists and key scripts.
+      METER is beats/note (4/4, 7/8); TEMPO quarter notes a minute, 1 to 1000, or klick's \
+      trainer 80-120/10; PATTERN a level per beat (X..x..). In a terminal: the display and \
+      these keys; else a line per beat. More options: --help-hidden; all: man metronome.
 
       Keys (also in --keys scripts, as 'SECONDS KEY'):
       \(keyLines.joined(separator: "\n"))
@@ -68,7 +66,7 @@ struct PlayOptions: ParsableArguments {
   @OptionGroup(title: "Sound") var sound: SoundOptions
   @OptionGroup(title: "Programmes") var programme: ProgrammeOptions
   @OptionGroup(title: "Output") var output: OutputOptions
-  @OptionGroup(title: "JACK and sync") var sync: SyncOptions
-  @OptionGroup(title: "Remote control") var remote: RemoteOptions
+  @OptionGroup(title: "JACK, sync and remote control") var sync: SyncOptions
+  @OptionGroup(title: "JACK, sync and remote control") var remote: RemoteOptions
   @OptionGroup(title: "Listening") var listen: ListenOptions
 }

@@ -14,7 +14,7 @@ struct ProgrammeOptions: ParsableArguments {
 
   @Option(
     name: [.customShort("l"), .customLong("start-label")],
-    help: ArgumentHelp("Start the map at this section.", valueName: "name"))
+    help: ArgumentHelp("Start the map at this section.", valueName: "sec"))
   var startLabel: String?
 
   @Option(
@@ -30,7 +30,7 @@ struct ProgrammeOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Mute bars: 3:1 in turn, 25% at random.", valueName: "gap"))
   var gap: String?
 
-  @Option(help: ArgumentHelp("Seed of random gaps, to repeat them.", valueName: "n"))
+  @Option(help: ArgumentHelp("Seed of random gaps, to repeat them.", valueName: "n", visibility: .fullHelpOnly))
   var seed: UInt64?
 
   @Option(help: ArgumentHelp("Step trainer: 5/4 is +5 BPM every 4 bars.", valueName: "step"))
@@ -39,7 +39,7 @@ struct ProgrammeOptions: ParsableArguments {
   @Option(help: ArgumentHelp("The tempo the step trainer goes to.", valueName: "bpm"))
   var to: Double?
 
-  @Flag(help: "Start the step trainer again after its target.")
+  @Flag(help: ArgumentHelp("Start the step trainer again after its target.", visibility: .fullHelpOnly))
   var loop = false
 
   @Option(help: ArgumentHelp("Loop bars FIRST-LAST of the map (5-8).", valueName: "bars"))

@@ -6,10 +6,13 @@ struct RemoteOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Take klick's OSC commands on this UDP port.", valueName: "port"))
   var osc: Int?
 
-  @Option(help: ArgumentHelp("Send /klick/ready here at start (port or URL).", valueName: "address"))
+  @Option(
+    help: ArgumentHelp(
+      "Send /klick/ready here at start (port or URL).", valueName: "address", visibility: .fullHelpOnly))
   var oscReturn: String?
 
-  @Option(help: ArgumentHelp("Listen for OSC on this address (127.0.0.1).", valueName: "address"))
+  @Option(
+    help: ArgumentHelp("Listen for OSC on this address (127.0.0.1).", valueName: "address", visibility: .fullHelpOnly))
   var oscHost: String?
 
   /// The values given.

@@ -1,10 +1,10 @@
 import ArgumentParser
 import MetronomeRun
 
-/// `[METER] [TEMPO] [PATTERN]`, shared by playing and exporting.
+/// `[METER] [TEMPO] [PATTERN]`, shared by playing and exporting: named in each command's usage
+/// and told in its overview, rather than in a section of their own.
 struct RhythmWords: ParsableArguments {
-  @Argument(
-    help: ArgumentHelp("Meter and tempo (4/4 120), then a pattern.", valueName: "meter-tempo-pattern"))
+  @Argument(help: ArgumentHelp("Meter and tempo (4/4 120), then a pattern.", visibility: .hidden))
   var words: [String] = []
 }
 
@@ -26,7 +26,8 @@ struct RhythmOptions: ParsableArguments {
   @Option(help: ArgumentHelp("A second voice of N clicks a bar (3 in 4/4).", valueName: "clicks"))
   var poly: Int?
 
-  @Option(help: ArgumentHelp("Let keys step to N beats a bar (7/4 from 4/4).", valueName: "n"))
+  @Option(
+    help: ArgumentHelp("Let keys step to N beats a bar (7/4 from 4/4).", valueName: "n", visibility: .fullHelpOnly))
   var maxNumerator: Int?
 
   /// The values given, with the rhythm's `words`.

@@ -31,6 +31,15 @@ extension CompletionKind {
   }
 }
 
+extension ArgumentVisibility {
+  /// An option for the seasoned: left out of `--help` to keep it to a screen, listed by
+  /// `--help-hidden` and the man page, and still offered by the shells' completions (which
+  /// ArgumentParser generates only from what it shows, so the scripts are made with it shown).
+  static var fullHelpOnly: ArgumentVisibility {
+    CompletedCommandLine.isAsked(Array(CommandLine.arguments.dropFirst())) ? .default : .hidden
+  }
+}
+
 /// The command line as the shells complete it: play's options where no command is named, as
 /// the binary takes them, and each command's own after its name.
 ///

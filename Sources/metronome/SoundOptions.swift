@@ -5,7 +5,7 @@ import MetronomeRun
 
 /// Options that choose what the clicks sound like, shared by playing and exporting.
 struct SoundOptions: ParsableArguments {
-  @Option(help: "Click sound.")
+  @Option(help: "Click")
   var sound: ClickSound = .pulse
 
   @Option(help: "From 0 to 1.")

@@ -9,14 +9,14 @@ struct SyncOptions: ParsableArguments {
   @Flag(help: "Play with the JACK transport, on its beats.")
   var followTransport = false
 
-  @Flag(help: "Lead the JACK transport as timebase master.")
+  @Flag(help: ArgumentHelp("Lead the JACK transport as timebase master.", visibility: .fullHelpOnly))
   var timebaseMaster = false
 
   @Flag(help: "Follow MIDI clock received on midi_in.")
   var followMIDIClock = false
 
   @Option(
-    help: ArgumentHelp("JACK ports to take MIDI clock from.", valueName: "ports"),
+    help: ArgumentHelp("JACK ports to take MIDI clock from.", valueName: "ports", visibility: .fullHelpOnly),
     completion: .jackPorts([.midi], inputs: false))
   var midiClockFrom: String?
 
@@ -26,10 +26,12 @@ struct SyncOptions: ParsableArguments {
   @Flag(help: "Send MIDI clock on the beats' exact frames.")
   var midiClock = false
 
-  @Flag(help: "Send each click as a MIDI note (33, 34 on the accent; channel 10).")
+  @Flag(help: "Send each click as a MIDI note (channel 10).")
   var midiNotes = false
 
-  @Option(help: ArgumentHelp("Notes per voice, as --samples: NOTE[/CHANNEL],…", valueName: "notes"))
+  @Option(
+    help: ArgumentHelp("Notes per voice, as --samples: NOTE[/CHANNEL],…", valueName: "notes", visibility: .fullHelpOnly)
+  )
   var midiNoteMap: String?
 
   @Option(
@@ -58,7 +60,7 @@ struct JACKClientOptions: ParsableArguments {
   @Flag(help: "Play as a JACK client instead of through ALSA.")
   var jack = false
 
-  @Option(help: ArgumentHelp("The JACK client's name.", valueName: "name"))
+  @Option(help: ArgumentHelp("The JACK client's name.", valueName: "name", visibility: .fullHelpOnly))
   var clientName = "metronome"
 
   @Option(

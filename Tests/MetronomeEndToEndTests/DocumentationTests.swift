@@ -81,16 +81,30 @@ final class DocumentationTests: FolderTestCase {
 
   func testEveryOptionInHelpIsInTheManPage() throws {
     let man = try renderedManPage()
-    let helped = options(in: try help(["--help"])).union(options(in: try help(["help", "export"])))
-      .union(options(in: try help(["help", "calibrate"])))
+    let helped = options(in: try help(["--help-hidden"])).union(options(in: try help(["export", "--help-hidden"])))
+      .union(options(in: try help(["calibrate", "--help-hidden"])))
     XCTAssertTrue(helped.isSuperset(of: ["--device", "--virtual", "--keys", "--output", "--format"]), "\(helped)")
     for option in helped.sorted() {
-      XCTAssertTrue(man.contains(option), "\(option) is in --help but not in the man page")
+      XCTAssertTrue(man.contains(option), "\(option) is in --help-hidden but not in the man page")
     }
     // ArgumentParser keeps its completion scripts' option out of --help; the man page tells of it.
     for option in options(in: man).subtracting(["--generate-completion-script"]).sorted() {
-      XCTAssertTrue(helped.contains(option), "\(option) is in the man page but not in --help")
+      XCTAssertTrue(helped.contains(option), "\(option) is in the man page but not in --help-hidden")
     }
+  }
+
+  /// `--help` fits a screen where no terminal tells its width: at most 80 lines of at most 80
+  /// columns; what it leaves out `--help-hidden` lists, and `--help` says so.
+  func testHelpFitsAScreenAndHelpHiddenListsTheRest() throws {
+    let help = try self.help(["--help"])
+    let lines = help.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+    XCTAssertLessThanOrEqual(lines.count, 80, help)
+    XCTAssertEqual(lines.filter { $0.count > 80 }, [])
+    XCTAssertTrue(help.contains("More options: --help-hidden"), help)
+    let every = options(in: try self.help(["--help-hidden"]))
+    XCTAssertTrue(every.isSuperset(of: options(in: help)), "\(options(in: help).subtracting(every))")
+    XCTAssertTrue(every.isSuperset(of: ["--period", "--osc-host", "--seed", "--onset-level", "--input-offset"]))
+    XCTAssertFalse(options(in: help).contains("--period"))
   }
 
   func testEveryKeyOnScreenIsInHelpAndTheManPage() throws {
