@@ -8,6 +8,10 @@ import PackageDescription
 /// keep the run-time ones.
 let renderPath: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+/// The listener's signal processing and the test kit's simulated rooms, optimised in debug builds
+/// too: the tests run them over minutes of audio, several times slower unoptimised.
+let signalWork: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
+
 let package = Package(
   name: "metronome",
   products: [
@@ -92,7 +96,7 @@ let package = Package(
     .target(name: "SpokenWords", dependencies: ["CFlite", "AudioFiles", "MetronomeCore"]),
     .target(name: "TerminalUI", dependencies: ["MetronomeCore"]),
     .target(name: "PracticeListening", dependencies: ["MetronomeCore"]),
-    .target(name: "AudioListening", dependencies: ["MetronomeCore"], swiftSettings: renderPath),
+    .target(name: "AudioListening", dependencies: ["MetronomeCore"], swiftSettings: renderPath + signalWork),
     .target(
       name: "MetronomeSession",
       dependencies: [
@@ -147,7 +151,8 @@ let package = Package(
         .product(name: "IssueReporting", package: "xctest-dynamic-overlay"),
         // Routes reported issues into Swift Testing as well as XCTest for every user of the kit.
         .product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay"),
-      ]
+      ],
+      swiftSettings: signalWork
     ),
     // Writes the commit being built into the executable (for --version), again whenever Git moves.
     .plugin(name: "BuildCommit", capability: .buildTool(), path: "Sources/BuildCommit"),

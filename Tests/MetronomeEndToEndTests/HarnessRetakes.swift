@@ -1,3 +1,5 @@
+import Foundation
+import Glibc
 import XCTest
 
 extension XCTestCase {
@@ -8,7 +10,7 @@ extension XCTestCase {
   /// recorder's dropped periods or a stall of the whole machine move or cut the capture whatever
   /// metronome did. What is off in an attempt whose harness was whole fails the test at once.
   ///
-  /// Each retake, and each glitch away from what was checked, is printed on a line of its own
+  /// Each retake, and each glitch away from what was checked, is said on a line of its own
   /// starting `harness:`, which `scripts/test` counts, per test, against its budget.
   func retakenWhileTheHarnessGlitches<Capture>(
     check: (Capture) -> [String], _ attempt: () throws -> (capture: Capture, harnessTrouble: [String])
@@ -19,7 +21,7 @@ extension XCTestCase {
       let problems = check(capture)
       if problems.isEmpty {
         if !harnessTrouble.isEmpty {
-          print("harness: glitch away from what was checked: \(name): \(harnessTrouble)")
+          say("glitch away from what was checked: \(name): \(harnessTrouble)")
         }
         return capture
       }
@@ -27,10 +29,22 @@ extension XCTestCase {
         XCTFail(problems.joined(separator: "\n"))
         return capture
       }
-      print("harness: retake: \(name): the capture is off (\(problems)) and the harness glitched (\(harnessTrouble))")
+      say("retake: \(name): the capture is off (\(problems)) and the harness glitched (\(harnessTrouble))")
       troubles.append(harnessTrouble)
     }
     XCTFail("the harness glitched in all five takes: \(troubles)")
     return nil
+  }
+
+  /// Prints `line` as the harness's, and appends it to the file `METRONOME_HARNESS_LOG` names:
+  /// tests run side by side (`swift test --parallel`) have their output shown only when they fail.
+  private func say(_ line: String) {
+    print("harness: " + line)
+    // Appended (O_APPEND), so that lines of tests run at once never overwrite one another.
+    guard let path = ProcessInfo.processInfo.environment["METRONOME_HARNESS_LOG"], let log = fopen(path, "a") else {
+      return
+    }
+    fputs("harness: " + line + "\n", log)
+    fclose(log)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import XCTest
 
 /// A JACK server on the dummy backend (paced in real time, no sound card), started for one test
@@ -9,11 +10,16 @@ import XCTest
 /// only when a server of the same name registers. With a new name per test, dead test servers
 /// kept their slots until every live test failed with "Too many servers already active" (seen:
 /// eight dead test servers, seven of them from earlier runs); with the pool, the next test
-/// server of that name takes the slot back.
+/// server of that name takes the slot back. Tests run side by side (`swift test --parallel`), so a
+/// name is claimed before its server starts: by binding a socket of that name in Linux's abstract
+/// namespace, which one process at a time can hold and which goes with the process however it
+/// ends, leaving no file behind.
 final class JACKDummyServer {
   /// The names test servers take, one at a time each.
   static let names = (1...4).map { "metronome-test-\($0)" }
   let name: String
+  /// The socket whose name claims `name` for this test while its server runs.
+  private let claim: Int32
   private let server = Process()
   /// Whether JACK's registry was there before this server: if not, this test made it.
   private let registryExisted = FileManager.default.fileExists(atPath: "/dev/shm/jack-shm-registry")
@@ -25,11 +31,15 @@ final class JACKDummyServer {
     guard let jackd = ChildProcess.which("jackd"), ChildProcess.which("jack_rec") != nil else {
       throw XCTSkip("unreachable: scripts/setup installs jackd2")
     }
-    // Another test run's server may hold a name: the first one free.
-    guard let free = Self.names.first(where: { !Self.aServerRuns(named: $0) }) else {
+    // Another test's server may hold a name, or another test run's: the first one free.
+    var claimed: (name: String, socket: Int32)?
+    for name in Self.names where claimed == nil {
+      claimed = Self.claim(name).map { (name, $0) }
+    }
+    guard let claimed else {
       throw FixtureError("every test server name is taken: \(Self.names.joined(separator: ", "))")
     }
-    name = free
+    (name, claim) = (claimed.name, claimed.socket)
     server.executableURL = jackd
     // Real-time scheduling, as JACK is meant to run: a server on the normal scheduler misses cycles
     // whenever other processes keep the cores busy, and every miss moves the capture by a period.
@@ -102,6 +112,30 @@ final class JACKDummyServer {
       }
     }
     try? FileManager.default.removeItem(at: log)
+    close(claim)
+  }
+
+  /// A socket bound to `name` in the abstract namespace, where no server of that name runs; nil
+  /// where another test holds the name or a server runs under it.
+  private static func claim(_ name: String) -> Int32? {
+    let socket = Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard socket >= 0 else { return nil }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    // The path's first byte stays 0: the abstract namespace.
+    let path = Array(name.utf8)
+    withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+      for (index, byte) in path.enumerated() where index + 1 < bytes.count { bytes[index + 1] = byte }
+    }
+    let length = socklen_t(MemoryLayout<sa_family_t>.size + 1 + path.count)
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
+    }
+    guard bound == 0, !aServerRuns(named: name) else {
+      close(socket)
+      return nil
+    }
+    return socket
   }
 
   /// Whether a JACK server runs on this machine: any, or the one named `name`.
