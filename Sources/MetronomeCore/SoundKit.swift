@@ -61,10 +61,12 @@ public struct SoundKit: Sendable {
   private init(sounds: [[Float]]) { self.sounds = sounds }
 
   /// The voice whose sound `beat` plays; nil for a silent one.
-  public static func voice(of beat: Beat) -> Voice? {
+  ///
+  /// A count-in's beat has a sound of its own, told from the music it leads into, unless
+  /// `countInApart` is false: then it plays its level's sound, as the bar's beats do.
+  public static func voice(of beat: Beat, countInApart: Bool = true) -> Voice? {
     guard beat.level != .silent else { return nil }
-    // The count-in sounds apart from the music that follows it.
-    if beat.isCountIn { return .countIn }
+    if beat.isCountIn, countInApart { return .countIn }
     if beat.isPolyrhythm { return .polyrhythm }
     if beat.isSubdivision { return .subdivision }
     switch beat.level {

@@ -24,20 +24,24 @@ public final class ClickRenderer {
   private var sounds: [[Float]]
   /// The spoken count, if any.
   private let counting: CountingVoice?
+  /// Whether a count-in's beats play the count-in's own sound, rather than their levels' sounds.
+  private let countInApart: Bool
   /// New sounds on their way from another thread.
   private let exchange = SoundExchange()
   /// The spans of the period rendered last and the clicks still sounding, kept in one value so
   /// that a period is laid out in a single access to the renderer's state.
   private var layout = SpanLayout()
 
-  /// A renderer of the clicks of `kit`, and of `counting`'s words.
+  /// A renderer of the clicks of `kit`, and of `counting`'s words; a count-in sounds as the bar
+  /// does where `countInApart` is false.
   public init(
     clock: AudioClockScheduler, sampleRate: SampleRate, kit: SoundKit, counting: CountingVoice? = nil,
-    maxBeatsPerPeriod: Int = 256
+    countInApart: Bool = true, maxBeatsPerPeriod: Int = 256
   ) {
     self.clock = clock
     self.sampleRate = sampleRate
     self.counting = counting
+    self.countInApart = countInApart
     sounds = kit.sounds + (counting?.sounds ?? [])
     beatsInLastPeriod.reserveCapacity(maxBeatsPerPeriod)
     // A span for each click and each word (and a shortened word's end), and one for each voice carried over.
@@ -59,7 +63,8 @@ public final class ClickRenderer {
     }
     let start = cursor
     advance(frames: frames)
-    layout.layOut(beatsInLastPeriod, from: start, frames: frames, sounds: sounds, counting: counting)
+    layout.layOut(
+      beatsInLastPeriod, from: start, frames: frames, sounds: sounds, counting: counting, countInApart: countInApart)
     return RenderedPeriod(frames: frames, spans: layout.spans[...], sounds: sounds)
   }
 
@@ -104,14 +109,19 @@ private struct SpanLayout {
   private static let firstWord = SoundKit.Voice.allCases.count
 
   /// Lays out the period of `frames` frames from `start` in which `beats` begin, with the words of
-  /// `counting`, if any.
-  mutating func layOut(_ beats: [Beat], from start: Int64, frames: Int, sounds: [[Float]], counting: CountingVoice?) {
+  /// `counting`, if any; a count-in in its own sound unless `countInApart` is false.
+  mutating func layOut(
+    _ beats: [Beat], from start: Int64, frames: Int, sounds: [[Float]], counting: CountingVoice?, countInApart: Bool
+  ) {
     spans.removeAll(keepingCapacity: true)
     // The beats first: the second voice's spans and the words mix into what they wrote.
     for voice in sounding.indices {
       var written = 0
       for beat in beats {
-        guard let next = Self.sounding(of: beat, in: voice, counting: counting, sounds: sounds) else { continue }
+        guard
+          let next = Self.sounding(
+            of: beat, in: voice, counting: counting, countInApart: countInApart, sounds: sounds)
+        else { continue }
         let offset = Int(min(max(beat.frame - start, 0), Int64(frames)))
         sound(voice, from: written, to: offset, sounds: sounds)
         sounding[voice] = next
@@ -122,8 +132,10 @@ private struct SpanLayout {
   }
 
   /// What `beat` starts sounding in `voice`; nil for nothing.
-  private static func sounding(of beat: Beat, in voice: Int, counting: CountingVoice?, sounds: [[Float]]) -> Sounding? {
-    guard let click = SoundKit.voice(of: beat) else { return nil }
+  private static func sounding(
+    of beat: Beat, in voice: Int, counting: CountingVoice?, countInApart: Bool, sounds: [[Float]]
+  ) -> Sounding? {
+    guard let click = SoundKit.voice(of: beat, countInApart: countInApart) else { return nil }
     switch voice {
     // A beat clicks unless a word is said in its place (asked only of a count without clicks).
     case Self.beats where !beat.isPolyrhythm && (counting?.withClick != false || counting?.said(for: beat) == nil),

@@ -24,11 +24,7 @@ public enum Player {
     // Signals are watched before the terminal is touched, so none can leave it raw.
     let interrupts = isVirtual ? nil : InterruptWatcher()
     let interactive = !isVirtual && !request.headless && isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
-    var settings = try request.music.load()
-    // On the display a song's end waits for the player; a printed run plays the set through.
-    settings.programme.setlist = settings.programme.setlist?.waiting(interactive)
-    ClockConnection.adapt(&settings, to: request.clock)
-    if request.remote?.startsStopped == true { settings.startsPlaying = false }
+    let settings = try request.settings(interactive: interactive)
     let script = try keyScript(request.keysPath)
     let quits = script.presses.contains { KeyBindings.command(for: $0.key) == .quit }
     if isVirtual, settings.length == nil, !settings.programme.ends, !quits {

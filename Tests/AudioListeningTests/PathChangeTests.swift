@@ -141,4 +141,18 @@ import Testing
     #expect(heard.strays(from: Self.frame(ofBeat: rest.upperBound)).isEmpty, "\(heard.strays)")
     #expect(canceller.changes.learnedAgain == 2, "\(canceller.changes)")
   }
+
+  /// A count-in as a run listening to a microphone plays it, in the bar's own clicks, the drummer
+  /// playing from the first beat after it and never resting: every stroke is found and placed
+  /// within a millisecond and no click is taken for one, from the first stroke on.
+  @Test(arguments: 1..<5)
+  func aCountInOfTheBarsOwnClicksTeachesThemBeforeTheDrummerPlays(room: Int) throws {
+    let corpus = RoomEchoTests.corpus[room]
+    let take = try RoomTake(
+      room: corpus.room, clickLevel: corpus.clickLevel, beats: 32, countIn: 4, countInApart: false, seed: corpus.seed)
+    let (heard, _, canceller) = try listen(to: take)
+    #expect(heard.wrong().isEmpty, "\(heard.wrong())")
+    #expect(heard.strays(from: 0).isEmpty, "\(heard.strays)")
+    #expect(canceller.changes.learnedAgain == 0, "\(canceller.changes)")
+  }
 }

@@ -35,7 +35,8 @@ struct SoundKitTests {
         == ClickSound.woodblock.samples(level: .normal, sampleRate: rate, volume: 1))
   }
 
-  /// Each click plays its voice: the count-in its own whatever its level, then the second voice,
+  /// Each click plays its voice: the count-in its own whatever its level (unless it is to sound
+  /// as the bar, by its level), then the second voice,
   /// then a subdivision, then a beat by its level; a silent click plays nothing.
   @Test func eachClickPlaysItsVoice() {
     let beat = { (level: AccentLevel, countIn: Bool) in
@@ -49,6 +50,12 @@ struct SoundKitTests {
     #expect(SoundKit.voice(of: beat(.silent, false)) == nil)
     #expect(SoundKit.voice(of: beat(.strong, true)) == .countIn)
     #expect(SoundKit.voice(of: beat(.silent, true)) == nil)
+    // A count-in not apart (a microphone learning from it) plays each beat's level.
+    #expect(SoundKit.voice(of: beat(.strong, true), countInApart: false) == .strong)
+    #expect(SoundKit.voice(of: beat(.normal, true), countInApart: false) == .normal)
+    #expect(SoundKit.voice(of: beat(.weak, true), countInApart: false) == .weak)
+    #expect(SoundKit.voice(of: beat(.silent, true), countInApart: false) == nil)
+    #expect(SoundKit.voice(of: beat(.strong, false), countInApart: false) == .strong)
     let strong = beat(.strong, false)
     #expect(SoundKit.voice(of: strong.click(at: 100, level: .normal, subdivision: 1, volume: 1)) == .subdivision)
     #expect(

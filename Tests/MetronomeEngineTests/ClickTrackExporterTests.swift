@@ -36,6 +36,25 @@ struct ClickTrackExporterTests {
     #expect(accents == Array(stride(from: 0, to: 1_200, by: 4)))
   }
 
+  /// A count-in has a sound of its own, told from the music; not apart (where a microphone learns
+  /// the music's clicks from it) it plays the bar's own clicks at their levels: its bar is the
+  /// next bar, sample for sample.
+  @Test func aCountInNotApartSoundsAsTheBarItLeadsInto() throws {
+    func bars(apart: Bool) throws -> (countIn: ArraySlice<Float>, music: ArraySlice<Float>) {
+      var settings = PlaybackSettings(length: .bars(1), programme: Programme(countIn: .bars(1)))
+      settings.countInSoundsApart = apart
+      let samples = try export(settings).samples
+      #expect(samples.count == 192_000)
+      return (samples[0..<96_000], samples[96_000..<192_000])
+    }
+    let together = try bars(apart: false)
+    #expect(Array(together.countIn) == Array(together.music))
+    #expect(Onset.detect(in: Array(together.music), sampleRate: 48_000).map(\.frame) == [0, 24_000, 48_000, 72_000])
+    let apart = try bars(apart: true)
+    #expect(Array(apart.music) == Array(together.music))
+    #expect(Array(apart.countIn) != Array(apart.music))
+  }
+
   @Test func eightBarsOfSevenEightAt200ClickEvery150Milliseconds() throws {
     let wav = try export(
       PlaybackSettings(meter: try Meter(7, 8), tempo: try Tempo(bpm: 200), sound: .beep, length: .bars(8)))
