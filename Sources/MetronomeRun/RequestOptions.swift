@@ -193,6 +193,25 @@ public enum RequestOptions {
     public init() {}
   }
 
+  /// `metronome calibrate`'s: `[TEMPO]`, `--loopback`, the output (`--device`, `--jack`,
+  /// `--client-name`, `--connect`, `--headless`, `--events`), `--rate` and where the hits or the
+  /// signal come back (`--listen-from`, `--listen-device`, `--listen-notes`, `--listen-velocity`).
+  public struct Calibrate: Sendable, Equatable {
+    /// The tempo word to hit along with.
+    public var tempo = "100"
+    /// `--loopback`: measure the round trip instead of the player.
+    public var loopback = false
+    /// `--rate`, in Hz.
+    public var rate: Int = SampleRate.standard.hz
+    /// Where it plays and how it shows the hits.
+    public var output = Output()
+    /// Where the hits (or the loopback's signal) come from; `listen` itself is not read.
+    public var listen = Listen()
+
+    /// A tap-along at 100 BPM through ALSA's default device.
+    public init() {}
+  }
+
   /// What a headless run prints for each beat.
   public enum BeatEvents: String, CaseIterable, Sendable {
     /// Plain text lines.

@@ -50,47 +50,19 @@ struct CalibrateCommand: ParsableCommand {
   @Option(help: "Lines.")
   var events: RequestOptions.BeatEvents = .text
 
+  /// The values given.
+  private var options: RequestOptions.Calibrate {
+    var options = RequestOptions.Calibrate()
+    (options.tempo, options.loopback, options.rate) = (tempo, loopback, rate)
+    client.fill(&options.output)
+    (options.output.device, options.output.headless, options.output.events) = (device, headless, events)
+    notes.fill(&options.listen)
+    return options
+  }
+
   func run() {
     Metronome.run(Self.self) { () throws(RunError) in
-      if loopback {
-        let lines: [String]
-        if client.jack {
-          if notes.listenDevice != nil {
-            throw .usage("with --jack the signal comes back on the port 'mic': connect it with --listen-from")
-          }
-          lines = try LoopbackCalibration.run(
-            clientName: client.clientName, connections: client.connect, sources: notes.listenFrom)
-        } else if let listenDevice = notes.listenDevice {
-          let sampleRate: SampleRate
-          do { sampleRate = try SampleRate(rate) } catch { throw .usage("\(error)") }
-          lines = try LoopbackCalibration.run(device: device, listenDevice: listenDevice, sampleRate: sampleRate)
-        } else {
-          throw .usage(
-            "--loopback needs an input to find the signal on: --listen-device NAME (an ALSA capture device), or --jack")
-        }
-        for line in lines { TextOutput.standardError.write("metronome: \(line)\n") }
-        return
-      }
-      if notes.listenDevice != nil {
-        throw .usage("--listen-device is for --loopback: the tap-along hears MIDI notes or keys")
-      }
-      var music = RequestOptions.Music()
-      music.words = [tempo]
-      var programme = RequestOptions.Programme()
-      programme.countIn = "1"
-      var output = RequestOptions.Output()
-      client.fill(&output)
-      (output.device, output.headless, output.events) = (device, headless, events)
-      var sound = RequestOptions.Sound()
-      sound.rate = rate
-      var listening = RequestOptions.Listen()
-      notes.fill(&listening)
-      // MIDI through JACK, or through the ALSA sequencer from the ports named; else the keys.
-      listening.listen = client.jack || notes.listenFrom != nil
-      try Player.play(
-        PlayRequest(
-          music: try MusicRequest(music, RequestOptions.Length(), sound, programme), output: output,
-          sync: RequestOptions.Sync(), listen: listening, calibrates: true))
+      for line in try CalibrateRequest(options).run() { TextOutput.standardError.write("metronome: \(line)\n") }
     }
   }
 }
