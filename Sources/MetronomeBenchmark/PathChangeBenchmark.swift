@@ -49,7 +49,7 @@ enum PathChangeBenchmark {
     Scenario(name: "count-in, the drummer on", scoredFrom: 4) { room, _, level, seed in
       try RoomTake(room: room, clickLevel: level, beats: 32, countIn: 4, seed: seed)
     },
-    Scenario(name: "count-in of the bar's clicks, the drummer on", scoredFrom: 4) { room, _, level, seed in
+    Scenario(name: "count-in of bar clicks, the drummer on", scoredFrom: 4) { room, _, level, seed in
       try RoomTake(room: room, clickLevel: level, beats: 32, countIn: 4, countInApart: false, seed: seed)
     },
     Scenario(name: "count-in, 2 bars' rest from beat 11", scoredFrom: 20) { room, _, level, seed in
