@@ -7,8 +7,8 @@ import MetronomeTesting
 ///
 /// Mid-take, in seeded simulated rooms, with no calibration: a volume turned up or down, the
 /// microphone moved 0.5 to 1.5 m, while the drummer plays on or rests two bars; and a count-in of
-/// its own sound, the drummer playing on or resting two bars later, or of the bar's own clicks
-/// (as a run listening to a microphone plays it), the drummer playing on. For each, over every room:
+/// its own sound, the drummer playing on or resting two bars later, or played as the bars (as a
+/// run listening to a microphone plays it), in quarters or eighths, the drummer playing on. For each, over every room:
 /// the strokes counted (from the fourth click after the change, or from the end of the rest),
 /// those missed or found or placed more than a millisecond off, the clicks taken for strokes, the
 /// worst and mean distance of those found, and after how many clicks the listener said it had
@@ -49,8 +49,12 @@ enum PathChangeBenchmark {
     Scenario(name: "count-in, the drummer on", scoredFrom: 4) { room, _, level, seed in
       try RoomTake(room: room, clickLevel: level, beats: 32, countIn: 4, seed: seed)
     },
-    Scenario(name: "count-in of bar clicks, the drummer on", scoredFrom: 4) { room, _, level, seed in
+    Scenario(name: "count-in as the bars, the drummer on", scoredFrom: 4) { room, _, level, seed in
       try RoomTake(room: room, clickLevel: level, beats: 32, countIn: 4, countInApart: false, seed: seed)
+    },
+    Scenario(name: "same, in eighths", scoredFrom: 4) { room, _, level, seed in
+      try RoomTake(
+        room: room, clickLevel: level, beats: 32, subdivisions: 2, countIn: 4, countInApart: false, seed: seed)
     },
     Scenario(name: "count-in, 2 bars' rest from beat 11", scoredFrom: 20) { room, _, level, seed in
       try RoomTake(room: room, clickLevel: level, beats: 32, rests: [11..<20], countIn: 4, seed: seed)

@@ -17,6 +17,8 @@ public struct BeatSequencer: Hashable, Sendable {
   /// The count-in, if any, and how many of its beats have been played.
   private var countIn: CountInGrid?
   private var countInPlayed = 0
+  /// Whether the count-in is divided, and has the second voice, as the bars after it.
+  private let countInPlaysTheBar: Bool
   /// The bars muted, if any.
   private let gap: Gap?
   /// The song of a setlist it plays, if any.
@@ -45,6 +47,7 @@ public struct BeatSequencer: Hashable, Sendable {
   ) {
     self.rhythm = rhythm
     self.sampleRate = sampleRate
+    countInPlaysTheBar = programme.countInPlaysTheBar
     gap = programme.gap
     song = programme.setlist == nil ? nil : programme.song
     transport = programme.transport
@@ -163,7 +166,8 @@ public struct BeatSequencer: Hashable, Sendable {
   }
 
   /// The next beat of the count-in: numbered in bars up to 0 (bar 1 comes after it), counted
-  /// from minus its length, neither divided nor against a second voice.
+  /// from minus its length; divided, and against a second voice from a bar's beat one, only where
+  /// it plays the bar.
   private mutating func emitCountInBeat(_ countIn: CountInGrid) -> Beat {
     let numerator = countIn.meter.numerator
     // A count-in of beats is the last beats of its bars: 3 beats of 4/4 count 2, 3, 4.
@@ -172,14 +176,26 @@ public struct BeatSequencer: Hashable, Sendable {
     let bars = (countIn.beats + numerator - 1) / numerator
     let pattern = countIn.pattern.flatMap { $0.fits(countIn.meter) ? $0 : nil } ?? .standard(beats: numerator)
     let level = rhythm.isMuted ? AccentLevel.silent : pattern.level(ofBeat: beatInBar)
+    let subdivision = countInPlaysTheBar ? rhythm.subdivision : .none
     let beat = Beat(
       count: countInPlayed - countIn.beats, bar: place / numerator - bars + 1, beatInBar: beatInBar,
       meter: countIn.meter, tempo: countIn.grid.tempo, frame: countIn.grid.frame(ofBeat: countInPlayed),
-      sampleRate: sampleRate, level: level, isCountIn: true, volume: rhythm.gains.gain(for: level), song: song)
+      sampleRate: sampleRate, level: level, clicks: subdivision.count, isCountIn: true,
+      volume: rhythm.gains.gain(for: level), song: song)
     countInPlayed += 1
     last = beat
-    lastBeat = nil
-    bar = nil
+    let length = countIn.grid.framesPerBeat
+    lastBeat =
+      countInPlaysTheBar
+      ? DividedSpan(beat: beat, volume: 1, length: length, clicks: subdivision.count, swing: subdivision.swing) : nil
+    nextClick = 1
+    if beatInBar == 1 || !countInPlaysTheBar {
+      bar = rhythm.polyrhythm.flatMap { clicks in
+        countInPlaysTheBar
+          ? DividedSpan(beat: beat, volume: 1, length: length * Double(numerator), clicks: clicks, swing: 0.5) : nil
+      }
+      nextVoiceClick = 0
+    }
     return beat
   }
 

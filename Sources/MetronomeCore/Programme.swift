@@ -13,6 +13,12 @@ public struct Programme: Hashable, Sendable {
   /// The count-in before bar one, at the starting tempo in the starting meter, as the player
   /// asked for it; nil for none asked for.
   public var countIn: CountIn?
+  /// Whether the count-in plays as the music's bars will, rather than apart from them.
+  ///
+  /// As the bars: each beat in its level's sound, divided as the rhythm divides it, with the
+  /// second voice; a microphone listening learns from it the echo of every click the music plays.
+  /// Apart: a sound of its own, undivided, told from the music.
+  public var countInPlaysTheBar = false
   /// Bars (or beats) muted to test the player's inner clock, from bar one; nil for none.
   public var gap: Gap?
   /// The last jump asked for between a map's sections; each new one has a new `id`.

@@ -41,7 +41,7 @@ public final class ClickEngine {
       clock: clock, sampleRate: settings.sampleRate,
       kit: SoundKit(
         settings.sound, sampleRate: settings.sampleRate, volume: settings.volume, samples: settings.samples),
-      counting: settings.counting, countInApart: settings.countInSoundsApart)
+      counting: settings.counting, countInApart: !settings.programme.countInPlaysTheBar)
     viewModel = MetronomeViewModel(
       initialMeter: settings.meter, initialTempo: settings.tempo, initialPattern: settings.pattern,
       initialSubdivision: settings.subdivision, initialPolyrhythm: settings.polyrhythm, programme: settings.programme,

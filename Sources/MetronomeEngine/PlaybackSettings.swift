@@ -33,9 +33,6 @@ public struct PlaybackSettings: Sendable {
   public var startsPlaying = true
   /// The spoken count (`--voice`); nil for clicks alone.
   public var counting: CountingVoice?
-  /// Whether a count-in has a sound of its own; false plays the bar's own clicks at their levels,
-  /// so that a microphone listening learns from it the echo of the clicks the music plays.
-  public var countInSoundsApart = true
 
   /// Settings as given.
   public init(

@@ -104,21 +104,22 @@ public struct PlayRequest: Sendable {
   /// On the display
   /// (`interactive`) a setlist's song waits for the player at its end, where a printed run plays
   /// the set through; an outside clock's tempo and meter apply; OSC may start it stopped; a
-  /// count-in sounds as the bar does where a microphone listens (`hearsAudio`).
+  /// count-in plays as the bars will where a microphone listens (`hearsAudio`).
   public func settings(interactive: Bool) throws(RunError) -> PlaybackSettings {
     var settings = try music.load()
     settings.programme.setlist = settings.programme.setlist?.waiting(interactive)
     ClockConnection.adapt(&settings, to: clock)
     if remote?.startsStopped == true { settings.startsPlaying = false }
-    settings.countInSoundsApart = !hearsAudio
+    settings.programme.countInPlaysTheBar = hearsAudio
     return settings
   }
 
   /// Whether a microphone or a line input is listened to (`--listen` with `--jack`'s port `mic`,
   /// or a `--listen-device`), outside a calibration's tap-along, which hears MIDI or keys.
   ///
-  /// Its count-in then plays the bar's own clicks: the room's answer to each is learned before
-  /// the player plays over them, where a count-in of its own sound would teach nothing of theirs.
+  /// Its count-in then plays as the bars will (their clicks, divided, with the second voice): the
+  /// room's answer to each is learned before the player plays over them, where a count-in of its
+  /// own sound would teach nothing of theirs.
   public var hearsAudio: Bool {
     guard let listening, !calibrates else { return false }
     if case .jack = output { return true }

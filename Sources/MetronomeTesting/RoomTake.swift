@@ -52,8 +52,8 @@ public struct RoomTake: Sendable {
   /// A take of `beats` beats `spacing` frames apart, heard in `room`.
   ///
   /// An accent every fourth beat, `subdivisions` clicks a beat, the first `countIn` beats a
-  /// count-in's clicks (no subdivisions; a sound of their own, or the beats' own where
-  /// `countInApart` is false, as a run listening to a microphone plays them); the direct click `clickLevel` dB
+  /// count-in's clicks (a sound of their own, undivided; or where `countInApart` is false, as a
+  /// run listening to a microphone plays them, the bars' own, divided); the direct click `clickLevel` dB
   /// below full scale; the drums (`DrumTake` with `seed`, from beat `skipped` on, resting in
   /// `rests`, with flams) played against the click as heard; from `change`'s beat on, heard
   /// through its room; `alongside` heard over and over from beat `skipped` on, at its level (no
@@ -69,7 +69,7 @@ public struct RoomTake: Sendable {
     var output = [Float](repeating: 0, count: length)
     var clicks: [Int] = []
     for beat in 0..<beats {
-      for sub in 0..<(beat < countIn ? 1 : subdivisions) {
+      for sub in 0..<(beat < countIn && countInApart ? 1 : subdivisions) {
         let frame = lead + beat * spacing + sub * spacing / subdivisions
         let level: AccentLevel = sub > 0 ? .weak : beat % 4 == 0 ? .strong : .normal
         let sound =

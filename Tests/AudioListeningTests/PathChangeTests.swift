@@ -142,11 +142,11 @@ import Testing
     #expect(canceller.changes.learnedAgain == 2, "\(canceller.changes)")
   }
 
-  /// A count-in as a run listening to a microphone plays it, in the bar's own clicks, the drummer
+  /// A count-in as a run listening to a microphone plays it, as the bars will, the drummer
   /// playing from the first beat after it and never resting: every stroke is found and placed
   /// within a millisecond and no click is taken for one, from the first stroke on.
   @Test(arguments: 1..<5)
-  func aCountInOfTheBarsOwnClicksTeachesThemBeforeTheDrummerPlays(room: Int) throws {
+  func aCountInPlayingTheBarsTeachesTheirClicksBeforeTheDrummerPlays(room: Int) throws {
     let corpus = RoomEchoTests.corpus[room]
     let take = try RoomTake(
       room: corpus.room, clickLevel: corpus.clickLevel, beats: 32, countIn: 4, countInApart: false, seed: corpus.seed)

@@ -121,6 +121,31 @@ struct BeatSequencerVoicesTests {
     }
   }
 
+  /// A count-in that plays the bar (as while a microphone listens) is the bars' rhythm, counted.
+  ///
+  /// Numbered to 0, each beat divided as the bars are, the second voice from its bar's beat one;
+  /// then bar one. A count-in of beats, the last ones of a bar, is divided and has no second voice.
+  @Test func aCountInThatPlaysTheBarIsDividedAndHasTheSecondVoice() throws {
+    let rhythm = Rhythm(subdivision: try Subdivision(2), polyrhythm: 3)
+    var programme = Programme(countIn: .bars(1))
+    programme.countInPlaysTheBar = true
+    let bar = BeatSequencer(
+      startFrame: 0, tempo: .standard, meter: .fourFour, rhythm: rhythm, programme: programme, sampleRate: .standard)
+    let countedIn = expected(bars: 1, division: 2, voice: 3).map { click in
+      Click(
+        frame: click.frame, voice: click.voice == "beat" ? "count-in" : click.voice, bar: 0, beat: click.beat,
+        sub: click.sub, level: click.level)
+    }
+    #expect(played(bar, before: 2 * 96_000) == countedIn + expected(bars: 1, division: 2, voice: 3, start: 96_000))
+    programme.countIn = .beats(2)
+    let beats = BeatSequencer(
+      startFrame: 0, tempo: .standard, meter: .fourFour, rhythm: rhythm, programme: programme, sampleRate: .standard)
+    let lead = [(0, 3, 0), (12_000, 3, 1), (24_000, 4, 0), (36_000, 4, 1)].map { frame, beat, sub in
+      Click(frame: Int64(frame), voice: "count-in", bar: 0, beat: beat, sub: sub, level: .normal)
+    }
+    #expect(played(beats, before: 48_000 + 96_000) == lead + expected(bars: 1, division: 2, voice: 3, start: 48_000))
+  }
+
   /// Each click's count: the count-in's from minus its length, the music's from 0, a beat's
   /// subdivisions and the second voice's clicks sharing their beat's.
   @Test func beatsAreCountedFromTheMusic() throws {

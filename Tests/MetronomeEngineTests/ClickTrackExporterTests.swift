@@ -36,23 +36,27 @@ struct ClickTrackExporterTests {
     #expect(accents == Array(stride(from: 0, to: 1_200, by: 4)))
   }
 
-  /// A count-in has a sound of its own, told from the music; not apart (where a microphone learns
-  /// the music's clicks from it) it plays the bar's own clicks at their levels: its bar is the
-  /// next bar, sample for sample.
-  @Test func aCountInNotApartSoundsAsTheBarItLeadsInto() throws {
+  /// A count-in has a sound of its own, told from the music, undivided; played as the bar (where a
+  /// microphone learns the music's clicks from it) it is the next bar, sample for sample: each
+  /// beat's level's click, the eighths and the second voice.
+  @Test func aCountInPlayingTheBarSoundsAsTheBarItLeadsInto() throws {
     func bars(apart: Bool) throws -> (countIn: ArraySlice<Float>, music: ArraySlice<Float>) {
-      var settings = PlaybackSettings(length: .bars(1), programme: Programme(countIn: .bars(1)))
-      settings.countInSoundsApart = apart
+      var settings = PlaybackSettings(
+        subdivision: try Subdivision(2), polyrhythm: 3, length: .bars(1), programme: Programme(countIn: .bars(1)))
+      settings.programme.countInPlaysTheBar = !apart
       let samples = try export(settings).samples
       #expect(samples.count == 192_000)
       return (samples[0..<96_000], samples[96_000..<192_000])
     }
     let together = try bars(apart: false)
-    #expect(Array(together.countIn) == Array(together.music))
-    #expect(Onset.detect(in: Array(together.music), sampleRate: 48_000).map(\.frame) == [0, 24_000, 48_000, 72_000])
+    #expect(together.countIn.elementsEqual(together.music), "the count-in's bar is not the next")
+    // Eighths, and three against four from beat one.
+    #expect(
+      Onset.detect(in: Array(together.music), sampleRate: 48_000).map(\.frame)
+        == [0, 12_000, 24_000, 32_000, 36_000, 48_000, 60_000, 64_000, 72_000, 84_000])
     let apart = try bars(apart: true)
-    #expect(Array(apart.music) == Array(together.music))
-    #expect(Array(apart.countIn) != Array(apart.music))
+    #expect(apart.music.elementsEqual(together.music), "the music changed with the count-in")
+    #expect(!apart.countIn.elementsEqual(apart.music), "a count-in of its own sound played the bar")
   }
 
   @Test func eightBarsOfSevenEightAt200ClickEvery150Milliseconds() throws {

@@ -45,34 +45,34 @@ func usageError(_ options: PlayOptions) -> String? {
 @Suite(.timeLimit(.minutes(1)))
 struct PlayRequestTests {
   /// Where a microphone or a line input listens (`--jack`'s `mic`, a `--listen-device`), a
-  /// count-in sounds as the bar does, so that the room's answer to each of its clicks is learned
+  /// count-in plays as the bars will, so that the room's answer to each of their clicks is learned
   /// before the player plays; apart where MIDI alone is heard (the ALSA sequencer, a calibration's
   /// tap-along through JACK) and without listening.
-  @Test func aCountInSoundsAsTheBarWhereAMicrophoneListens() throws {
+  @Test func aCountInPlaysAsTheBarsWhereAMicrophoneListens() throws {
     let jack = options {
       $0.output.jack = true
       $0.listen.listen = true
       $0.programme.countIn = "1"
     }
     #expect(try jack.request().hearsAudio)
-    #expect(try !jack.request().settings(interactive: false).countInSoundsApart)
+    #expect(try jack.request().settings(interactive: false).programme.countInPlaysTheBar)
     let device = options {
       $0.listen.listen = true
       $0.listen.device = "default"
     }
-    #expect(try !device.request().settings(interactive: false).countInSoundsApart)
+    #expect(try device.request().settings(interactive: false).programme.countInPlaysTheBar)
     let sequencer = options {
       $0.listen.listen = true
       $0.listen.from = "kit:0"
     }
     #expect(try !sequencer.request().hearsAudio)
-    #expect(try sequencer.request().settings(interactive: true).countInSoundsApart)
-    #expect(try PlayOptions().request().settings(interactive: false).countInSoundsApart)
+    #expect(try !sequencer.request().settings(interactive: true).programme.countInPlaysTheBar)
+    #expect(try !PlayOptions().request().settings(interactive: false).programme.countInPlaysTheBar)
     let tapAlong = try PlayRequest(
       music: try MusicRequest(jack.music, jack.length, jack.sound, jack.programme), output: jack.output,
       sync: jack.sync, listen: jack.listen, calibrates: true)
     #expect(!tapAlong.hearsAudio)
-    #expect(try tapAlong.settings(interactive: false).countInSoundsApart)
+    #expect(try !tapAlong.settings(interactive: false).programme.countInPlaysTheBar)
   }
 
   /// OSC listens on the loopback interface unless told otherwise; `--osc-return` alone listens on
