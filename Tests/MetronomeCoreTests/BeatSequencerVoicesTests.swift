@@ -144,6 +144,15 @@ struct BeatSequencerVoicesTests {
       Click(frame: Int64(frame), voice: "count-in", bar: 0, beat: beat, sub: sub, level: .normal)
     }
     #expect(played(beats, before: 48_000 + 96_000) == lead + expected(bars: 1, division: 2, voice: 3, start: 48_000))
+    // Over two bars, each bar's clicks as loud as bar one's, the second voice starting again on each.
+    programme.countIn = .bars(2)
+    var twoBars = BeatSequencer(
+      startFrame: 0, tempo: .standard, meter: .fourFour, rhythm: rhythm, programme: programme, sampleRate: .standard)
+    var heard: [Beat] = []
+    while let next = twoBars.nextFrame, next < 3 * 96_000 { heard.append(twoBars.advance()) }
+    let (countIn, music) = (heard.filter(\.isCountIn), heard.filter { !$0.isCountIn })
+    #expect(music.count == 11 && countIn.map(\.volume) == music.map(\.volume) + music.map(\.volume))
+    #expect(countIn.filter(\.isPolyrhythm).map(\.frame) == [0, 32_000, 64_000, 96_000, 128_000, 160_000])
   }
 
   /// Each click's count: the count-in's from minus its length, the music's from 0, a beat's

@@ -102,6 +102,29 @@ final class MusicRequestFilesTests {
         }) == nil)
   }
 
+  /// What a run plays is the music made to fit it: on the display a setlist's song waits for the
+  /// player at its end, printed it plays the set through; a clock followed starts the beats (a
+  /// transport's master in any meter); klick's OSC may start it stopped; else it plays at once.
+  @Test func theSettingsARunPlaysFitTheRun() throws {
+    _ = try write("1 3/4 90\n", to: "first.map")
+    let listed = options { $0.programme.setlist = try? write("First: first.map\n", to: "set.txt") }
+    #expect(try listed.request().settings(interactive: true).programme.setlist?.waitsBetweenSongs == true)
+    #expect(try listed.request().settings(interactive: false).programme.setlist?.waitsBetweenSongs == false)
+    let plain = try PlayOptions().request().settings(interactive: false)
+    #expect(plain.startsPlaying && plain.cap == .denominator)
+    let transport = try options {
+      $0.output.jack = true
+      $0.sync.followTransport = true
+    }.request().settings(interactive: false)
+    #expect(!transport.startsPlaying && transport.cap == NumeratorCap(atLeast: NumeratorCap.ceiling))
+    let stopped = try options {
+      $0.remote.osc = 9000
+      $0.remote.startsStopped = true
+    }.request().settings(interactive: false)
+    #expect(!stopped.startsPlaying)
+    #expect(try options { $0.remote.osc = 9000 }.request().settings(interactive: false).startsPlaying)
+  }
+
   @Test func aSetlistsSongMapIsReadBesideIt() throws {
     _ = try write("1 3/4 90\n", to: "first.map")
     let setlist = try write("First: first.map\nSecond: missing.map\n", to: "set.txt")
