@@ -50,6 +50,10 @@ final class JACKDummyServer {
     let logHandle = try FileHandle(forWritingTo: log)
     server.standardOutput = logHandle
     server.standardError = logHandle
+    // Servers starting at the same moment race for JACK's registry, which the first one makes (seen
+    // with three tests at once: "Cannot connect to server socket"): one starts at a time.
+    let starting = Self.startingAlone()
+    defer { if starting >= 0 { close(starting) } }
     try server.run()
     try logHandle.close()
     let ready = try ChildProcess.run(
@@ -113,6 +117,16 @@ final class JACKDummyServer {
     }
     try? FileManager.default.removeItem(at: log)
     close(claim)
+  }
+
+  /// The socket whose name lets one test at a time start its server, once any other test's has
+  /// started; -1 where none could be bound within 30 s (the server then starts all the same).
+  private static func startingAlone() -> Int32 {
+    for _ in 1...1_500 {
+      if let socket = claim("metronome-test-starting") { return socket }
+      usleep(20_000)
+    }
+    return -1
   }
 
   /// A socket bound to `name` in the abstract namespace, where no server of that name runs; nil
