@@ -101,10 +101,10 @@ public struct PlayRequest: Sendable {
 
   /// What the engine plays: the music's files read, then made to fit the run.
   ///
-  /// On the display
-  /// (`interactive`) a setlist's song waits for the player at its end, where a printed run plays
-  /// the set through; an outside clock's tempo and meter apply; OSC may start it stopped; a
-  /// count-in plays as the bars will where a microphone listens (`hearsAudio`).
+  /// On the display (`interactive`) a setlist's song waits for the player at its end, where a
+  /// printed run plays the set through; an outside clock starts the beats (a transport's master
+  /// in any meter); klick's OSC may start it stopped; a count-in plays as the bars will where a
+  /// microphone listens (`hearsAudio`).
   public func settings(interactive: Bool) throws(RunError) -> PlaybackSettings {
     var settings = try music.load()
     settings.programme.setlist = settings.programme.setlist?.waiting(interactive)
