@@ -57,7 +57,8 @@ public enum Player {
       engine: engine, output: output, sequencer: try sequencer(for: request, besides: output.sink), script: script,
       interrupts: interrupts, interactive: interactive, style: request.style,
       events: request.events, reportsUnderruns: request.output != .silent && !isVirtual, remote: remote,
-      listening: request.listening, inputOffset: inputOffset, calibrates: request.calibrates)
+      listening: request.listening, hearsAudio: request.hearsAudio, inputOffset: inputOffset,
+      calibrates: request.calibrates)
     if isVirtual {
       // Nothing to clean up, so signals keep their default action: Ctrl-C ends it.
       try onTheMainActor { () throws(RunError) in try run.start(rendering: .inline, on: InlineScheduler()) }
@@ -134,6 +135,8 @@ private struct Run {
   let remote: RemoteControl?
   /// Listening to the player's hits; nil for none.
   let listening: ListenRequest?
+  /// Whether a microphone or line input is listened to (`PlayRequest.hearsAudio`).
+  let hearsAudio: Bool
   /// Milliseconds taken off every hit: as given, or as calibrated.
   let inputOffset: Double
   /// Whether the run is a tap-along calibration.
@@ -224,7 +227,7 @@ extension Run {
       try HitInput.listen(
         listening, inputOffset: inputOffset, audioOffset: listening.inputOffsetMilliseconds ?? 0,
         roundTrip: roundTrip, unheard: HitPlacement(unheardBy: calibration, from: .jackRoundTrip),
-        hearsAudio: !calibrates, of: engine, through: server, deliver: deliver, noticed: noticed)
+        hearsAudio: hearsAudio, of: engine, through: server, deliver: deliver, noticed: noticed)
       return nil
     }
     if let sequencer {

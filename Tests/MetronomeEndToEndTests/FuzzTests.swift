@@ -46,7 +46,8 @@ struct FuzzTests {
     "-R",
   ]
   static let flags = [
-    "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--version", "export", "devices", "help",
+    "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--help-hidden", "--version", "export",
+    "devices", "help",
     "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock", "--midi-notes",
     "--follow-midi-clock", "--link", "--big", "--plain", "--voice", "--with-click",
     "klick", "--listen", "calibrate", "--loopback", "---completion", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V",
