@@ -61,7 +61,9 @@ public struct BeatSequencer: Hashable, Sendable {
     var musicFrame = clockStart?.frame ?? startFrame
     if clockStart == nil, let length = programme.countInToPlay {
       let countIn = CountInGrid(
-        length, startFrame: startFrame, tempo: map?.startTempo ?? tempo, meter: map?.startSection.meter ?? meter,
+        length, startFrame: startFrame,
+        tempo: map?.startTempo ?? SteadyTempo.startingTempo(chosen: tempo, trainer: programme.speedTrainer),
+        meter: map?.startSection.meter ?? meter,
         pattern: map.map { $0.startSection.pattern } ?? rhythm.pattern, sampleRate: sampleRate)
       musicFrame = countIn.grid.frame(ofBeat: countIn.beats)
       self.countIn = countIn
@@ -79,7 +81,10 @@ public struct BeatSequencer: Hashable, Sendable {
             anchor: anchor, startFrame: startFrame, lastPlayed: lastPlayed, tempo: tempo, meter: meter,
             sampleRate: sampleRate))
       } else {
-        .steady(SteadyTempo(startFrame: musicFrame, tempo: tempo, meter: meter, sampleRate: sampleRate))
+        .steady(
+          SteadyTempo(
+            startFrame: musicFrame, tempo: tempo, meter: meter, trainer: programme.speedTrainer, sampleRate: sampleRate)
+        )
       }
   }
 

@@ -33,6 +33,9 @@ public struct Programme: Hashable, Sendable {
   public var transport: TransportAnchor?
   /// The tempo a speed trainer leads to, before the multiplier; nil for a map that is not one.
   public var trainerTarget: Double?
+  /// klick's speed trainer, which ramps the player's steady tempo (not a map's, nor an outside
+  /// clock's) while it plays; off by default.
+  public var speedTrainer = SpeedTrainer.off
 
   /// A move to another section of a map, from the next beat: `offset` 1 the next section, -1 the
   /// previous, 0 the start of the one playing.

@@ -1,10 +1,11 @@
 /// Where the beats come from: the frame, tempo, meter and place in the bar of each next beat.
 ///
-/// One type per source of tempo and phase: `SteadyTempo` (the player's tempo, which keys change),
-/// `MapTempo` (a tempo map, klick's trainer and the step trainer, which are maps) and
-/// `ClockTempo` (an outside clock's anchor: the JACK transport, Ableton Link, MIDI clock, each
-/// read by its follower in the engine). `BeatSequencer` places the rhythm on the beats its
-/// source gives: levels, subdivision, the second voice, gaps and the count-in.
+/// One type per source of tempo and phase: `SteadyTempo` (the player's tempo, which keys change
+/// and klick's speed trainer ramps), `MapTempo` (a tempo map, klick's trainer and the step
+/// trainer, which are maps) and `ClockTempo` (an outside clock's anchor: the JACK transport,
+/// Ableton Link, MIDI clock, each read by its follower in the engine). `BeatSequencer` places the
+/// rhythm on the beats its source gives: levels, subdivision, the second voice, gaps and the
+/// count-in.
 public protocol TempoSource: Hashable, Sendable {
   /// The frame of the next beat; nil once the source has ended (a map's end).
   var nextBeatFrame: Int64? { get }

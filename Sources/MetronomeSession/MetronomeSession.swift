@@ -289,6 +289,9 @@ where MainQueue.SchedulerTimeType == AudioTime {
           $0.beatsPerBar = beat.meter.numerator
           $0.pattern = (mapSection.pattern ?? .standard(beats: beat.meter.numerator)).levels
           $0.subdivision = mapSection.subdivision ?? viewModel.currentState.subdivision
+        } else if !beat.isSubdivision, viewModel.currentState.programme.speedTrainer.isOn {
+          // A speed trainer ramps the tempo beat by beat, away from the tempo set.
+          $0.tempoText = beat.tempo.text
         }
         if beat.isCountIn, $0.section != nil {
           $0.section = "count-in"

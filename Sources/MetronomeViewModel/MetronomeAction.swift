@@ -40,11 +40,9 @@ public enum MetronomeAction: Hashable, Sendable {
   case playMap(TempoMap?)
   /// Count in so when play next starts (nil: as the map asks).
   case setCountIn(CountIn?)
-  /// Ramp a steady tempo as klick's speed trainer does, from the next beat (off: a steady tempo).
+  /// Ramp a steady tempo as klick's speed trainer does, from the next beat (off: a steady tempo,
+  /// at the tempo it got to); like klick's, it starts again from its start each time play starts.
   case setSpeedTrainer(SpeedTrainer)
-  /// A beat after the first of a run has sounded: the speed trainer, while it ramps a steady
-  /// tempo, moves the tempo on.
-  case speedTrainerBeat
   /// Play the clicks from the next one at these gains, as a remote control asks; each factor is
   /// kept within 0 to `ClickGains.loudest`, NaN taken as 0.
   case setGains(ClickGains)

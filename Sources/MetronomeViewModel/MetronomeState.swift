@@ -2,13 +2,9 @@ import MetronomeCore
 
 /// The view model's state and the pure rule that applies an action to it.
 public struct MetronomeState: Hashable, Sendable {
-  /// The tempo playing.
+  /// The tempo the player chose last (by a key, a tap, a remote control), which a speed trainer
+  /// ramps from or towards as it plays (the tempo heard is its beats').
   public private(set) var tempo: Tempo
-  /// The tempo the player chose last (by a key, a tap, a remote control); `tempo` is the same
-  /// unless a speed trainer ramps it, from this tempo or towards it.
-  public private(set) var chosenTempo: Tempo
-  /// klick's speed trainer, which ramps a steady tempo while it plays; off by default.
-  public private(set) var speedTrainer = SpeedTrainer.off
   /// The numerator the player asked for, before clamping (Raytronome's stepper value).
   public private(set) var requestedNumerator: Int
   /// The denominator of the meter.
@@ -46,7 +42,6 @@ public struct MetronomeState: Hashable, Sendable {
     subdivision: Subdivision = .none, polyrhythm: Int? = nil, programme: Programme = Programme()
   ) {
     self.tempo = tempo
-    chosenTempo = tempo
     self.programme = programme
     self.polyrhythm = polyrhythm
     self.subdivision = subdivision
@@ -101,22 +96,6 @@ public struct MetronomeState: Hashable, Sendable {
 
   /// The state after `action`.
   public mutating func apply(_ action: MetronomeAction) {
-    let before = tempo
-    change(by: action)
-    switch action {
-    // The tempo a trainer moves (or starts from) is not the player's choice.
-    case .speedTrainerBeat, .togglePlaying: break
-    case .setTempo, .reset: chosenTempo = tempo
-    default: if tempo != before { chosenTempo = tempo }
-    }
-  }
-
-  /// Whether the speed trainer ramps the tempo: it is on, and the tempo is the player's own, not
-  /// a map's or an outside clock's.
-  private var speedTrainerRamps: Bool { speedTrainer.isOn && programme.map == nil && programme.transport == nil }
-
-  /// Applies `action`, all but keeping `chosenTempo`.
-  private mutating func change(by action: MetronomeAction) {
     switch action {
     case .setTempo(let bpm):
       tempo = Tempo(clamping: bpm) ?? tempo
@@ -161,10 +140,6 @@ public struct MetronomeState: Hashable, Sendable {
     case .togglePlaying:
       isPlaying.toggle()
       tapTempo = TapTempo()
-      // Like klick's, a trainer starts again from its start each time the metronome starts.
-      if isPlaying, speedTrainerRamps {
-        tempo = Tempo(clamping: speedTrainer.startingTempo(chosen: chosenTempo.bpm)) ?? tempo
-      }
     case .playMap(let map):
       guard programme.setlist == nil, programme.transport == nil else { return }
       isPlaying = false
@@ -180,11 +155,7 @@ public struct MetronomeState: Hashable, Sendable {
     case .setCountIn(let countIn):
       programme.countIn = countIn
     case .setSpeedTrainer(let trainer):
-      speedTrainer = trainer
-    case .speedTrainerBeat:
-      guard isPlaying, speedTrainerRamps else { return }
-      tempo =
-        Tempo(clamping: speedTrainer.tempo(after: tempo.bpm, beats: meter.numerator, chosen: chosenTempo.bpm)) ?? tempo
+      programme.speedTrainer = trainer
     case .jumpSection(let offset):
       guard programme.map != nil else { return }
       programme.jump = Programme.SectionJump(id: (programme.jump?.id ?? 0) + 1, offset: offset)

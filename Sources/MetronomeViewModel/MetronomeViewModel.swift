@@ -1,7 +1,6 @@
 import MetronomeAudio
 import MetronomeCore
 import OpenCombine
-import Synchronization
 
 /// The metronome's state machine, as a reactive view model: Raytronome's inputs and outputs on
 /// OpenCombine, each input an action that `MetronomeState.apply` reduces, with beats emitted on
@@ -68,8 +67,6 @@ public final class MetronomeViewModel: @unchecked Sendable {
   private let state: CurrentValueSubject<MetronomeState, Never>
   private let beatScheduler: BeatScheduler
   private let lock = Lock(recursive: true)
-  /// Whether a speed trainer is on, read on the render thread for every beat without the lock.
-  private let speedTrainerIsOn = Flag()
   private var subscriptions: [AnyCancellable] = []
 
   /// A view model at `initialMeter`, `initialTempo`, `initialPattern` (beat one strong unless
@@ -132,20 +129,13 @@ public final class MetronomeViewModel: @unchecked Sendable {
       actions.eraseToAnyPublisher(),
       // A song that ends moves the setlist on, on the frame it ended.
       generator.songEnds.map(MetronomeAction.songEnded).eraseToAnyPublisher(),
-      // While a speed trainer is on, each beat after the first moves the tempo on for the next.
-      generator.beats.filter { [speedTrainerIsOn] beat in
-        beat.count > 0 && beat.subdivision == 0 && !beat.isPolyrhythm && !beat.isCountIn
-          && speedTrainerIsOn.isSet
-      }
-      .map { _ in MetronomeAction.speedTrainerBeat }.eraseToAnyPublisher(),
     ]
-    let (lock, speedTrainerIsOn) = (self.lock, self.speedTrainerIsOn)
+    let lock = self.lock
     subscriptions += inputs.map { input in
       input.sink { action in
         lock.withLock {
           var next = state.value
           next.apply(action)
-          speedTrainerIsOn.set(next.speedTrainer.isOn)
           state.send(next)
         }
       }
@@ -165,14 +155,4 @@ extension MetronomeViewModel: MetronomeStore {
 
   /// The beat scheduler's time now, in seconds.
   public var beatClockSeconds: Double { beatScheduler.now.seconds }
-}
-
-/// A flag one thread sets and another reads without waiting.
-private final class Flag: Sendable {
-  private let value = Atomic<Bool>(false)
-
-  /// Whether it is set; a relaxed read, as nothing else is read with it.
-  var isSet: Bool { value.load(ordering: .relaxed) }
-  /// Sets it or clears it.
-  func set(_ newValue: Bool) { value.store(newValue, ordering: .relaxed) }
 }

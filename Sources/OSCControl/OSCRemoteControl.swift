@@ -24,6 +24,9 @@ public final class OSCRemoteControl {
   /// The map the map metronome plays, and its file.
   private var map: TempoMap?
   private var mapFile: String
+  /// The tempo of the last beat heard since play started, with the tempo set when it was heard:
+  /// a speed trainer ramps it away from the tempo set, and a tempo set anew is in force at once.
+  private var heardTempo: (tempo: Tempo, set: Tempo)?
   private let send: ([UInt8], OSCEndpoint) -> Void
   private let log: (String) -> Void
   private var namespace = KlickNamespace()
@@ -68,11 +71,11 @@ public final class OSCRemoteControl {
     state.mapFile = mapFile
     if case .bars(let bars)? = current.programme.countIn { state.preroll = Int32(clamping: bars) }
     state.isActive = current.isPlaying
-    state.tempo = current.chosenTempo.bpm
-    state.currentTempo = current.isPlaying ? current.tempo.bpm : 0
-    state.tempoIncrement = current.speedTrainer.increment
-    state.tempoStart = current.speedTrainer.start
-    state.tempoLimit = current.speedTrainer.limit
+    state.tempo = current.tempo.bpm
+    let heard = heardTempo.flatMap { $0.set == current.tempo ? $0.tempo : nil }
+    state.currentTempo = current.isPlaying ? (heard ?? current.tempo).bpm : 0
+    let trainer = current.programme.speedTrainer
+    (state.tempoIncrement, state.tempoStart, state.tempoLimit) = (trainer.increment, trainer.start, trainer.limit)
     state.meter = current.meter
     state.pattern = current.requestedPattern?.description ?? ""
     state.tempoMultiplier = Float(current.settings.programme.multiplier)
@@ -114,13 +117,17 @@ public final class OSCRemoteControl {
   }
 
   /// Tells the registered clients the tempo heard, when it changed: call every 10 ms or so.
-  public func tellChanges() { namespace.currentTempoChange(in: state).forEach(deliver) }
+  public func tellChanges() {
+    if !viewModel.currentState.isPlaying { heardTempo = nil }
+    namespace.currentTempoChange(in: state).forEach(deliver)
+  }
 
   /// Tells the registered clients that `beat` is heard now, which klick never does:
   /// `/metronome/beat ,iiissfhd` with its bar, beat and click in the beat (from 1, 1 and 0), its
   /// voice (`beats` or `polyrhythm`), its level (`strong`, `normal`, `weak`, `silent`), the tempo,
   /// and its frame and time in seconds from the start of the run.
   public func heard(_ beat: Beat) {
+    if beat.subdivision == 0, !beat.isPolyrhythm { heardTempo = (beat.tempo, viewModel.currentState.tempo) }
     guard !namespace.clients.isEmpty else { return }
     let message = OSCMessage(
       "/metronome/beat",
@@ -159,7 +166,7 @@ public final class OSCRemoteControl {
     case .map:
       let current = viewModel.currentState
       let steady = TempoMap.Section(
-        bars: nil, meter: current.meter, tempo: .steady(current.chosenTempo.bpm), pattern: current.requestedPattern)
+        bars: nil, meter: current.meter, tempo: .steady(current.tempo.bpm), pattern: current.requestedPattern)
       session.receive(.action(.playMap(map ?? TempoMap(sections: [steady]))))
     default: session.receive(.action(.playMap(nil)))
     }
@@ -179,7 +186,7 @@ public final class OSCRemoteControl {
 
   /// Sets klick's speed trainer, each value not given as it is.
   private func setSpeedTrainer(increment: Double? = nil, start: Double? = nil, limit: Double? = nil) {
-    let trainer = viewModel.currentState.speedTrainer
+    let trainer = viewModel.currentState.programme.speedTrainer
     let changed = SpeedTrainer(
       increment: increment ?? trainer.increment, start: start ?? trainer.start, limit: limit ?? trainer.limit)
     session.receive(.action(.setSpeedTrainer(changed)))

@@ -73,4 +73,20 @@ struct BeatSequencerTests {
     #expect(afterTheChange.subdivision == 1)
     #expect(afterTheChange.volume == 0.5)
   }
+
+  /// klick's speed trainer ramps the player's tempo from its start, a count-in included, and only
+  /// that: a map plays its own tempo whatever trainer is set.
+  @Test func theSpeedTrainerStartsTheCountInAtItsStartAndLeavesAMapAlone() throws {
+    var programme = Programme(countIn: .beats(2))
+    programme.speedTrainer = SpeedTrainer(increment: 4, start: 100, limit: 0)
+    var steady = BeatSequencer(
+      startFrame: 0, tempo: try Tempo(bpm: 120), meter: .fourFour, programme: programme, sampleRate: .standard)
+    let played = (0..<5).map { _ in steady.advance() }
+    #expect(played.map(\.isCountIn) == [true, true, false, false, false])
+    #expect(played.map(\.tempo.bpm) == [100, 100, 100, 100, 101])
+    programme.map = TempoMap(sections: [TempoMap.Section(bars: 2, meter: .fourFour, tempo: .steady(96))])
+    var mapped = BeatSequencer(
+      startFrame: 0, tempo: try Tempo(bpm: 96), meter: .fourFour, programme: programme, sampleRate: .standard)
+    #expect((0..<5).map { _ in mapped.advance().tempo.bpm } == [96, 96, 96, 96, 96])
+  }
 }

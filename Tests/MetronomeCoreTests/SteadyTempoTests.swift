@@ -66,4 +66,63 @@ struct SteadyTempoTests {
     #expect(shorter)
     #expect(steady.nextBeatFrame == 24_000)
   }
+
+  /// The tempo and frame of each of the next `count` beats.
+  private func tempos(_ count: Int, of source: inout SteadyTempo) -> [(bpm: Double, frame: Int64)] {
+    var last: Beat?
+    return (0..<count).map { _ in
+      let placed = source.nextBeat(after: last, rhythm: Rhythm())
+      last = Beat(
+        count: 0, bar: 1, beatInBar: placed.beatInBar, meter: placed.meter, tempo: placed.tempo, frame: placed.frame,
+        sampleRate: .standard)
+      return (placed.tempo.bpm, placed.frame)
+    }
+  }
+
+  /// klick's speed trainer starts at its start and moves the tempo on with each beat after the
+  /// first, for the beat after it, each a beat of the tempo it moved to (8 BPM a bar of four: 2 a
+  /// beat), and stops at the tempo the player chose when it has no limit.
+  @Test func theSpeedTrainerRampsFromItsStartWithEachBeatAfterTheFirst() throws {
+    var steady = SteadyTempo(
+      startFrame: 0, tempo: try Tempo(bpm: 120), meter: .fourFour,
+      trainer: SpeedTrainer(increment: 8, start: 100, limit: 0), sampleRate: .standard)
+    let placed = tempos(14, of: &steady)
+    #expect(placed.prefix(4).map(\.bpm) == [100, 100, 102, 104])
+    // 60 / 100 s, then 60 / 102 s and 60 / 104 s of 48 kHz, each rounded from the beat before.
+    #expect(placed.prefix(4).map(\.frame) == [0, 28_800, 57_035, 84_727])
+    #expect(placed.suffix(3).map(\.bpm) == [120, 120, 120])
+  }
+
+  /// A tempo the player chooses while the trainer ramps is where it ramps on from; anything else
+  /// changed (here the meter's beats) keeps the tempo it ramped to, and a trainer turned off stays
+  /// where it got to, as klick's does.
+  @Test func theTrainerRampsOnFromATempoChosenAndStaysWhereItGotToWhenOff() throws {
+    let trainer = SpeedTrainer(increment: 12, start: 0, limit: 0)
+    var steady = SteadyTempo(
+      startFrame: 0, tempo: try Tempo(bpm: 120), meter: try Meter(3, 4), trainer: trainer, sampleRate: .standard)
+    #expect(tempos(3, of: &steady).map(\.bpm) == [120, 120, 124])
+    var training = Programme()
+    training.speedTrainer = trainer
+    _ = steady.change(
+      tempo: try Tempo(bpm: 120), meter: .fourFour, programme: training, earliestFrame: 0, lastBeatFrame: nil)
+    #expect(tempos(2, of: &steady).map(\.bpm) == [128, 131])
+    _ = steady.change(
+      tempo: try Tempo(bpm: 90), meter: .fourFour, programme: training, earliestFrame: 0, lastBeatFrame: nil)
+    #expect(tempos(2, of: &steady).map(\.bpm) == [90, 93])
+    _ = steady.change(
+      tempo: try Tempo(bpm: 90), meter: .fourFour, programme: Programme(), earliestFrame: 0, lastBeatFrame: nil)
+    #expect(tempos(2, of: &steady).map(\.bpm) == [96, 96])
+  }
+
+  /// A trainer set while the tempo plays ramps it from there, not from its start: the start is
+  /// where play starts.
+  @Test func aTrainerSetWhilePlayingRampsFromTheTempoPlaying() throws {
+    var steady = try source(120)
+    _ = tempos(2, of: &steady)
+    var training = Programme()
+    training.speedTrainer = SpeedTrainer(increment: 40, start: 60, limit: 125)
+    _ = steady.change(
+      tempo: try Tempo(bpm: 120), meter: .fourFour, programme: training, earliestFrame: 0, lastBeatFrame: nil)
+    #expect(tempos(3, of: &steady).map(\.bpm) == [120, 125, 125])
+  }
 }

@@ -310,6 +310,27 @@ struct MetronomeSessionTests {
     #expect(harness.exitStatus == 0)
   }
 
+  /// While klick's speed trainer ramps the tempo, the display shows the tempo of each beat as it
+  /// is heard, from the trainer's start: the tempo set stays the player's.
+  @Test func theDisplayShowsTheTempoASpeedTrainerRampsToAsItIsHeard() throws {
+    let harness = try Harness(display: true)
+    var screens: [String] = []
+    harness.at(0.1) { $0.type(Array(" ".utf8)) }
+    harness.at(0.2) { [viewModel = harness.engine.viewModel] _ in
+      viewModel.dispatch(.setSpeedTrainer(SpeedTrainer(increment: 40, start: 100, limit: 0)))
+    }
+    harness.at(0.3) { $0.type(Array(" ".utf8)) }
+    // Heard 1 024 frames late: beat one at 0.32 s, beat two at 0.92 s, beat three (110) at 1.47 s.
+    harness.at(0.5) { _ in screens.append(harness.screen.text) }
+    harness.at(1.6) { _ in screens.append(harness.screen.text) }
+    harness.at(1.7) { $0.type(Array("q".utf8)) }
+    harness.run()
+
+    #expect(screens[0].hasPrefix(" metronome  100 BPM  4/4  playing"), "\(screens[0])")
+    #expect(screens[1].hasPrefix(" metronome  110 BPM  4/4  playing"), "\(screens[1])")
+    #expect(harness.engine.viewModel.currentState.tempo.bpm == 120)
+  }
+
   /// With a setlist the display shows the song, the section and bar and what comes next; a bar
   /// a gap mutes is counted, marked; a song's end stops on the next song; the song keys choose
   /// another, and play counts it in.

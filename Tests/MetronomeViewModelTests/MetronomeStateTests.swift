@@ -184,42 +184,20 @@ struct MetronomeStateTests {
     #expect(reduce(try state(), .setGains(ClickGains(overall: -1, accented: 1, unaccented: 1))).gains.overall == 0)
   }
 
-  /// klick's speed trainer ramps only the player's steady tempo, from its start each time play
-  /// starts; the tempo the player chose stays apart from the one playing, and a key that changes
-  /// the tempo is the player's choice again.
-  @Test func theSpeedTrainerRampsOnlyASteadyTempo() throws {
+  /// klick's speed trainer is the programme's, for the beats' source to ramp: the tempo stays the
+  /// player's through a start, a stop and another trainer, and a key moves it from there.
+  @Test func theSpeedTrainerIsTheProgrammesAndTheTempoStaysThePlayers() throws {
     let trainer = SpeedTrainer(increment: 8, start: 100, limit: 0)
-    let ramped = reduce(
-      try state("4/4", 120, playing: true), .setSpeedTrainer(trainer), .togglePlaying, .togglePlaying,
-      .speedTrainerBeat)
-    #expect(ramped.tempo.bpm == 102)
-    #expect(ramped.chosenTempo.bpm == 120)
-    #expect(reduce(ramped, .nudgeTempo(by: 1)).chosenTempo.bpm == 103)
-    #expect(reduce(ramped, .setSpeedTrainer(.off), .speedTrainerBeat).tempo.bpm == 102)
-    #expect(reduce(ramped, .togglePlaying, .speedTrainerBeat).tempo.bpm == 102)
+    let training = reduce(
+      try state("4/4", 120, playing: true), .setSpeedTrainer(trainer), .togglePlaying, .togglePlaying)
+    #expect(training.settings.programme.speedTrainer == trainer && training.settings.tempo.bpm == 120)
+    #expect(reduce(training, .nudgeTempo(by: 1)).tempo.bpm == 121)
+    let off = reduce(training, .setSpeedTrainer(.off))
+    #expect(off.settings.programme.speedTrainer == .off && off.tempo.bpm == 120)
     let map = try TempoMapParser.parse("4 4/4 100\n", source: "map")
     let withAMap = reduce(
-      try state("4/4", 100, playing: true, programme: Programme(map: map)), .setSpeedTrainer(trainer),
-      .speedTrainerBeat)
-    #expect(withAMap.tempo.bpm == 100)
-  }
-
-  /// Another map (or none) stops the metronome, as klick does when its metronome changes: a map
-  /// brings its meter and its tempo, times the multiplier in force; the steady tempo keeps what
-  /// played; a count-in set waits for the next start.
-  @Test func anotherMapStopsAndBringsItsMeterAndTempo() throws {
-    let first = try TempoMapParser.parse("4 4/4 100\n", source: "first")
-    let second = try TempoMapParser.parse("2 3/4 90\n", source: "second")
-    let playing = reduce(try state("4/4", 100, playing: true, programme: Programme(map: first)), .setTempo(150))
-    let loaded = reduce(playing, .playMap(second), .setCountIn(.bars(2)))
-    #expect(!loaded.isPlaying)
-    #expect(loaded.meter == (try Meter(3, 4)))
-    #expect(loaded.tempo.bpm == 135)
-    #expect(loaded.settings.programme.countInToPlay == .bars(2))
-    let steady = reduce(loaded, .playMap(nil))
-    #expect(steady.programme.map == nil)
-    #expect(steady.tempo.bpm == 135)
-    #expect(steady.meter == (try Meter(3, 4)))
+      try state("4/4", 100, playing: true, programme: Programme(map: map)), .setSpeedTrainer(trainer))
+    #expect(withAMap.settings.programme.speedTrainer == trainer && withAMap.tempo.bpm == 100)
   }
 
   /// A meter set whole is taken as written, beyond the cap its denominator sets; reset goes back
@@ -231,7 +209,7 @@ struct MetronomeStateTests {
     let changed = reduce(seven, .setTempo(90), .setPattern(try AccentPattern(parsing: "Xx.x.xx")))
     #expect(changed.pattern.levels.count == 7 && changed.requestedPattern != start.requestedPattern)
     let reset = reduce(changed, .reset)
-    #expect(reset.meter == .fourFour && reset.tempo.bpm == 120 && reset.chosenTempo.bpm == 120)
+    #expect(reset.meter == .fourFour && reset.tempo.bpm == 120)
     // The numerator asked for goes back too, not only the one shown: a step to eighths shows 4/8.
     #expect(reset.requestedNumerator == 4)
     #expect(reduce(reset, .stepDenominator(by: 1)).meter.signature == "4/8")
@@ -266,30 +244,11 @@ struct MetronomeStateTests {
     #expect(playing.programme.trainerTarget == nil)
   }
 
-  /// Setting the tempo makes it the player's choice even where it is the tempo already (a
-  /// trainer's, say, 32 BPM a bar of four: 8 a beat), so that the trainer starts from it again.
-  @Test func settingTheTempoChoosesItEvenWhenItIsTheTempoAlready() throws {
-    let trainer = SpeedTrainer(increment: 32, start: 0, limit: 200)
-    let ramped = reduce(try state(playing: true), .setSpeedTrainer(trainer), .speedTrainerBeat)
-    #expect(ramped.tempo.bpm == 128 && ramped.chosenTempo.bpm == 120)
-    let chosen = reduce(ramped, .setTempo(128))
-    #expect(chosen.chosenTempo.bpm == 128)
-  }
-
   /// A tap after the metronome started or stopped starts a new measurement.
   @Test func startingOrStoppingStartsTheTapsAnew() throws {
     let tapped = reduce(try state(), .tapTempo(atSeconds: 0), .togglePlaying, .tapTempo(atSeconds: 0.6))
     #expect(tapped.tempo.bpm == 120)
     #expect(reduce(tapped, .tapTempo(atSeconds: 1.2)).tempo.bpm == 100)
-  }
-
-  /// The speed trainer moves the player's own tempo only: under a map it moves nothing.
-  @Test func theSpeedTrainerMovesNothingUnderAMap() throws {
-    let map = TempoMap(sections: [TempoMap.Section(bars: 4, meter: .fourFour, tempo: .steady(96))])
-    let mapped = reduce(
-      try state(playing: true, programme: Programme(map: map)),
-      .setSpeedTrainer(SpeedTrainer(increment: 32, start: 0, limit: 200)), .speedTrainerBeat)
-    #expect(mapped.tempo.bpm == 120)
   }
 
   /// A setlist moves song by song, each at its own tempo and meter as asked for (the numerator

@@ -50,7 +50,7 @@ final class MetronomeViewModelTests: TimeLimitedTestCase {
       let tempos = scheduler.record(viewModel.beat.filter { $0.subdivision == 0 }.map(\.tempo.bpm))
       scheduler.advance(to: 1.6)
       XCTAssertEqual(Array(tempos.values.prefix(4)), [120, 120, 128, 136], "divided in \(division)")
-      XCTAssertEqual(viewModel.currentState.speedTrainer.increment, 32)
+      XCTAssertEqual(viewModel.currentState.programme.speedTrainer.increment, 32)
     }
   }
 
