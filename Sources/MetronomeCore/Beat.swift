@@ -37,9 +37,13 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   /// is not heard.
   public let isMapEnd: Bool
   /// The song of a setlist it belongs to, counted from 0; nil without a setlist.
-  public let song: Int?
+  ///
+  /// The sequencer plays rhythm only: what plays it says which song.
+  public var song: Int?
   /// The outside clock its tempo and phase came from (`jack`); nil for the metronome's own.
-  public let syncSource: ClockSource?
+  ///
+  /// Set, as the song is, by what plays the sequencer.
+  public var syncSource: ClockSource?
 
   /// A beat's place in a tempo map.
   public struct Section: Hashable, Sendable {

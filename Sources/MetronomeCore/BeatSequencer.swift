@@ -21,10 +21,6 @@ public struct BeatSequencer: Hashable, Sendable {
   private let countInPlaysTheBar: Bool
   /// The bars muted, if any.
   private let gap: Gap?
-  /// The song of a setlist it plays, if any.
-  public let song: Int?
-  /// The outside clock's anchor it follows, if any.
-  public let transport: TransportAnchor?
   private let sampleRate: SampleRate
   private var rhythm: Rhythm
   private var last: Beat?
@@ -49,8 +45,6 @@ public struct BeatSequencer: Hashable, Sendable {
     self.sampleRate = sampleRate
     countInPlaysTheBar = programme.countInPlaysTheBar
     gap = programme.gap
-    song = programme.setlist == nil ? nil : programme.song
-    transport = programme.transport
     let clockStart = programme.transport.map {
       ClockTempo.start(of: $0, at: startFrame, after: lastPlayed, sampleRate: sampleRate)
     }
@@ -154,8 +148,7 @@ public struct BeatSequencer: Hashable, Sendable {
       count: count, bar: barNumber, beatInBar: placed.beatInBar, meter: placed.meter, tempo: placed.tempo,
       frame: placed.frame, sampleRate: sampleRate, level: level, clicks: placed.subdivision.count,
       section: placed.section,
-      volume: placed.volume * rhythm.gains.gain(for: level), isGapMuted: isGapMuted, isMapEnd: placed.isMapEnd,
-      song: song, syncSource: transport?.source)
+      volume: placed.volume * rhythm.gains.gain(for: level), isGapMuted: isGapMuted, isMapEnd: placed.isMapEnd)
     last = beat
     lastBeat = DividedSpan(
       beat: beat, volume: placed.volume, length: placed.length, clicks: placed.subdivision.count,
@@ -186,7 +179,7 @@ public struct BeatSequencer: Hashable, Sendable {
       count: countInPlayed - countIn.beats, bar: place / numerator - bars + 1, beatInBar: beatInBar,
       meter: countIn.meter, tempo: countIn.grid.tempo, frame: countIn.grid.frame(ofBeat: countInPlayed),
       sampleRate: sampleRate, level: level, clicks: subdivision.count, isCountIn: true,
-      volume: rhythm.gains.gain(for: level), song: song)
+      volume: rhythm.gains.gain(for: level))
     countInPlayed += 1
     last = beat
     let length = countIn.grid.framesPerBeat
@@ -215,6 +208,11 @@ public struct BeatSequencer: Hashable, Sendable {
       tempo: tempo, meter: meter, programme: programme, earliestFrame: earliestFrame,
       lastBeatFrame: lastBeat?.beat.frame)
     if voiceChanged || barIsCut { bar = nil }
+  }
+
+  /// Takes `control` (a jump between a map's sections, a loop) from the next beat.
+  public mutating func receive(_ control: LiveControl) {
+    if source.receive(control) { bar = nil }
   }
 
   /// How loud a click at `level` within `span` plays: the span's volume times the rhythm's gain.

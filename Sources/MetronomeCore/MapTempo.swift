@@ -1,15 +1,13 @@
 /// A tempo map's beats (klick's maps, and the trainers, which are maps): each beat's frame,
 /// meter, level, tempo, subdivision and gap set by its section, scaled by a multiplier.
 ///
-/// Keys move between sections and loop one, from the next beat, keeping the phase; a new
+/// Keys move between sections and loop one (`LiveControl`), from the next beat, keeping the phase; a new
 /// multiplier scales the map from the next beat. The map ends the beats after one more, which
 /// marks its end and is never heard.
 public struct MapTempo: TempoSource {
   private var playhead: MapPlayhead
   /// The map's beat that comes next.
   private var index: Int
-  /// The last jump between sections carried out (or there when the map began).
-  private var lastJumpID: Int?
   /// Whether the section playing (or the bars looped, while they play) repeats.
   private var loopsSection: Bool
   /// The map's beats of the bars looped, if any.
@@ -24,7 +22,6 @@ public struct MapTempo: TempoSource {
   /// its first beat on `startFrame` and numbered `firstBar`.
   public init(map: TempoMap, programme: Programme, startFrame: Int64, firstBar: Int = 1, sampleRate: SampleRate) {
     playhead = MapPlayhead(map: map, multiplier: programme.multiplier, startFrame: startFrame, sampleRate: sampleRate)
-    lastJumpID = programme.jump?.id
     loopsSection = programme.loopsSection
     self.firstBar = firstBar
     if let bars = programme.loopBars, let first = map.firstBeat(ofBar: bars.lowerBound) {
@@ -88,17 +85,11 @@ public struct MapTempo: TempoSource {
 
   /// While a map plays, it sets tempo and meter: `programme`'s multiplier scales it from the next
   /// beat, which follows the last one by the map's interval at the new multiplier (never before
-  /// `earliestFrame`), and its jumps and loops move between sections.
+  /// `earliestFrame`).
   public mutating func change(
     tempo: Tempo, meter: Meter, programme: Programme, earliestFrame: Int64, lastBeatFrame: Int64?
   ) -> Bool {
-    var barIsCut = false
-    loopsSection = programme.loopsSection
-    if let jump = programme.jump, jump.id != lastJumpID {
-      lastJumpID = jump.id
-      barIsCut = self.jump(by: jump.offset)
-    }
-    guard programme.multiplier != playhead.multiplier else { return barIsCut }
+    guard programme.multiplier != playhead.multiplier else { return false }
     if index > 0, !nextBeatIsPlaced, let lastBeatFrame {
       playhead.rescale(to: programme.multiplier, fromBeat: index - 1, atFrame: lastBeatFrame)
     } else {
@@ -109,6 +100,17 @@ public struct MapTempo: TempoSource {
       playhead.rescale(to: programme.multiplier, fromBeat: index, atFrame: earliestFrame)
     }
     return true
+  }
+
+  /// Jumps between sections, or loops the one playing (or stops), from the next beat; returns
+  /// whether the second voice's bar was cut short by a jump.
+  public mutating func receive(_ control: LiveControl) -> Bool {
+    switch control {
+    case .jump(let offset): return jump(by: offset)
+    case .loop(let loops):
+      loopsSection = loops
+      return false
+    }
   }
 
   /// The section of the map the last beat played is in (the first before any has played).

@@ -21,10 +21,9 @@ public struct Programme: Hashable, Sendable {
   public var countInPlaysTheBar = false
   /// Bars (or beats) muted to test the player's inner clock, from bar one; nil for none.
   public var gap: Gap?
-  /// The last jump asked for between a map's sections; each new one has a new `id`.
-  public var jump: SectionJump?
   /// Whether the section playing (or `loopBars`, while it plays them) repeats, seamlessly, until
-  /// this is turned off.
+  /// this is turned off: what a map starts with; while it plays, `LiveControl.loop` turns it on
+  /// and off.
   public var loopsSection = false
   /// The bars of the map (counted from 1) it starts at and repeats while `loopsSection`; nil for
   /// the section playing.
@@ -36,21 +35,6 @@ public struct Programme: Hashable, Sendable {
   /// klick's speed trainer, which ramps the player's steady tempo (not a map's, nor an outside
   /// clock's) while it plays; off by default.
   public var speedTrainer = SpeedTrainer.off
-
-  /// A move to another section of a map, from the next beat: `offset` 1 the next section, -1 the
-  /// previous, 0 the start of the one playing.
-  public struct SectionJump: Hashable, Sendable {
-    /// Which jump this is: a new one has a new id.
-    public let id: Int
-    /// How many sections on (or back).
-    public let offset: Int
-
-    /// A jump as given.
-    public init(id: Int, offset: Int) {
-      self.id = id
-      self.offset = offset
-    }
-  }
 
   /// A programme as given, a setlist starting with its first song; by default a steady tempo
   /// straight away.

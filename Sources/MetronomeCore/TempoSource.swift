@@ -23,6 +23,15 @@ public protocol TempoSource: Hashable, Sendable {
   /// Returns whether the bar the second voice spreads its clicks over was cut short.
   mutating func change(tempo: Tempo, meter: Meter, programme: Programme, earliestFrame: Int64, lastBeatFrame: Int64?)
     -> Bool
+
+  /// Takes `control` from the next beat; returns whether the second voice's bar was cut short.
+  mutating func receive(_ control: LiveControl) -> Bool
+}
+
+extension TempoSource {
+  /// A source without sections (the steady tempo, an outside clock) has nothing to jump between
+  /// or loop: nothing changes.
+  public mutating func receive(_ control: LiveControl) -> Bool { false }
 }
 
 /// A beat as its source places it, before the rhythm is laid on it.
@@ -98,6 +107,13 @@ public enum BeatSource: TempoSource {
       defer { self = .clock(source) }
       return source.nextBeat(after: last, rhythm: rhythm)
     }
+  }
+
+  /// Takes `control` from the next beat; returns whether the second voice's bar was cut.
+  public mutating func receive(_ control: LiveControl) -> Bool {
+    guard case .map(var source) = self else { return false }
+    defer { self = .map(source) }
+    return source.receive(control)
   }
 
   /// Plays on with a change from the next beat; returns whether the second voice's bar was cut.

@@ -4,8 +4,9 @@ import OpenCombine
 
 /// Emits beats on the injected scheduler at their exact frames.
 ///
-/// Its state is touched only from actions running on that scheduler: settings arrive through
-/// `receive(on:)`, never shared.
+/// Its state is touched only from actions running on that scheduler: settings and events arrive
+/// through `receive(on:)`, never shared. The sequencer it plays holds rhythm only: the generator
+/// says which song of a setlist and which outside clock each beat belongs to.
 final class BeatGenerator {
   /// Every beat, emitted on the scheduler at the beat's own time.
   let beats = PassthroughSubject<Beat, Never>()
@@ -15,7 +16,13 @@ final class BeatGenerator {
   private let scheduler: BeatScheduler
   private let sampleRate: SampleRate
   private var sequencer: BeatSequencer?
-  /// The beat emitted last, which a new anchor of an outside clock must not play again.
+  /// The settings applied last.
+  private var settings: MetronomeSettings?
+  /// The song the sequencer plays and the outside clock it follows, told on each of its beats.
+  private var song: Int?
+  private var syncSource: ClockSource?
+  /// The beat emitted last while following an outside clock, which a new anchor must not play
+  /// again; nil once stopped.
   private var lastBeat: Beat?
   /// Bumped on every change, so a beat scheduled under older settings knows it is stale.
   private var generation = 0
@@ -29,36 +36,59 @@ final class BeatGenerator {
   }
 
   /// Applies new settings: play starts at once with beat one; pause forgets the position, so the
-  /// next play starts a new bar; another song of a setlist starts at once, counted in; an outside
-  /// clock's new anchor starts the beats again on its grid; any other change while playing keeps
-  /// the phase (see `BeatSequencer`).
+  /// next play starts a new bar; any other change while playing keeps the phase (see
+  /// `BeatSequencer`).
   func apply(_ settings: MetronomeSettings) {
-    generation &+= 1
+    self.settings = settings
     guard settings.isPlaying else {
-      sequencer = nil
+      generation &+= 1
+      (sequencer, lastBeat) = (nil, nil)
       return
     }
+    if sequencer == nil {
+      start(settings)
+    } else {
+      sequencer?.change(
+        tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm, programme: settings.programme,
+        earliestFrame: scheduler.now.frame(roundingUpAt: sampleRate))
+    }
+    reschedule()
+  }
+
+  /// Takes `event` while playing: live control of a map from the next beat, or a new start where
+  /// another song (counted in) or an outside clock's new anchor begins, at once.
+  func receive(_ event: BeatEvent) {
+    guard sequencer != nil, let settings, settings.isPlaying else { return }
+    switch event {
+    case .control(let control): sequencer?.receive(control)
+    case .startAgain: start(settings)
+    }
+    reschedule()
+  }
+
+  /// A sequencer for `settings` from now; following an outside clock, after the beat played last.
+  private func start(_ settings: MetronomeSettings) {
+    sequencer = BeatSequencer(
+      startFrame: scheduler.now.frame(roundingUpAt: sampleRate), tempo: settings.tempo, meter: settings.meter,
+      rhythm: settings.rhythm, programme: settings.programme, lastPlayed: lastBeat, sampleRate: sampleRate)
+    song = settings.programme.setlist == nil ? nil : settings.programme.song
+    syncSource = settings.programme.transport?.source
+  }
+
+  /// Makes the beats scheduled so far stale and schedules the next one of the sequencer as it is.
+  private func reschedule() {
+    generation &+= 1
     let scheduledGeneration = generation
-    let follows = settings.programme.transport != nil
+    let follows = syncSource != nil
     emitNextBeat = { [weak self] in
-      guard let self, self.generation == scheduledGeneration, let beat = self.sequencer?.advance() else { return }
+      guard let self, self.generation == scheduledGeneration, var beat = self.sequencer?.advance() else { return }
+      (beat.song, beat.syncSource) = (self.song, self.syncSource)
       // Schedule the next beat before emitting, so a subscriber that reacts to this beat
       // already sees the generator in its following state.
       self.scheduleNextBeat()
       if follows { self.lastBeat = beat }
       self.beats.send(beat)
       if beat.isMapEnd, let song = beat.song { self.songEnds.send(song) }
-    }
-    let now = scheduler.now.frame(roundingUpAt: sampleRate)
-    let song = settings.programme.setlist == nil ? nil : settings.programme.song
-    if sequencer == nil || sequencer?.song != song || sequencer?.transport?.id != settings.programme.transport?.id {
-      sequencer = BeatSequencer(
-        startFrame: now, tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm,
-        programme: settings.programme, lastPlayed: sequencer == nil ? nil : lastBeat, sampleRate: sampleRate)
-    } else {
-      sequencer?.change(
-        tempo: settings.tempo, meter: settings.meter, rhythm: settings.rhythm, programme: settings.programme,
-        earliestFrame: now)
     }
     scheduleNextBeat()
   }

@@ -156,9 +156,9 @@ public struct MetronomeState: Hashable, Sendable {
       programme.countIn = countIn
     case .setSpeedTrainer(let trainer):
       programme.speedTrainer = trainer
-    case .jumpSection(let offset):
-      guard programme.map != nil else { return }
-      programme.jump = Programme.SectionJump(id: (programme.jump?.id ?? 0) + 1, offset: offset)
+    case .jumpSection:
+      // Told to the beats playing (`BeatEvent`): where they are is theirs, not the state's.
+      break
     case .toggleSectionLoop:
       guard programme.map != nil else { return }
       programme.loopsSection.toggle()

@@ -131,18 +131,24 @@ public final class MetronomeViewModel: @unchecked Sendable {
       generator.songEnds.map(MetronomeAction.songEnded).eraseToAnyPublisher(),
     ]
     let lock = self.lock
+    // Sent after the settings an action leads to, on the same scheduler: the beats take both in
+    // the order they were made.
+    let events = PassthroughSubject<BeatEvent, Never>()
     subscriptions += inputs.map { input in
       input.sink { action in
         lock.withLock {
-          var next = state.value
+          let previous = state.value
+          var next = previous
           next.apply(action)
           state.send(next)
+          next.beatEvents(after: action, from: previous).forEach(events.send)
         }
       }
     }
-    subscriptions.append(
-      settings.receive(on: beatScheduler).sink { generator.apply($0) }
-    )
+    subscriptions += [
+      settings.receive(on: beatScheduler).sink { generator.apply($0) },
+      events.receive(on: beatScheduler).sink { generator.receive($0) },
+    ]
   }
 
   /// The current state, for a display that needs a value now rather than a stream.

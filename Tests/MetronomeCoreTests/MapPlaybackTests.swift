@@ -85,13 +85,11 @@ struct MapPlaybackTests {
     for (offset, section) in [(1, 1), (0, 0), (5, 1), (-3, 0)] {
       var beats = sequencer(Programme(map: map))
       _ = (0..<2).map { _ in beats.advance() }
-      var programme = Programme(map: map)
-      programme.jump = Programme.SectionJump(id: 1, offset: offset)
-      beats.change(tempo: .standard, meter: .fourFour, programme: programme, earliestFrame: 24_001)
+      beats.receive(.jump(by: offset))
       let next = beats.advance()
       #expect(Placed(next) == Placed(48_000, section, 1, 1), "jump by \(offset)")
-      // The same jump told again is not a second jump.
-      beats.change(tempo: .standard, meter: .fourFour, programme: programme, earliestFrame: next.frame + 1)
+      // A change of the settings after it is no second jump.
+      beats.change(tempo: .standard, meter: .fourFour, programme: Programme(map: map), earliestFrame: next.frame + 1)
       #expect(Placed(beats.advance()).beat == 2, "jump by \(offset)")
     }
   }
@@ -112,10 +110,12 @@ struct MapPlaybackTests {
     let gaps = zip(barsLooped, barsLooped.dropFirst()).map { $1.frame - $0.frame }
     #expect(
       gaps == [24_000, 24_000, 24_000, 24_000, 48_000, 48_000, 48_000, 24_000, 24_000, 24_000, 24_000, 48_000, 48_000])
+    // A change of the settings alone does not release it: the section starts again.
+    section.change(tempo: .standard, meter: .fourFour, programme: Programme(map: map), earliestFrame: 288_001)
+    #expect((0..<5).map { _ in Placed(section.advance()) }.map { [$0.section, $0.bar, $0.beat] }.last == [0, 1, 1])
     // Released, the loop plays on into what follows it.
-    programme.loopsSection = false
-    section.change(tempo: .standard, meter: .fourFour, programme: programme, earliestFrame: 288_001)
-    #expect((0..<5).map { _ in Placed(section.advance()).section } == [0, 0, 0, 0, 1])
+    section.receive(.loop(false))
+    #expect((0..<8).map { _ in Placed(section.advance()).section } == [0, 0, 0, 0, 0, 0, 0, 1])
   }
 
   /// A map started at a later bar starts there, counted from that bar; its tempo and section are
@@ -126,5 +126,20 @@ struct MapPlaybackTests {
     #expect(verse.startTempo.bpm == 60 && verse.startSection.label == "verse")
     let intro = MapTempo(map: map, programme: Programme(map: map), startFrame: 0, sampleRate: .standard)
     #expect(intro.startTempo.bpm == 120 && intro.startSection.label == "intro")
+  }
+
+  /// A jump cuts the second voice's bar short: what is left of it is not played, and the voice
+  /// comes back with the bar the jump starts.
+  @Test func aJumpCutsTheSecondVoicesBarShort() {
+    var beats = BeatSequencer(
+      startFrame: 0, tempo: .standard, meter: .fourFour, rhythm: Rhythm(polyrhythm: 3), programme: Programme(map: map),
+      sampleRate: .standard)
+    let before = (0..<3).map { _ in beats.advance() }
+    #expect(before.map(\.frame) == [0, 0, 24_000])
+    beats.receive(.jump(by: 1))
+    // The intro's second click of the voice, due at 32 000, is not played.
+    let after = (0..<3).map { _ in beats.advance() }
+    #expect(after.map(\.frame) == [48_000, 48_000, 96_000])
+    #expect(after.map(\.isPolyrhythm) == [false, true, false])
   }
 }

@@ -47,10 +47,7 @@ struct MapTempoTests {
   @Test func aJumpStartsTheNextSectionOnTheNextBeatsFrame() {
     var source = MapTempo(map: map, programme: Programme(map: map), startFrame: 0, sampleRate: .standard)
     _ = beats(of: &source, count: 1)
-    var programme = Programme(map: map)
-    programme.jump = Programme.SectionJump(id: 1, offset: 1)
-    let cut = source.change(
-      tempo: .standard, meter: .fourFour, programme: programme, earliestFrame: 1, lastBeatFrame: 0)
+    let cut = source.receive(.jump(by: 1))
     #expect(cut)
     let next = source.nextBeat(after: nil, rhythm: Rhythm())
     #expect(next.frame == 24_000)
@@ -86,8 +83,7 @@ struct MapTempoTests {
     programme.loopsSection = true
     var source = MapTempo(map: map, programme: programme, startFrame: 0, sampleRate: .standard)
     _ = beats(of: &source, count: 1)
-    programme.jump = Programme.SectionJump(id: 1, offset: 1)
-    _ = source.change(tempo: .standard, meter: .fourFour, programme: programme, earliestFrame: 1, lastBeatFrame: 0)
+    _ = source.receive(.jump(by: 1))
     let placed = beats(of: &source, count: 4)
     #expect(placed.map(\.frame) == [24_000, 72_000, 120_000, 168_000])
     #expect(placed.map { $0.section?.index } == [1, 1, 1, 1])

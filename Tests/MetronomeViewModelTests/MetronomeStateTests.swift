@@ -145,11 +145,16 @@ struct MetronomeStateTests {
     #expect(reduce(start, .jumpSection(by: 1), .toggleSectionLoop) == start)
   }
 
-  @Test func eachSectionJumpIsANewOneAndTheLoopToggles() throws {
+  /// A jump is told to the beats playing, each time it is asked for, and changes no state; the
+  /// loop toggles, and is told to the beats as it now is.
+  @Test func eachSectionJumpIsToldToTheBeatsAndTheLoopToggles() throws {
     let map = try TempoMapParser.parse(klickExampleMap, source: "example")
     let start = try state(programme: Programme(map: map))
-    let twice = reduce(start, .jumpSection(by: 1), .jumpSection(by: 1))
-    #expect(twice.programme.jump == Programme.SectionJump(id: 2, offset: 1))
+    let jumped = reduce(start, .jumpSection(by: 1))
+    #expect(jumped == start)
+    #expect(jumped.beatEvents(after: .jumpSection(by: 1), from: start) == [.control(.jump(by: 1))])
+    let looping = reduce(start, .toggleSectionLoop)
+    #expect(looping.beatEvents(after: .toggleSectionLoop, from: start) == [.control(.loop(true))])
     #expect(reduce(start, .toggleSectionLoop).programme.loopsSection)
     #expect(!reduce(start, .toggleSectionLoop, .toggleSectionLoop).programme.loopsSection)
   }

@@ -407,4 +407,26 @@ final class ProgrammeTimelineTests: TimeLimitedTestCase {
     XCTAssertEqual(
       beats.map { "\($0.bar).\($0.beatInBar)@\($0.frame)" }, ["1.1@0", "1.2@24000", "1.3@47994", "1.4@71994"])
   }
+
+  /// The same when the new anchor puts the beat just played a few frames later, still to come:
+  /// it is the beat played, not another.
+  func testANewAnchorPuttingTheBeatJustPlayedLaterDoesNotPlayItAgain() throws {
+    let viewModel = MetronomeViewModel(autoplay: false, beatScheduler: scheduler.limited().eraseToBeatScheduler())
+    var beats: [Beat] = []
+    let recording = viewModel.beat.sink { beats.append($0) }
+    let first = TransportAnchor(
+      id: 1, source: .jack, frame: 0, bar: 1, beatInBar: 1, tempo: .standard, meter: .fourFour)
+    let nudged = TransportAnchor(
+      id: 2, source: .jack, frame: 24_006, bar: 1, beatInBar: 2, tempo: .standard, meter: .fourFour)
+    viewModel.actions.send(.follow(first))
+    scheduler.schedule(after: AudioTime(frame: 24_001, sampleRate: .standard)) {
+      viewModel.actions.send(.follow(nudged))
+    }
+
+    advance(toFrame: 72_100)
+    recording.cancel()
+
+    XCTAssertEqual(
+      beats.map { "\($0.bar).\($0.beatInBar)@\($0.frame)" }, ["1.1@0", "1.2@24000", "1.3@48006", "1.4@72006"])
+  }
 }
