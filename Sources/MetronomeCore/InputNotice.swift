@@ -1,6 +1,6 @@
 /// What an audio input the metronome listens to noticed of itself, for the player to read: what
 /// it heard of the click changing, or the input failing.
-public enum InputNotice: Equatable, Sendable {
+public enum InputNotice: Hashable, Sendable {
   /// The input was cut at full scale.
   case clipped
   /// The click came back louder (softer where negative) by so many dB, a volume turned, and its

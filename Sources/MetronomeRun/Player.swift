@@ -177,8 +177,7 @@ private struct Run {
           capture.stop()
           beforeExit?()
           Glibc.exit(status)
-        }), tellsHeardBeats: remote != nil || listening != nil)
-    session.syncStatus = syncStatus
+        }), tellsHeardBeats: remote != nil || listening != nil, practice: practice, syncStatus: syncStatus)
     capture.device = try listen(with: session, on: mainQueue)
     Self.running = (
       session,
@@ -190,34 +189,38 @@ private struct Run {
 }
 
 extension Run {
-  /// Has `session` score the player's hits: the notes on the JACK client's port `hits` (or, in a
-  /// calibration without JACK, the typed keys), with the report written or the calibration saved
-  /// when the run ends; returns the capture device listened to, if any.
-  @MainActor
-  fileprivate func listen<MainQueue: Scheduler & Sendable>(
-    with session: MetronomeSession<MainQueue>, on mainQueue: MainQueue
-  ) throws(RunError) -> ALSACapture? where MainQueue.SchedulerTimeType == AudioTime {
+  /// What the session scores the player's hits by, and ends with: the goal and the typed keys of
+  /// a calibration, which it saves, or the report written; nil when the run does not listen.
+  fileprivate var practice: Practice? {
     guard listening != nil || calibrates else { return nil }
     var scorer = HitScorer(tolerance: listening?.tolerance ?? 20)
     if calibrates {
       scorer.goal = Calibration.hitsNeeded
-      session.hitGoal = Calibration.hitsNeeded
-      session.keysAreHits = listening == nil
       let source: Calibration.Source = listening == nil ? .keys : .midi
-      session.afterListening = { CalibrationStore.conclude($0, from: source) }
-    } else if let report = listening?.report {
-      session.afterListening = { scorer in
-        let text = ListeningReport.text(of: scorer.scored, tolerance: scorer.tolerance, as: report.format)
-        return ([], ReportFile.write(text, to: report.destination))
-      }
+      return Practice(
+        scorer: scorer, goal: Calibration.hitsNeeded, keysAreHits: listening == nil,
+        conclude: { CalibrationStore.conclude($0, from: source) })
     }
-    session.hitScorer = scorer
+    guard let report = listening?.report else { return Practice(scorer: scorer) }
+    return Practice(scorer: scorer) { scorer in
+      let text = ListeningReport.text(of: scorer.scored, tolerance: scorer.tolerance, as: report.format)
+      return ([], ReportFile.write(text, to: report.destination))
+    }
+  }
+
+  /// Has `session` hear the player's hits, as its inputs: the notes on the JACK client's port
+  /// `hits`, the sequencer's, or the attacks on an audio input (in a calibration without them,
+  /// the session takes typed keys); returns the capture device listened to, if any.
+  @MainActor
+  fileprivate func listen<MainQueue: Scheduler & Sendable>(
+    with session: MetronomeSession<MainQueue>, on mainQueue: MainQueue
+  ) throws(RunError) -> ALSACapture? where MainQueue.SchedulerTimeType == AudioTime {
     guard let listening else { return nil }
     let deliver: @Sendable (Hit) -> Void = { hit in
-      mainQueue.schedule { MainActor.assumeIsolated { session.played(hit) } }
+      mainQueue.schedule { MainActor.assumeIsolated { session.receive(.hit(hit)) } }
     }
     let noticed: @Sendable (InputNotice) -> Void = { notice in
-      mainQueue.schedule { MainActor.assumeIsolated { session.heard(notice) } }
+      mainQueue.schedule { MainActor.assumeIsolated { session.receive(.noticed(notice)) } }
     }
     if let server = output.sink as? JACKSink {
       let calibration = try CalibrationStore.load()

@@ -77,40 +77,33 @@ where MainQueue.SchedulerTimeType == AudioTime {
   private var slowestKey: Double?
   private var completed = false
   /// What the display says of the sync (a Link session's peers, the MIDI clock's port), read as
-  /// the status is refreshed; set before `start()`.
-  public var syncStatus: (@Sendable () -> String)?
+  /// the status is refreshed.
+  private let syncStatus: (@Sendable () -> String)?
   /// Called on the main queue with each beat as it is heard (not with one skipped).
   ///
-  /// A remote control tells its clients. A session that shows no beats calls it only if made to
-  /// tell them.
+  /// A remote control tells its clients: set once it is made, as it is made with the session it
+  /// feeds. A session that shows no beats calls it only if made to tell them.
   public var onHeard: ((Beat) -> Void)?
-  /// The player's hits, scored against the clicks heard; nil when not listening.
-  ///
-  /// Each is printed or shown as it is scored, and the summary said at the end. Set before `start()`.
-  public var hitScorer: HitScorer?
-  /// Called with the hits scored when the run ends (a report written, a calibration saved):
-  /// returns the lines to say and what went wrong, if anything, which ends the run with status 1.
-  public var afterListening: ((HitScorer) -> (notes: [String], error: String?))?
-  /// Whether typed keys are hits (all but quit): a tap-along without MIDI.
-  ///
-  /// Set before `start()`.
-  public var keysAreHits = false
-  /// The run ends once this many hits are scored; nil for no such end.
-  ///
-  /// Set before `start()`.
-  public var hitGoal: Int?
+  /// The player's hits as scored so far against the clicks heard; nil when not listening.
+  public private(set) var hitScorer: HitScorer?
+  /// What listening was given beyond the scorer; nil when not listening.
+  private let practice: Practice?
   /// The last click heard and when, on the main queue's clock: where a typed key falls.
   private var lastHeardClick: (frame: Int64, at: AudioTime)?
 
   /// A session playing `engine` into `sink`, `periodFrames` at a time, replaying `keys` on the
   /// audio clock, showing beats as `presentation` says (and telling `onHeard` of them when
-  /// `tellsHeardBeats`, whatever it shows); `outputName` names the output on the display.
+  /// `tellsHeardBeats`, whatever it shows); `outputName` names the output on the display, and
+  /// `syncStatus` says what of the sync it shows; `practice` scores the player's hits, if it listens.
   public init(
     engine: ClickEngine, sink: any AudioSink, periodFrames: Int, keys: KeyScript, presentation: SessionPresentation,
     outputName: String, reportsUnderruns: Bool, rendering: Rendering, mainQueue: MainQueue, outputs: Outputs,
-    tellsHeardBeats: Bool = false
+    tellsHeardBeats: Bool = false, practice: Practice? = nil, syncStatus: (@Sendable () -> String)? = nil
   ) {
     viewModel = engine.viewModel
+    self.practice = practice
+    hitScorer = practice?.scorer
+    self.syncStatus = syncStatus
     clock = engine.clock
     self.mainQueue = mainQueue
     self.outputs = outputs
@@ -171,7 +164,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
       bind(viewModel.isLooping, to: \.isLooping, of: display)
       bind(Self.titles(of: viewModel.song, in: place), to: \.song, of: display)
       if let hitScorer {
-        let keysAreHits = keysAreHits
+        let keysAreHits = practice?.keysAreHits == true
         display.update {
           $0.listening = hitScorer.displayLines
           if keysAreHits { $0.keyHelp = ["any key: a hit", "q Esc quit"] }
@@ -220,7 +213,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
   public func receive(_ input: SessionInput) {
     switch input {
     case .command(.quit): finish(Ending(status: 0))
-    case .command where keysAreHits:
+    case .command where practice?.keysAreHits == true:
       // Heard where the last click heard was, and as much later as the main queue's clock went on.
       guard let (frame, at) = lastHeardClick else { return }
       played(
@@ -238,6 +231,8 @@ where MainQueue.SchedulerTimeType == AudioTime {
     case .resized: display?.redrawAll()
     case .interrupted(let signal): finish(Ending(status: InterruptWatcher.exitStatus(for: signal)))
     case .sourceFailed(let message): finish(Ending(status: 1, error: message))
+    case .hit(let hit): played(hit)
+    case .noticed(let notice): heard(notice)
     }
   }
 
@@ -330,7 +325,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
 
   /// Takes what the audio input noticed of itself (cut at full scale, the click's path changed):
   /// the summary and the display say so.
-  public func heard(_ notice: InputNotice) {
+  private func heard(_ notice: InputNotice) {
     guard !completed, hitScorer != nil else { return }
     hitScorer?.heard(notice)
     if let display, let hitScorer { display.update { $0.listening = hitScorer.displayLines } }
@@ -338,20 +333,20 @@ where MainQueue.SchedulerTimeType == AudioTime {
 
   /// Scores a hit the player played (its frame already where the clicks are heard), and shows it
   /// once it is decided.
-  public func played(_ hit: Hit) {
+  private func played(_ hit: Hit) {
     guard takesHits, !completed, let scored = hitScorer?.played(hit) else { return }
     show(scored)
   }
 
   /// Whether hits are still scored: once the goal is reached the run is ending, and later hits
   /// (or hits a later click decides) are not its.
-  private var takesHits: Bool { hitGoal.map { (hitScorer?.scored.count ?? 0) < $0 } ?? true }
+  private var takesHits: Bool { practice?.goal.map { (hitScorer?.scored.count ?? 0) < $0 } ?? true }
 
   /// Prints each scored hit as a line beside the beats', or shows the last on the display; and
   /// ends the run once the goal is reached.
   private func show(_ scored: [ScoredHit]) {
     guard !scored.isEmpty, let hitScorer else { return }
-    if let hitGoal, hitScorer.scored.count >= hitGoal { finish(Ending(status: 0)) }
+    if let goal = practice?.goal, hitScorer.scored.count >= goal { finish(Ending(status: 0)) }
     if let display {
       display.update { $0.listening = hitScorer.displayLines }
     } else if let format {
@@ -400,7 +395,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
     // A run that failed before any hit came has nothing to sum up.
     if let hitScorer, ending.error == nil || !hitScorer.scored.isEmpty || hitScorer.unscored > 0 {
       outputs.standardError("metronome: listening: \(hitScorer.summary)\n")
-      if let (notes, error) = afterListening?(hitScorer) {
+      if let (notes, error) = practice?.conclude?(hitScorer) {
         for note in notes { outputs.standardError("metronome: \(note)\n") }
         if let error {
           ending.error = ending.error ?? error

@@ -1,7 +1,7 @@
 /// A note the player played, placed on the run's frames where the clicks are heard: the frame it
 /// reached the input on, less the input's latency, the output's latency and the input offset, so
 /// that a hit exactly on a click the player heard has that click's frame.
-public struct Hit: Equatable, Sendable {
+public struct Hit: Hashable, Sendable {
   /// When it was played, on the run's frames.
   public let frame: Int64
   /// The MIDI note (a kit's kick is 36, its snare 38), `keyNote` for a typed key or `audioNote`

@@ -1,7 +1,7 @@
 /// What placed an audio hit against the click the player heard: the click itself, heard at the
 /// microphone, or the round trip a calibration measured or the devices report, which a
 /// microphone that does not hear the click (behind headphones) needs.
-public enum HitPlacement: Equatable, Sendable {
+public enum HitPlacement: Hashable, Sendable {
   /// The click heard at the microphone, so many ms after it was played (nil where the input's
   /// clock is its own and only the part beyond the devices' positions is known).
   case heardClick(milliseconds: Double?)

@@ -41,7 +41,7 @@ final class Harness {
   init(
     _ settings: PlaybackSettings = PlaybackSettings(), keys: String = "", display: Bool = false,
     style: DisplayStyle = .standard, soundOnly: Bool = false, tellsHeardBeats: Bool = false, delayFrames: Int64 = 1_024,
-    periodFrames: Int = 512
+    periodFrames: Int = 512, practice: Practice? = nil
   ) throws {
     let mainQueue = self.mainQueue
     sink = FakeAudioSink(delayFrames: delayFrames) { frames in
@@ -63,7 +63,7 @@ final class Harness {
         exit: { [unowned self] in
           exitStatus = exitStatus ?? $0
           exitCount += 1
-        }), tellsHeardBeats: tellsHeardBeats)
+        }), tellsHeardBeats: tellsHeardBeats, practice: practice)
   }
 
   /// Delivers `event` to the session at `seconds` on the main queue.

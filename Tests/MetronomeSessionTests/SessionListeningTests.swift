@@ -30,13 +30,14 @@ struct SessionListeningTests {
     _ settings: PlaybackSettings, hits chosen: [(click: Int, offset: Int64)], keys: String = "", display: Bool = false
   ) throws -> (Harness, expected: [String]) {
     let clicks = clicks(of: settings)
-    let harness = try Harness(settings, keys: keys, display: display, tellsHeardBeats: true)
-    harness.session?.hitScorer = HitScorer(tolerance: 20)
+    let harness = try Harness(
+      settings, keys: keys, display: display, tellsHeardBeats: true,
+      practice: Practice(scorer: HitScorer(tolerance: 20)))
     var expected: [String] = []
     for (index, (click, offset)) in chosen.enumerated() {
       let hit = Hit(frame: clicks[click].frame + offset, note: 36 + index % 2, velocity: 100)
       if !clicks[click].isCountIn { expected.append(HitLine.text(ScoredHit(hit: hit, click: clicks[click])) + "\n") }
-      harness.at(Double(hit.frame) / 48_000 + 0.03) { $0.played(hit) }
+      harness.at(Double(hit.frame) / 48_000 + 0.03) { $0.receive(.hit(hit)) }
     }
     harness.run()
     return (harness, expected)
@@ -96,12 +97,13 @@ struct SessionListeningTests {
     // Paused at 1.2 s (after beat 3), playing again at 4.0 s for three beats.
     let settings = PlaybackSettings(length: .beats(6))
     let clicks = clicks(of: PlaybackSettings(length: .beats(3)))
-    let harness = try Harness(settings, keys: "1.2 space\n4.0 space\n", tellsHeardBeats: true)
-    harness.session?.hitScorer = HitScorer(tolerance: 20)
+    let harness = try Harness(
+      settings, keys: "1.2 space\n4.0 space\n", tellsHeardBeats: true,
+      practice: Practice(scorer: HitScorer(tolerance: 20)))
     let onBeatTwo = Hit(frame: clicks[1].frame + 96, note: 38, velocity: 80)
     let inThePause = Hit(frame: 2 * 48_000 + 24_000, note: 38, velocity: 80)
-    harness.at(0.6) { $0.played(onBeatTwo) }
-    harness.at(2.6) { $0.played(inThePause) }
+    harness.at(0.6) { $0.receive(.hit(onBeatTwo)) }
+    harness.at(2.6) { $0.receive(.hit(inThePause)) }
     harness.run()
     let hits = harness.standardOutput.filter { $0.contains(" hit ") }
     #expect(hits == ["0.502000 hit bar 1 beat 2 +2.0 ms note 38 velocity 80\n"])
@@ -111,12 +113,13 @@ struct SessionListeningTests {
   /// An input cut at full scale while playing is said on the summary line as the run ends;
   /// once the run has ended it is not counted.
   @Test func aMicrophoneThatClippedIsSaidWhenTheRunEnds() throws {
-    let harness = try Harness(PlaybackSettings(length: .beats(4)), keys: "", tellsHeardBeats: true)
-    harness.session?.hitScorer = HitScorer(tolerance: 20)
-    harness.at(0.3) { $0.heard(.clipped) }
-    harness.at(1.1) { $0.heard(.clipped) }
+    let harness = try Harness(
+      PlaybackSettings(length: .beats(4)), keys: "", tellsHeardBeats: true,
+      practice: Practice(scorer: HitScorer(tolerance: 20)))
+    harness.at(0.3) { $0.receive(.noticed(.clipped)) }
+    harness.at(1.1) { $0.receive(.noticed(.clipped)) }
     harness.run()
-    harness.session?.heard(.clipped)
+    harness.session?.receive(.noticed(.clipped))
     #expect(harness.session?.hitScorer?.clips == 2)
     #expect(
       harness.standardError.first?.hasSuffix(
@@ -141,17 +144,14 @@ struct SessionCalibrationTests {
   @Test func typedKeysAreHitsOnTheHeardClicksAndTheGoalEndsTheRun() throws {
     // 120 BPM: a click heard every 0.5 s; keys 12 ms after clicks 2 to 5 (the fake device's
     // delay of 1024 frames is when each click is heard).
-    let harness = try Harness(PlaybackSettings(), tellsHeardBeats: true)
     var scorer = HitScorer(tolerance: 20)
     scorer.goal = 3
-    harness.session?.hitScorer = scorer
-    harness.session?.keysAreHits = true
-    harness.session?.hitGoal = 3
     var concluded: [Double] = []
-    harness.session?.afterListening = { scorer in
+    let practice = Practice(scorer: scorer, goal: 3, keysAreHits: true) { scorer in
       concluded = scorer.scored.map(\.offsetMilliseconds)
       return (["concluded"], nil)
     }
+    let harness = try Harness(PlaybackSettings(), tellsHeardBeats: true, practice: practice)
     for click in 1...4 {
       harness.at(Double(click) * 0.5 + 1_024.0 / 48_000 + 0.012) { $0.receive(.command(.togglePlaying)) }
     }
@@ -166,11 +166,11 @@ struct SessionCalibrationTests {
   }
 
   @Test func theDisplayCountsTheHitsToTheGoalAndSaysEveryKeyIsAHit() throws {
-    let harness = try Harness(PlaybackSettings(length: .beats(4)), display: true, tellsHeardBeats: true)
     var scorer = HitScorer(tolerance: 20)
     scorer.goal = 32
-    harness.session?.hitScorer = scorer
-    harness.session?.keysAreHits = true
+    let harness = try Harness(
+      PlaybackSettings(length: .beats(4)), display: true, tellsHeardBeats: true,
+      practice: Practice(scorer: scorer, keysAreHits: true))
     var screens: [String] = []
     harness.at(0.3) { _ in screens.append(harness.screen.text) }
     harness.at(0.5 + 1_024.0 / 48_000 + 0.005) { $0.receive(.command(.togglePlaying)) }
