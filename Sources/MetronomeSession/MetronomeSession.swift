@@ -85,11 +85,9 @@ where MainQueue.SchedulerTimeType == AudioTime {
   /// feeds. A session that shows no beats calls it only if made to tell them.
   public var onHeard: ((Beat) -> Void)?
   /// The player's hits as scored so far against the clicks heard; nil when not listening.
-  public private(set) var hitScorer: HitScorer?
-  /// What listening was given beyond the scorer; nil when not listening.
-  private let practice: Practice?
-  /// The last click heard and when, on the main queue's clock: where a typed key falls.
-  private var lastHeardClick: (frame: Int64, at: AudioTime)?
+  public var hitScorer: HitScorer? { practice?.scorer }
+  /// Listening to the player; nil when not listening.
+  private var practice: Practice?
 
   /// A session playing `engine` into `sink`, `periodFrames` at a time, replaying `keys` on the
   /// audio clock, showing beats as `presentation` says (and telling `onHeard` of them when
@@ -102,7 +100,6 @@ where MainQueue.SchedulerTimeType == AudioTime {
   ) {
     viewModel = engine.viewModel
     self.practice = practice
-    hitScorer = practice?.scorer
     self.syncStatus = syncStatus
     clock = engine.clock
     self.mainQueue = mainQueue
@@ -163,11 +160,10 @@ where MainQueue.SchedulerTimeType == AudioTime {
       bind(viewModel.isPlaying, to: \.isPlaying, of: display)
       bind(viewModel.isLooping, to: \.isLooping, of: display)
       bind(Self.titles(of: viewModel.song, in: place), to: \.song, of: display)
-      if let hitScorer {
-        let keysAreHits = practice?.keysAreHits == true
+      if let practice {
         display.update {
-          $0.listening = hitScorer.displayLines
-          if keysAreHits { $0.keyHelp = ["any key: a hit", "q Esc quit"] }
+          $0.listening = practice.scorer.displayLines
+          if practice.keysAreHits { $0.keyHelp = ["any key: a hit", "q Esc quit"] }
         }
       }
       statusTimer = mainQueue.schedule(
@@ -214,12 +210,8 @@ where MainQueue.SchedulerTimeType == AudioTime {
     switch input {
     case .command(.quit): finish(Ending(status: 0))
     case .command where practice?.keysAreHits == true:
-      // Heard where the last click heard was, and as much later as the main queue's clock went on.
-      guard let (frame, at) = lastHeardClick else { return }
-      played(
-        Hit(
-          frame: frame + at.distance(to: mainQueue.now).ticks / sampleRate.ticksPerFrame, note: Hit.keyNote,
-          velocity: 127))
+      guard !completed, let scored = practice?.typedKey(at: mainQueue.now, sampleRate: sampleRate) else { return }
+      show(scored)
     case .command(let command):
       viewModel.perform(command)
       if let player {
@@ -263,8 +255,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
     if skipped, !beat.isSubdivision, !beat.isPolyrhythm { skippedBeats += 1 }
     if !skipped {
       onHeard?(beat)
-      if beat.voice == .beats { lastHeardClick = (beat.frame, mainQueue.now) }
-      if takesHits, let scored = hitScorer?.heard(beat) { show(scored) }
+      if let scored = practice?.heard(beat, at: mainQueue.now) { show(scored) }
     }
     if let display, skipped {
       display.update { $0.skippedBeats = skippedBeats }
@@ -326,29 +317,25 @@ where MainQueue.SchedulerTimeType == AudioTime {
   /// Takes what the audio input noticed of itself (cut at full scale, the click's path changed):
   /// the summary and the display say so.
   private func heard(_ notice: InputNotice) {
-    guard !completed, hitScorer != nil else { return }
-    hitScorer?.heard(notice)
-    if let display, let hitScorer { display.update { $0.listening = hitScorer.displayLines } }
+    guard !completed, practice != nil else { return }
+    practice?.noticed(notice)
+    if let display, let practice { display.update { $0.listening = practice.scorer.displayLines } }
   }
 
   /// Scores a hit the player played (its frame already where the clicks are heard), and shows it
   /// once it is decided.
   private func played(_ hit: Hit) {
-    guard takesHits, !completed, let scored = hitScorer?.played(hit) else { return }
+    guard !completed, let scored = practice?.played(hit) else { return }
     show(scored)
   }
-
-  /// Whether hits are still scored: once the goal is reached the run is ending, and later hits
-  /// (or hits a later click decides) are not its.
-  private var takesHits: Bool { practice?.goal.map { (hitScorer?.scored.count ?? 0) < $0 } ?? true }
 
   /// Prints each scored hit as a line beside the beats', or shows the last on the display; and
   /// ends the run once the goal is reached.
   private func show(_ scored: [ScoredHit]) {
-    guard !scored.isEmpty, let hitScorer else { return }
-    if let goal = practice?.goal, hitScorer.scored.count >= goal { finish(Ending(status: 0)) }
+    guard !scored.isEmpty, let practice else { return }
+    if practice.reachedGoal { finish(Ending(status: 0)) }
     if let display {
-      display.update { $0.listening = hitScorer.displayLines }
+      display.update { $0.listening = practice.scorer.displayLines }
     } else if let format {
       for hit in scored {
         let line = format == .ndjson ? HitLine.ndjson(hit) : HitLine.text(hit)
@@ -386,21 +373,17 @@ where MainQueue.SchedulerTimeType == AudioTime {
   private func completeIfDone() {
     guard var ending, playerHasEnded, !completed else { return }
     if ending.waitsForHeardBeats, pendingBeats.value > 0 { return }
-    if takesHits, let scored = hitScorer?.finish() { show(scored) }
+    if let scored = practice?.finish() { show(scored) }
     completed = true
     statusTimer?.cancel()
     subscriptions.removeAll()
     display?.close()
     if let note = ending.note { outputs.standardError("metronome: \(note)\n") }
-    // A run that failed before any hit came has nothing to sum up.
-    if let hitScorer, ending.error == nil || !hitScorer.scored.isEmpty || hitScorer.unscored > 0 {
-      outputs.standardError("metronome: listening: \(hitScorer.summary)\n")
-      if let (notes, error) = practice?.conclude?(hitScorer) {
-        for note in notes { outputs.standardError("metronome: \(note)\n") }
-        if let error {
-          ending.error = ending.error ?? error
-          ending.status = ending.status == 0 ? 1 : ending.status
-        }
+    if let (lines, error) = practice?.conclusion(afterFailing: ending.error != nil) {
+      for line in lines { outputs.standardError("metronome: \(line)\n") }
+      if let error {
+        ending.error = ending.error ?? error
+        ending.status = ending.status == 0 ? 1 : ending.status
       }
     }
     if reportsUnderruns, let player {
