@@ -198,8 +198,7 @@ extension Run {
       scorer.goal = Calibration.hitsNeeded
       let source: Calibration.Source = listening == nil ? .keys : .midi
       return Practice(
-        scorer: scorer, goal: Calibration.hitsNeeded, keysAreHits: listening == nil,
-        conclude: { CalibrationStore.conclude($0, from: source) })
+        scorer: scorer, keysAreHits: listening == nil, conclude: { CalibrationStore.conclude($0, from: source) })
     }
     guard let report = listening?.report else { return Practice(scorer: scorer) }
     return Practice(scorer: scorer) { scorer in

@@ -3,15 +3,13 @@ import MetronomeCore
 import PracticeListening
 
 /// A session's listening to the player, given to it when it is made: the hits scored against the
-/// clicks heard (typed keys too, in a tap-along), the goal that ends the run, and the summary at
-/// the end with what follows it (a report written, a calibration saved).
+/// clicks heard (typed keys too, in a tap-along), the scorer's goal, which ends the run, and the
+/// summary at the end with what follows it (a report written, a calibration saved).
 ///
 /// The session hands it what happens (beats heard, hits, notices, keys) and shows what it scored.
 public struct Practice {
-  /// The player's hits as scored so far.
+  /// The player's hits as scored so far; the run ends once its goal is reached, if it has one.
   public private(set) var scorer: HitScorer
-  /// The run ends once this many hits are scored; nil for no such end.
-  public let goal: Int?
   /// Whether typed keys are hits (all but quit): a tap-along without MIDI.
   public let keysAreHits: Bool
   /// Called with the hits scored when the run ends: returns the lines to say and what went
@@ -20,20 +18,18 @@ public struct Practice {
   /// The last click heard and when, on the main queue's clock: where a typed key falls.
   private var lastHeardClick: (frame: Int64, at: AudioTime)?
 
-  /// Practice as given: by default no goal, keys that stay keys and nothing after the summary.
+  /// Practice as given: by default keys that stay keys and nothing after the summary.
   public init(
-    scorer: HitScorer, goal: Int? = nil, keysAreHits: Bool = false,
-    conclude: ((HitScorer) -> (notes: [String], error: String?))? = nil
+    scorer: HitScorer, keysAreHits: Bool = false, conclude: ((HitScorer) -> (notes: [String], error: String?))? = nil
   ) {
     self.scorer = scorer
-    self.goal = goal
     self.keysAreHits = keysAreHits
     self.conclude = conclude
   }
 
   /// Whether hits are still scored: once the goal is reached the run is ending, and later hits
   /// (or hits a later click decides) are not its.
-  var takesHits: Bool { goal.map { scorer.scored.count < $0 } ?? true }
+  var takesHits: Bool { scorer.goal.map { scorer.scored.count < $0 } ?? true }
 
   /// Whether the goal has been reached.
   var reachedGoal: Bool { !takesHits }

@@ -9,16 +9,26 @@ struct SteadyTempoTests {
     SteadyTempo(startFrame: startFrame, tempo: try Tempo(bpm: bpm), meter: meter, sampleRate: .standard)
   }
 
-  /// The next `count` beats' frames and places in the bar, each after the one before.
-  private func beats(_ count: Int, of source: inout SteadyTempo) -> [(frame: Int64, beatInBar: Int)] {
+  /// The next `count` beats as the source places them, each after the one before.
+  private func placed(_ count: Int, of source: inout SteadyTempo) -> [SourcedBeat] {
     var last: Beat?
     return (0..<count).map { _ in
       let placed = source.nextBeat(after: last, rhythm: Rhythm())
       last = Beat(
         count: 0, bar: 1, beatInBar: placed.beatInBar, meter: placed.meter, tempo: placed.tempo, frame: placed.frame,
         sampleRate: .standard)
-      return (placed.frame, placed.beatInBar)
+      return placed
     }
+  }
+
+  /// The next `count` beats' frames and places in the bar.
+  private func beats(_ count: Int, of source: inout SteadyTempo) -> [(frame: Int64, beatInBar: Int)] {
+    placed(count, of: &source).map { ($0.frame, $0.beatInBar) }
+  }
+
+  /// The next `count` beats' tempos and frames.
+  private func tempos(_ count: Int, of source: inout SteadyTempo) -> [(bpm: Double, frame: Int64)] {
+    placed(count, of: &source).map { ($0.tempo.bpm, $0.frame) }
   }
 
   @Test func ninetyBeatsEveryTwoThirdsOfASecondAndSevenEightAt200Every150Milliseconds() throws {
@@ -65,18 +75,6 @@ struct SteadyTempoTests {
       tempo: .standard, meter: try Meter(3, 4), programme: Programme(), earliestFrame: 10, lastBeatFrame: 0)
     #expect(shorter)
     #expect(steady.nextBeatFrame == 24_000)
-  }
-
-  /// The tempo and frame of each of the next `count` beats.
-  private func tempos(_ count: Int, of source: inout SteadyTempo) -> [(bpm: Double, frame: Int64)] {
-    var last: Beat?
-    return (0..<count).map { _ in
-      let placed = source.nextBeat(after: last, rhythm: Rhythm())
-      last = Beat(
-        count: 0, bar: 1, beatInBar: placed.beatInBar, meter: placed.meter, tempo: placed.tempo, frame: placed.frame,
-        sampleRate: .standard)
-      return (placed.tempo.bpm, placed.frame)
-    }
   }
 
   /// klick's speed trainer starts at its start and moves the tempo on with each beat after the

@@ -147,7 +147,7 @@ struct SessionCalibrationTests {
     var scorer = HitScorer(tolerance: 20)
     scorer.goal = 3
     var concluded: [Double] = []
-    let practice = Practice(scorer: scorer, goal: 3, keysAreHits: true) { scorer in
+    let practice = Practice(scorer: scorer, keysAreHits: true) { scorer in
       concluded = scorer.scored.map(\.offsetMilliseconds)
       return (["concluded"], nil)
     }
