@@ -131,6 +131,7 @@ let package = Package(
         "PracticeListening",
         "AudioListening",
         .product(name: "OpenCombine", package: "OpenCombine"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // kissfft (BSD-3): the FFT the test kit hears simulated rooms through. No pkg-config: its file
@@ -243,6 +244,7 @@ let package = Package(
       dependencies: [
         "MetronomeRun", "MetronomeCore", "MetronomeEngine", "MetronomeAudio", "MetronomeTesting", "OSCControl",
         "PracticeListening", "AudioListening", "TerminalUI",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     .testTarget(

@@ -26,6 +26,13 @@ public enum Gap: Hashable, Sendable, CustomStringConvertible {
     self = .bars(play: play, mute: mute)
   }
 
+  /// The same gap with its random bars drawn by `seed`: a gap is read before the seed it is drawn
+  /// with is known (`--gap` and `--seed` are two options).
+  public func seeded(_ seed: UInt64) -> Gap {
+    guard case .random(let percent, let byBeat, _) = self else { return self }
+    return .random(percent: percent, byBeat: byBeat, seed: seed)
+  }
+
   /// Whether beat `count` (counted from 0 over the music), in bar `bar` (counted from 1), is muted.
   public func mutes(bar: Int, count: Int) -> Bool {
     switch self {

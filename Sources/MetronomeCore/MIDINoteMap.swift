@@ -70,12 +70,12 @@ public enum MIDINoteMapError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .tooManyEntries(let count):
-      "--midi-note-map takes at most 6 notes, not \(count): strong, normal, weak, subdivision, second voice,"
+      "at most 6 notes, not \(count): strong, normal, weak, subdivision, second voice,"
         + " count-in"
     case .note(let entry):
-      "--midi-note-map: '\(entry)' is not a note from 0 to 127 (NOTE or NOTE/CHANNEL, such as 34/10)"
+      "'\(entry)' is not a note from 0 to 127 (NOTE or NOTE/CHANNEL, such as 34/10)"
     case .channel(let entry):
-      "--midi-note-map: '\(entry)' has no channel from 1 to 16 (NOTE or NOTE/CHANNEL, such as 34/10)"
+      "'\(entry)' has no channel from 1 to 16 (NOTE or NOTE/CHANNEL, such as 34/10)"
     }
   }
 }

@@ -9,7 +9,7 @@ public enum CalibrateRequest: Sendable {
   /// The round trip from a JACK client's output (connected to `connections`; nil: the
   /// server's playback ports) back to its port `mic` (connected from `sources`; nil: the
   /// physical capture ports).
-  case jackLoopback(clientName: String, connections: String?, sources: String?)
+  case jackLoopback(clientName: String, connections: [String]?, sources: [String]?)
   /// What the path from the playback `device` back to the capture `listenDevice` adds beyond
   /// what the two report.
   case alsaLoopback(device: String, listenDevice: String, sampleRate: SampleRate)
@@ -17,42 +17,43 @@ public enum CalibrateRequest: Sendable {
   /// The calibration the options ask for; throws a usage error for a loopback with no input to
   /// find its signal on, a capture device given where it is not heard, notes chosen where keys are
   /// the hits, or a value out of range.
-  public init(_ options: RequestOptions.Calibrate) throws(RunError) {
-    let output = options.output
-    let listenDevice = options.listen.device
+  public init(_ options: CalibrateOptions) throws(RunError) {
+    let (client, hits) = (options.client, options.hits)
     guard options.loopback else {
-      if listenDevice != nil {
+      if hits.listenDevice != nil {
         throw .usage("--listen-device is for --loopback: the tap-along hears MIDI notes or keys")
       }
-      var music = RequestOptions.Music()
-      music.words = [options.tempo]
-      var programme = RequestOptions.Programme()
-      programme.countIn = "1"
-      var sound = RequestOptions.Sound()
-      sound.rate = options.rate
-      var listening = options.listen
       // MIDI through JACK, or through the ALSA sequencer from the ports named; else the keys.
-      listening.listen = output.jack || listening.from != nil
-      if !listening.listen,
-        let given = listening.notes != nil ? "--listen-notes" : listening.velocity != 1 ? "--listen-velocity" : nil
+      let hearsMIDI = client.jack || hits.listenFrom != nil
+      if !hearsMIDI,
+        let given = hits.listenNotes != nil ? "--listen-notes" : hits.listenVelocity != 1 ? "--listen-velocity" : nil
       {
         throw .usage("\(given) chooses MIDI notes, and the tap-along hears keys here: add --jack or --listen-from")
       }
-      self = .tapAlong(
-        try PlayRequest(
-          music: try MusicRequest(music, RequestOptions.Length(), sound, programme), output: output,
-          sync: RequestOptions.Sync(), listen: listening, calibrates: true))
+      var words = RhythmWords.givenNone
+      words.words = [options.tempo]
+      var play = PlayOptions.givenNone
+      play.programme.countIn = .bars(1)
+      play.sound.rate = options.rate
+      (play.output.device, play.output.headless, play.output.events) = (
+        options.device, options.headless, options.events
+      )
+      play.client = client
+      play.listen.listen = hearsMIDI
+      play.listen.hits = hits
+      self = .tapAlong(try PlayRequest(words: words, options: play, calibrates: true))
       return
     }
-    if output.jack {
-      if listenDevice != nil {
+    if client.jack {
+      if hits.listenDevice != nil {
         throw .usage("with --jack the signal comes back on the port 'mic': connect it with --listen-from")
       }
-      self = .jackLoopback(clientName: output.clientName, connections: output.connect, sources: options.listen.from)
-    } else if let listenDevice {
+      self = .jackLoopback(
+        clientName: client.clientName, connections: client.connections, sources: hits.listenFrom?.ports)
+    } else if let listenDevice = hits.listenDevice {
       let sampleRate: SampleRate
       do { sampleRate = try SampleRate(options.rate) } catch { throw .usage("\(error)") }
-      self = .alsaLoopback(device: output.device, listenDevice: listenDevice, sampleRate: sampleRate)
+      self = .alsaLoopback(device: options.device, listenDevice: listenDevice, sampleRate: sampleRate)
     } else {
       throw .usage(
         "--loopback needs an input to find the signal on: --listen-device NAME (an ALSA capture device), or --jack")

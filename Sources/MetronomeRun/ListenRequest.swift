@@ -36,22 +36,23 @@ public struct ListenRequest: Sendable, Equatable {
   /// silent run (no clicks are heard), a value out of range, or a report that cannot be written where asked
   /// (a folder, a missing folder, a name that ends in none of the formats): said before the run,
   /// so that no practice is lost to it.
-  public static func make(_ options: RequestOptions.Listen, output: RequestOptions.Output) throws(RunError) -> Self? {
+  public static func make(_ options: ListenOptions, jack: Bool, output: OutputOptions) throws(RunError) -> Self? {
+    let hits = options.hits
     guard options.listen else {
       let given = [
-        (options.from != nil, "--listen-from"), (options.device != nil, "--listen-device"),
-        (options.notes != nil, "--listen-notes"),
-        (options.velocity != 1, "--listen-velocity"), (options.inputOffset != nil, "--input-offset"),
+        (hits.listenFrom != nil, "--listen-from"), (hits.listenDevice != nil, "--listen-device"),
+        (hits.listenNotes != nil, "--listen-notes"),
+        (hits.listenVelocity != 1, "--listen-velocity"), (options.inputOffset != nil, "--input-offset"),
         (options.tolerance != nil, "--tolerance"), (options.report != nil, "--report"),
         (options.onsetLevel != nil, "--onset-level"), (options.onsetRise != nil, "--onset-rise"),
       ].filter(\.0).map(\.1)
       if let first = given.first { throw .usage("\(first) is for listening to the player: add --listen") }
       return nil
     }
-    if output.jack, options.device != nil {
+    if jack, hits.listenDevice != nil {
       throw .usage("with --jack audio comes in on the port 'mic': connect it with --listen-from, not --listen-device")
     }
-    if !output.jack, options.device == nil,
+    if !jack, hits.listenDevice == nil,
       let given = options.onsetLevel != nil ? "--onset-level" : options.onsetRise != nil ? "--onset-rise" : nil
     {
       throw .usage("\(given) is for audio, heard on --jack's port 'mic' or a --listen-device: add one of them")
@@ -64,13 +65,14 @@ public struct ListenRequest: Sendable, Equatable {
     return try ListenRequest(options)
   }
 
-  private init(_ options: RequestOptions.Listen) throws(RunError) {
-    sources = PlayRequest.ports(options.from)
-    if let device = options.device, device.isEmpty {
+  private init(_ options: ListenOptions) throws(RunError) {
+    let hits = options.hits
+    sources = hits.listenFrom?.ports ?? []
+    if let device = hits.listenDevice, device.isEmpty {
       throw .usage("--listen-device needs a name: 'default', or one of `arecord -L`")
     }
-    captureDevice = options.device
-    do { filter = try HitFilter(notes: options.notes, minimumVelocity: options.velocity) } catch {
+    captureDevice = hits.listenDevice
+    do { filter = try HitFilter(notes: hits.listenNotes, minimumVelocity: hits.listenVelocity) } catch {
       throw .usage("\(error)")
     }
     var onsets = OnsetSettings.standard

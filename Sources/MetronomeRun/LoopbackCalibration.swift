@@ -14,13 +14,13 @@ public enum LoopbackCalibration {
   /// The output plays into `connections` (nil for the physical playback ports), the input hears
   /// `sources` (nil for the physical capture ports). Throws a one-line error when nothing comes back, the path does not keep
   /// one delay, or nothing is connected to `mic` within 10 s: nothing is saved then.
-  public static func run(clientName: String, connections: String?, sources: String?) throws(RunError) -> [String] {
+  public static func run(clientName: String, connections: [String]?, sources: [String]?) throws(RunError) -> [String] {
     let server: JACKSink
     let microphone: JACKSink.AudioInput
     do {
-      server = try JACKSink(clientName: clientName, connections: PlayRequest.connections(connections))
+      server = try JACKSink(clientName: clientName, connections: connections)
       microphone = try server.addAudioInput(
-        named: "mic", connections: sources.map(PlayRequest.ports) ?? server.physicalCapturePorts())
+        named: "mic", connections: sources ?? server.physicalCapturePorts())
     } catch {
       throw .runtime("\(error)")
     }

@@ -11,7 +11,7 @@ public struct MIDIRequest: Sendable, Equatable {
 
   /// What `sync` asks to send, if anything; throws a usage error for a connection or a note map
   /// given without what it is for, or MIDI asked of a virtual run, which no one hears.
-  static func make(_ sync: RequestOptions.Sync, virtual: Bool) throws(RunError) -> MIDIRequest? {
+  static func make(_ sync: SyncOptions, virtual: Bool) throws(RunError) -> MIDIRequest? {
     if sync.midiConnect != nil, !sync.midiClock, !sync.midiNotes {
       throw .usage("--midi-connect connects the MIDI clock and notes: add --midi-clock or --midi-notes")
     }
@@ -25,13 +25,9 @@ public struct MIDIRequest: Sendable, Equatable {
       throw .usage("--midi-notes sends the notes as the clicks are heard: drop --virtual")
     }
     guard sync.midiClock || sync.midiNotes else { return nil }
-    var notes: MIDINoteMap?
-    if sync.midiNotes {
-      do { notes = try sync.midiNoteMap.map(MIDINoteMap.init(parsing:)) ?? MIDINoteMap() } catch {
-        throw .usage("\(error)")
-      }
-    }
-    return MIDIRequest(sendsClock: sync.midiClock, notes: notes, destinations: PlayRequest.ports(sync.midiConnect))
+    return MIDIRequest(
+      sendsClock: sync.midiClock, notes: sync.midiNotes ? sync.midiNoteMap ?? MIDINoteMap() : nil,
+      destinations: sync.midiConnect?.ports ?? [])
   }
 
   /// MIDI as given.

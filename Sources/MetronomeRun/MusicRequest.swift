@@ -39,38 +39,38 @@ public struct MusicRequest: Sendable {
     case folder(String, withClick: Bool)
   }
 
-  /// The request the options make; throws a usage error for anything that cannot be played or
-  /// does not go together, checked in the order the options' groups are given.
+  /// The request the words and options make; throws a usage error for anything that cannot be
+  /// played or does not go together, checked in the order the options' groups are given.
   public init(
-    _ music: RequestOptions.Music, _ length: RequestOptions.Length, _ sound: RequestOptions.Sound,
-    _ programme: RequestOptions.Programme
+    _ words: RhythmWords, _ rhythm: RhythmOptions, _ length: LengthOptions, _ sound: SoundOptions,
+    _ programme: ProgrammeOptions
   ) throws(RunError) {
-    if let maxNumerator = music.maxNumerator, !(1...NumeratorCap.ceiling).contains(maxNumerator) {
+    if let maxNumerator = rhythm.maxNumerator, !(1...NumeratorCap.ceiling).contains(maxNumerator) {
       throw .usage("--max-numerator must be from 1 to \(NumeratorCap.ceiling)")
     }
-    cap = NumeratorCap(atLeast: music.maxNumerator)
-    start = try MeterAndTempo(words: music.words)
-    pattern = try Self.accentPattern(music, start: start)
-    subdivision = try Self.subdivision(music)
-    if let poly = music.poly, !Rhythm.polyrhythmCounts.contains(poly) {
+    cap = NumeratorCap(atLeast: rhythm.maxNumerator)
+    start = try MeterAndTempo(words: words.words)
+    pattern = try Self.accentPattern(rhythm, start: start)
+    subdivision = try Self.subdivision(rhythm)
+    if let poly = rhythm.poly, !Rhythm.polyrhythmCounts.contains(poly) {
       throw .usage("--poly \(poly) is out of range: a second voice plays 1 to 64 clicks a bar, such as 3")
     }
-    polyrhythm = music.poly
+    polyrhythm = rhythm.poly
     self.length = try Self.length(length)
     guard sound.volume.isFinite, (0...1).contains(sound.volume) else { throw .usage("--volume must be from 0 to 1") }
     do { sampleRate = try SampleRate(sound.rate) } catch { throw .usage("\(error)") }
-    let paths = sound.samples?.split(separator: ",", omittingEmptySubsequences: false) ?? []
+    let paths = sound.samples?.names ?? []
     guard paths.count <= SoundKit.Voice.allCases.count else {
       throw .usage("--samples takes at most 6 files: strong, normal, weak, subdivision, second voice, count-in")
     }
-    samplePaths = zip(SoundKit.Voice.allCases, paths).filter { !$0.1.isEmpty }.map { ($0.0, String($0.1)) }
+    samplePaths = zip(SoundKit.Voice.allCases, paths).filter { !$0.1.isEmpty }
     self.sound = sound.sound
     volume = sound.volume
-    if sound.withClick, !sound.voice, sound.voiceFolder == nil {
+    if sound.withClick, !sound.voice, sound.voiceDir == nil {
       throw .usage("--with-click keeps the clicks under a spoken count: add --voice or --voice-dir")
     }
     voice =
-      if let folder = sound.voiceFolder {
+      if let folder = sound.voiceDir {
         .folder(folder, withClick: sound.withClick)
       } else if sound.voice {
         .flite(withClick: sound.withClick)
@@ -78,8 +78,8 @@ public struct MusicRequest: Sendable {
         nil
       }
     self.programme = try ProgrammeRequest(programme, start: start, pattern: pattern)
-    if programme.map != nil || programme.setlist != nil, !music.words.isEmpty {
-      throw .usage("a map sets meter, tempo and pattern: drop '\(music.words.joined(separator: " "))'")
+    if programme.map != nil || programme.setlist != nil, !words.words.isEmpty {
+      throw .usage("a map sets meter, tempo and pattern: drop '\(words.words.joined(separator: " "))'")
     }
     if programme.loopBars != nil, self.programme.trainer == nil, programme.map == nil {
       throw .usage("--loop-bars loops bars of a map or a trainer: give --map, 80-120/10 or --step")
@@ -131,28 +131,20 @@ public struct MusicRequest: Sendable {
 
   /// The accent pattern asked for, by word, `--pattern` or `--group` (at most one), checked to fit
   /// the meter; nil for the standard one.
-  private static func accentPattern(_ music: RequestOptions.Music, start: MeterAndTempo) throws(RunError)
+  private static func accentPattern(_ rhythm: RhythmOptions, start: MeterAndTempo) throws(RunError)
     -> AccentPattern?
   {
-    let given = [start.pattern != nil, music.pattern != nil, music.group != nil].filter { $0 }.count
+    let given = [start.pattern != nil, rhythm.pattern != nil, rhythm.group != nil].filter { $0 }.count
     guard given <= 1 else { throw .usage("give one accent pattern: a word, --pattern or --group") }
     let chosen: AccentPattern?
     do {
-      if let pattern = music.pattern {
-        chosen = try AccentPattern(parsing: pattern)
-      } else if music.group == "compound" {
-        guard let threes = AccentPattern.compound(for: start.meter) else {
+      if let group = rhythm.group {
+        guard let grouped = try group.pattern(in: start.meter) else {
           throw RunError.usage("--group compound groups 6/8, 9/8 or 12/8 in threes, not \(start.meter)")
-        }
-        chosen = threes
-      } else if let group = music.group {
-        let grouped = try AccentPattern(grouping: group)
-        guard grouped.fits(start.meter) else {
-          throw AccentPatternError.groupingDoesNotFit(group, beats: grouped.count, start.meter)
         }
         chosen = grouped
       } else {
-        chosen = start.pattern
+        chosen = rhythm.pattern ?? start.pattern
       }
       if let chosen, !chosen.fits(start.meter) { throw AccentPatternError.doesNotFit(chosen, start.meter) }
     } catch let error as RunError {
@@ -164,17 +156,17 @@ public struct MusicRequest: Sendable {
   }
 
   /// How each beat is divided: `--subdivide`, swung by `--swing` (which alone means eighths).
-  private static func subdivision(_ music: RequestOptions.Music) throws(RunError) -> Subdivision {
-    guard music.subdivide != nil || music.swing != nil else { return .none }
+  private static func subdivision(_ rhythm: RhythmOptions) throws(RunError) -> Subdivision {
+    guard rhythm.subdivide != nil || rhythm.swing != nil else { return .none }
     do {
-      return try Subdivision(music.subdivide ?? 2, swing: Subdivision.swing(percent: music.swing ?? 50))
+      return try Subdivision(rhythm.subdivide ?? 2, swing: Subdivision.swing(percent: rhythm.swing ?? 50))
     } catch {
       throw .usage("\(error)")
     }
   }
 
   /// The length given, if any; at most one of them, each positive.
-  private static func length(_ length: RequestOptions.Length) throws(RunError) -> PlayLength? {
+  private static func length(_ length: LengthOptions) throws(RunError) -> PlayLength? {
     guard [length.beats != nil, length.bars != nil, length.duration != nil].filter({ $0 }).count <= 1 else {
       throw .usage("give at most one of --beats, --bars and --duration")
     }

@@ -53,49 +53,50 @@ public struct PlayRequest: Sendable {
   /// and saves their median; without listening, the typed keys are the hits.
   public let calibrates: Bool
 
-  /// The request the options make; throws a usage error for a value out of range or options
-  /// that do not go together.
-  public init(
-    music: MusicRequest, output options: RequestOptions.Output, sync: RequestOptions.Sync,
-    remote: RequestOptions.Remote = RequestOptions.Remote(), listen: RequestOptions.Listen = RequestOptions.Listen(),
-    calibrates: Bool = false
-  ) throws(RunError) {
-    self.music = music
-    clock = try Self.clock(sync, output: options)
-    guard (16...65_536).contains(options.period) else { throw .usage("--period must be from 16 to 65536 frames") }
-    if options.jack, options.device != "default" || options.silent || options.period != 256 || options.buffer != nil {
+  /// The request `words` and `options` make; throws a usage error for a value out of range or
+  /// options that do not go together.
+  ///
+  /// klick's OSC starts it stopped (`startsStopped`); `calibrates` makes it the tap-along.
+  public init(words: RhythmWords, options: PlayOptions, startsStopped: Bool = false, calibrates: Bool = false)
+    throws(RunError)
+  {
+    let (output, client) = (options.output, options.client)
+    music = try MusicRequest(words, options.rhythm, options.length, options.sound, options.programme)
+    clock = try Self.clock(options.sync, client: client)
+    guard (16...65_536).contains(output.period) else { throw .usage("--period must be from 16 to 65536 frames") }
+    if client.jack, output.device != "default" || output.silent || output.period != 256 || output.buffer != nil {
       throw .usage(
         "--jack plays through the JACK server, which sets the period: drop --device, --period, --buffer and --silent")
     }
-    midi = try MIDIRequest.make(sync, virtual: options.virtual)
-    if let buffer = options.buffer, buffer < 2 * options.period || buffer > 1 << 20 {
-      throw .usage("--buffer must be at least two periods (\(2 * options.period) frames) and at most 1048576")
+    midi = try MIDIRequest.make(options.sync, virtual: output.virtual)
+    if let buffer = output.buffer, buffer < 2 * output.period || buffer > 1 << 20 {
+      throw .usage("--buffer must be at least two periods (\(2 * output.period) frames) and at most 1048576")
     }
-    if music.programme.readsStandardInput, options.keys == "-" {
+    if music.programme.readsStandardInput, output.keys == "-" {
       throw .usage(
         "--\(music.programme.mapPath == nil ? "setlist" : "map") - and --keys - both read standard input: give one of"
           + " them a file")
     }
-    output =
-      if options.virtual {
+    self.output =
+      if output.virtual {
         .virtual
-      } else if options.jack {
-        .jack(clientName: options.clientName, connections: Self.connections(options.connect))
-      } else if options.silent {
+      } else if client.jack {
+        .jack(clientName: client.clientName, connections: client.connections)
+      } else if output.silent {
         .silent
       } else {
-        .alsa(device: options.device, periodFrames: options.period, bufferFrames: options.buffer)
+        .alsa(device: output.device, periodFrames: output.period, bufferFrames: output.buffer)
       }
-    keysPath = options.keys
-    headless = options.headless
-    if options.big, options.plain { throw .usage("--big and --plain are two displays: choose one") }
-    style = options.big ? .big : options.plain ? .plain : .standard
-    if style != .standard, options.headless || options.virtual {
-      throw .usage("--\(style) is a display: drop --\(options.headless ? "headless" : "virtual"), which prints beats")
+    keysPath = output.keys
+    headless = output.headless
+    if output.big, output.plain { throw .usage("--big and --plain are two displays: choose one") }
+    style = output.big ? .big : output.plain ? .plain : .standard
+    if style != .standard, output.headless || output.virtual {
+      throw .usage("--\(style) is a display: drop --\(output.headless ? "headless" : "virtual"), which prints beats")
     }
-    events = BeatEventFormat(rawValue: options.events.rawValue)
-    self.remote = try RemoteRequest(remote, virtual: options.virtual)
-    listening = try ListenRequest.make(listen, output: options)
+    events = BeatEventFormat(rawValue: output.events.rawValue)
+    remote = try RemoteRequest(options.remote, virtual: output.virtual, startsStopped: startsStopped)
+    listening = try ListenRequest.make(options.listen, jack: client.jack, output: output)
     self.calibrates = calibrates
   }
 
@@ -128,13 +129,13 @@ public struct PlayRequest: Sendable {
 
   /// The clock the sync options ask to follow; throws for JACK's options without `--jack`, two
   /// clocks at once, or Link in a build without it.
-  private static func clock(_ sync: RequestOptions.Sync, output: RequestOptions.Output) throws(RunError) -> Clock? {
+  private static func clock(_ sync: SyncOptions, client: JACKClientOptions) throws(RunError) -> Clock? {
     let followsTransport = sync.followTransport || sync.timebaseMaster
     let clocks = [
       (followsTransport, "the JACK transport"), (sync.followMIDIClock, "--follow-midi-clock"), (sync.link, "--link"),
     ].filter(\.0).map(\.1)
-    if !output.jack,
-      output.connect != nil || output.clientName != "metronome" || sync.midiClockFrom != nil || !clocks.isEmpty
+    if !client.jack,
+      client.connect != nil || client.clientName != "metronome" || sync.midiClockFrom != nil || !clocks.isEmpty
     {
       throw .usage(
         "--connect, --client-name, --follow-transport, --timebase-master, --follow-midi-clock and --link"
@@ -153,13 +154,7 @@ public struct PlayRequest: Sendable {
     }
     #endif
     if followsTransport { return .transport(isMaster: sync.timebaseMaster) }
-    if sync.followMIDIClock { return .midiClock(sources: ports(sync.midiClockFrom)) }
+    if sync.followMIDIClock { return .midiClock(sources: sync.midiClockFrom?.ports ?? []) }
     return sync.link ? .link : nil
   }
-
-  /// The ports in a comma-separated list; none for nil.
-  static func ports(_ list: String?) -> [String] { list?.split(separator: ",").map(String.init) ?? [] }
-
-  /// The ports `--connect` names: nil (the physical playback ports) where it is not given, none for `none`.
-  static func connections(_ connect: String?) -> [String]? { connect.map { $0 == "none" ? [] : ports($0) } }
 }

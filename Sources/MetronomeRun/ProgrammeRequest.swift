@@ -23,14 +23,10 @@ public struct ProgrammeRequest: Sendable {
   public let seed: UInt64
 
   /// The programme `options` ask for, starting from the words' meter and tempo in `pattern`;
-  /// throws a usage error for a value that does not parse or options that do not go together.
-  public init(_ options: RequestOptions.Programme, start: MeterAndTempo, pattern: AccentPattern?) throws(RunError) {
+  /// throws a usage error for options that do not go together or a value out of range.
+  public init(_ options: ProgrammeOptions, start: MeterAndTempo, pattern: AccentPattern?) throws(RunError) {
     seed = options.seed ?? Self.seedOfThisRun
-    if let gap = options.gap {
-      do { self.gap = try Gap(parsing: gap, seed: seed) } catch { throw .usage("--gap: \(error)") }
-    } else {
-      gap = nil
-    }
+    gap = options.gap?.seeded(seed)
     if options.seed != nil, options.gap == nil, options.map == nil, options.setlist == nil {
       throw .usage("--seed draws random gaps: give one with --gap 25% (or gap= in a map)")
     }
@@ -43,12 +39,8 @@ public struct ProgrammeRequest: Sendable {
     {
       throw .usage("a setlist names its songs' maps: drop --map, --step, --start-label and --loop-bars")
     }
-    loopBars = try options.loopBars.map(Self.loopBars)
-    if let countIn = options.countIn {
-      do { self.countIn = try CountIn(parsing: countIn) } catch { throw .usage("--count-in: \(error)") }
-    } else {
-      countIn = nil
-    }
+    loopBars = options.loopBars
+    countIn = options.countIn
     if let multiplier = options.multiplier, !(multiplier.isFinite && (0.1...10).contains(multiplier)) {
       throw .usage("--multiplier must be from 0.1 to 10, such as 0.8 for 80 %")
     }
@@ -74,42 +66,18 @@ public struct ProgrammeRequest: Sendable {
 
   private static let seedOfThisRun = UInt64.random(in: 0...UInt64.max)
 
-  /// `FIRST-LAST` (or `FIRST`) as bars of the map.
-  private static func loopBars(_ text: String) throws(RunError) -> ClosedRange<Int> {
-    let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0) }
-    guard (1...2).contains(parts.count), let first = parts[0], let last = parts.last ?? nil, first >= 1, last >= first
-    else {
-      throw .usage("--loop-bars '\(text)' is not FIRST-LAST bars of the map, such as 5-8 (or 5)")
-    }
-    return first...last
-  }
-
   /// The step trainer `--step`, `--to` and `--loop` ask for, from the words' tempo in their meter
   /// and `pattern`; nil without one.
-  private static func stepTrainer(
-    _ options: RequestOptions.Programme, from start: MeterAndTempo, pattern: AccentPattern?
-  ) throws(RunError) -> TempoMap? {
+  private static func stepTrainer(_ options: ProgrammeOptions, from start: MeterAndTempo, pattern: AccentPattern?)
+    throws(RunError) -> TempoMap?
+  {
     guard let step = options.step, let to = options.to else { return nil }
-    let parts = step.split(separator: "/", omittingEmptySubsequences: false)
-    let length: TempoMap.StepLength?
-    if parts.count == 2, parts[1].hasSuffix("s"), let seconds = Double(parts[1].dropLast()), seconds.isFinite,
-      seconds > 0
-    {
-      length = .seconds(seconds)
-    } else if parts.count == 2, let bars = Int(parts[1]), (1...TempoMapParser.maximumBars).contains(bars) {
-      length = .bars(bars)
-    } else {
-      length = nil
-    }
-    guard let length, let change = Double(parts[0]) else {
-      throw .usage("--step '\(step)' is not STEP/BARS or STEP/SECONDSs, such as 5/4 or 5/30s")
-    }
     let target: Tempo
     do { target = try Tempo(bpm: to) } catch { throw .usage("--to: \(error)") }
     guard
       let map = TempoMap.stepTrainer(
-        from: start.tempo.bpm, to: target.bpm, step: change, every: length, meter: start.meter, pattern: pattern,
-        loops: options.loop)
+        from: start.tempo.bpm, to: target.bpm, step: step.change, every: step.length, meter: start.meter,
+        pattern: pattern, loops: options.loop)
     else {
       throw .usage(
         "--step \(step) does not lead from \(start.tempo) to \(target) in at most \(TempoMap.mostSteps) steps:"

@@ -13,9 +13,9 @@ public struct RemoteRequest: Sendable, Equatable {
 
   /// The remote control the options ask for; nil for none.
   ///
-  /// Throws a usage error for a port out of range, an address that is none, `--osc-host` alone,
-  /// or a virtual run, which no one can control as it plays.
-  public init?(_ options: RequestOptions.Remote, virtual: Bool) throws(RunError) {
+  /// Throws a usage error for a port out of range, `--osc-host` alone, or a virtual run, which no
+  /// one can control as it plays. klick's command line starts it stopped (`startsStopped`).
+  public init?(_ options: RemoteOptions, virtual: Bool, startsStopped: Bool) throws(RunError) {
     guard options.osc != nil || options.oscReturn != nil else {
       if options.oscHost != nil { throw .usage("--osc-host says where OSC listens: add --osc PORT") }
       return nil
@@ -23,13 +23,8 @@ public struct RemoteRequest: Sendable, Equatable {
     if virtual { throw .usage("OSC controls a live run: drop --virtual") }
     if let port = options.osc, !(1...65_535).contains(port) { throw .usage("--osc must be a UDP port from 1 to 65535") }
     host = options.oscHost ?? "127.0.0.1"
-    startsStopped = options.startsStopped
+    self.startsStopped = startsStopped
     port = UInt16(options.osc ?? 0)
-    readyTo = try options.oscReturn.map { address throws(RunError) in
-      guard let endpoint = OSCCodec.endpoint(address) else {
-        throw .usage("--osc-return '\(address)' is not an address: give a port or osc.udp://HOST:PORT/")
-      }
-      return endpoint
-    }
+    readyTo = options.oscReturn
   }
 }

@@ -12,27 +12,29 @@ public struct HitFilter: Equatable, Sendable {
     minimumVelocity = 1
   }
 
-  /// The notes `list` names, as `--listen-notes` takes them (`36,38`, `35-38`, or nil for all),
-  /// at `minimumVelocity` (1 to 127) or harder; throws a line saying what is wrong.
-  public init(notes list: String?, minimumVelocity: Int) throws(HitFilterError) {
+  /// `notes` (nil for every note) at `minimumVelocity` (1 to 127) or harder; throws a line saying
+  /// what is wrong.
+  public init(notes: Set<Int>?, minimumVelocity: Int) throws(HitFilterError) {
     guard (1...127).contains(minimumVelocity) else {
       throw HitFilterError("--listen-velocity must be from 1 to 127")
     }
     self.minimumVelocity = minimumVelocity
-    guard let list else {
-      notes = nil
-      return
-    }
+    self.notes = notes
+  }
+
+  /// The notes `list` names, as `--listen-notes` takes them: MIDI notes from 0 to 127 and ranges,
+  /// `36,38` or `35-38`; throws a line saying what is wrong.
+  public static func notes(parsing list: String) throws(HitFilterError) -> Set<Int> {
     var notes = Set<Int>()
     for item in list.split(separator: ",", omittingEmptySubsequences: false) {
       let bounds = item.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false).map { Int($0) }
       guard let low = bounds.first ?? nil, let high = bounds.last ?? nil, 0 <= low, low <= high, high <= 127 else {
         throw HitFilterError(
-          "--listen-notes takes MIDI notes from 0 to 127 and ranges, such as 36,38 or 35-38: '\(item)' is not one")
+          "give MIDI notes from 0 to 127 and ranges, such as 36,38 or 35-38: '\(item)' is not one")
       }
       notes.formUnion(low...high)
     }
-    self.notes = notes
+    return notes
   }
 
   /// The hit that a MIDI message of `status`, `first` and `second` data bytes is, played at

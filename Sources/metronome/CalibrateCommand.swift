@@ -1,5 +1,4 @@
 import ArgumentParser
-import MetronomeCore
 import MetronomeRun
 import TerminalUI
 
@@ -28,37 +27,7 @@ struct CalibrateCommand: ParsableCommand {
       """
   )
 
-  @Argument(help: ArgumentHelp("The tempo to hit along with.", valueName: "tempo"))
-  var tempo = "100"
-
-  @Option(help: "ALSA playback device.", completion: .alsaDevices(.playback))
-  var device = "default"
-
-  @Option(help: "Sample rate in Hz.")
-  var rate: Int = SampleRate.standard.hz
-
-  @OptionGroup var client: JACKClientOptions
-
-  @OptionGroup(title: "Listening") var notes: HitSourceOptions
-
-  @Flag(help: "Measure the round trip from the output back to 'mic' (--jack) or --listen-device.")
-  var loopback = false
-
-  @Flag(help: "Print the hits instead of showing the display (with MIDI).")
-  var headless = false
-
-  @Option(help: "Lines.")
-  var events: RequestOptions.BeatEvents = .text
-
-  /// The values given.
-  private var options: RequestOptions.Calibrate {
-    var options = RequestOptions.Calibrate()
-    (options.tempo, options.loopback, options.rate) = (tempo, loopback, rate)
-    client.fill(&options.output)
-    (options.output.device, options.output.headless, options.output.events) = (device, headless, events)
-    notes.fill(&options.listen)
-    return options
-  }
+  @OptionGroup var options: CalibrateOptions
 
   func run() {
     Metronome.run(Self.self) { () throws(RunError) in

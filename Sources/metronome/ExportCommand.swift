@@ -33,7 +33,7 @@ struct ExportCommand: ParsableCommand {
 
   func run() {
     Metronome.run(Self.self) { () throws(RunError) in
-      let music = try MusicRequest(rhythm.options(words), length.options, sound.options, programme.options)
+      let music = try MusicRequest(words, rhythm, length, sound, programme)
       try ExportRequest(music: music, loopsBars: programme.loopBars != nil, path: output, encoding: format).export()
     }
   }

@@ -33,11 +33,11 @@ struct KlickCommand: ParsableCommand {
       case .version:
         print("klick 0.12.2 (metronome \(Metronome.version))")
       case .export(let path):
-        let music = try MusicRequest(line.music, line.length, line.sound, line.programme)
+        let options = line.options
+        let music = try MusicRequest(line.words, options.rhythm, options.length, options.sound, options.programme)
         try ExportRequest(music: music, loopsBars: false, path: path, encoding: .pcm16).export()
       case .play:
-        let music = try MusicRequest(line.music, line.length, line.sound, line.programme)
-        try Player.play(PlayRequest(music: music, output: line.output, sync: line.sync, remote: line.remote))
+        try Player.play(PlayRequest(words: line.words, options: line.options, startsStopped: line.startsStopped))
       }
     }
   }

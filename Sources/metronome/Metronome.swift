@@ -38,7 +38,7 @@ struct Metronome: ParsableCommand {
       main(["klick"] + arguments)
       return
     }
-    if CompletedCommandLine.isAsked(arguments) {
+    if CompletionShell.isAsked(by: arguments) {
       CompletedCommandLine.answer(arguments)
       return
     }

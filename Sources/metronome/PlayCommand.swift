@@ -32,19 +32,6 @@ struct PlayCommand: ParsableCommand {
     }
   }
 
-  /// The request the options make, checked.
-  private var request: PlayRequest {
-    get throws(RunError) {
-      var outputOptions = options.output.options
-      options.sync.fill(&outputOptions)
-      let music = try MusicRequest(
-        options.rhythm.options(words), options.length.options, options.sound.options, options.programme.options)
-      return try PlayRequest(
-        music: music, output: outputOptions, sync: options.sync.options, remote: options.remote.options,
-        listen: options.listen.options)
-    }
-  }
-
   func run() {
     Metronome.run(Self.self) { () throws(RunError) in
       // Before the rest is checked: a user asking which devices there are has not finished the
@@ -53,20 +40,7 @@ struct PlayCommand: ParsableCommand {
         DevicesCommand.printDevices()
         return
       }
-      try Player.play(try request)
+      try Player.play(PlayRequest(words: words, options: options))
     }
   }
-}
-
-/// Every option of playing, apart from its words: one group, which the shells' completions
-/// offer where no command is named.
-struct PlayOptions: ParsableArguments {
-  @OptionGroup(title: "Rhythm and length") var rhythm: RhythmOptions
-  @OptionGroup(title: "Rhythm and length") var length: LengthOptions
-  @OptionGroup(title: "Sound") var sound: SoundOptions
-  @OptionGroup(title: "Programmes") var programme: ProgrammeOptions
-  @OptionGroup(title: "Output") var output: OutputOptions
-  @OptionGroup(title: "JACK, sync and remote control") var sync: SyncOptions
-  @OptionGroup(title: "JACK, sync and remote control") var remote: RemoteOptions
-  @OptionGroup(title: "Listening") var listen: ListenOptions
 }

@@ -13,6 +13,14 @@ struct GapTests {
     }
   }
 
+  /// A gap read before its seed is known draws its bars with the seed given later, as one read
+  /// with that seed does; a regular gap has no seed to take.
+  @Test func aGapTakesItsSeedAfterItIsRead() throws {
+    #expect(try Gap(parsing: "25%:beats", seed: 0).seeded(41) == (try Gap(parsing: "25%:beats", seed: 41)))
+    #expect(try Gap(parsing: "25%", seed: 3).seeded(3) == (try Gap(parsing: "25%", seed: 3)))
+    #expect(Gap.bars(play: 3, mute: 1).seeded(41) == .bars(play: 3, mute: 1))
+  }
+
   /// A random gap mutes about its share, never bar one, the same bars for the same seed and
   /// other bars for another.
   @Test func aRandomGapMutesItsShareTheSameWayForTheSameSeed() {

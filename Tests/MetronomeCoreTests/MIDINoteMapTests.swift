@@ -42,7 +42,7 @@ struct MIDINoteMapTests {
     }
     #expect(
       "\(MIDINoteMapError.channel("34/17"))"
-        == "--midi-note-map: '34/17' has no channel from 1 to 16 (NOTE or NOTE/CHANNEL, such as 34/10)")
+        == "'34/17' has no channel from 1 to 16 (NOTE or NOTE/CHANNEL, such as 34/10)")
   }
 
   /// Six entries are taken, a seventh is refused, empty ones counted.

@@ -60,9 +60,16 @@ final class CommandLineTests: FolderTestCase {
       (["abc"], "Error: 'abc' is neither a meter (such as 7/8), a tempo (such as 120 or the trainer 80-120/10) nor an"),
       (["4/4", "X.x"], "Error: the pattern 'X.x' has 3 beats but a bar of 4/4 has 4: write one per beat"),
       (["Xxqx"], "Error: 'q' in the pattern 'Xxqx' is not a level: write X strong, x normal, o weak or . silent"),
-      (["--pattern", "Xx-x"], "Error: '-' in the pattern 'Xx-x' is not a level"),
+      (
+        ["--pattern", "Xx-x"],
+        "Error: The value 'Xx-x' is invalid for '--pattern <pattern>': '-' in the pattern 'Xx-x' is not a level"
+      ),
       (["7/8", "--group", "2+2+2"], "Error: the groups 2+2+2 add up to 6 beats but a bar of 7/8 has 7"),
-      (["7/8", "--group", "2+-2+3"], "Error: '2+-2+3' is not a grouping: write the beats of each group joined by +"),
+      (
+        ["7/8", "--group", "2+-2+3"],
+        "Error: The value '2+-2+3' is invalid for '--group <groups>': '2+-2+3' is not a grouping: write the beats of"
+          + " each group joined by +"
+      ),
       (["--group", "compound"], "Error: --group compound groups 6/8, 9/8 or 12/8 in threes, not 4/4"),
       (["Xxxx", "--pattern", "Xxxx"], "Error: give one accent pattern: a word, --pattern or --group"),
       (
@@ -106,7 +113,8 @@ final class CommandLineTests: FolderTestCase {
       (["--midi-note-map", "34"], "Error: --midi-note-map sets the notes --midi-notes sends: add --midi-notes"),
       (
         ["--midi-notes", "--midi-note-map", "33,34/17"],
-        "Error: --midi-note-map: '34/17' has no channel from 1 to 16 (NOTE or NOTE/CHANNEL, such as 34/10)"
+        "Error: The value '33,34/17' is invalid for '--midi-note-map': '34/17' has no channel from 1 to 16 (NOTE or"
+          + " NOTE/CHANNEL, such as 34/10)"
       ),
       (["--jack", "--period", "512"], "Error: --jack plays through the JACK server, which sets the period"),
       (["--poly", "0"], "Error: --poly 0 is out of range: a second voice plays 1 to 64 clicks a bar, such as 3"),

@@ -316,7 +316,10 @@ struct FuzzTests {
     for _ in 0..<2_000 {
       let list = Bool.random(using: &random) ? nil : (Self.words + Self.numbers).randomElement(using: &random)
       let filter =
-        (try? HitFilter(notes: list, minimumVelocity: Int.random(in: -1...130, using: &random))) ?? HitFilter()
+        (try? HitFilter(
+          notes: list.map { try HitFilter.notes(parsing: $0) },
+          minimumVelocity: Int.random(in: -1...130, using: &random)))
+        ?? HitFilter()
       var matcher = HitMatcher()
       var clicks: [Beat] = []
       var frame = Int64.random(in: -1_000...1_000, using: &random)

@@ -18,7 +18,7 @@ final class ShellCompletionTests: FolderTestCase {
     "device": "looked up", "listen-device": "looked up", "connect": "looked up", "listen-from": "looked up",
     "midi-clock-from": "looked up", "midi-connect": "looked up",
     "sound": "one of " + ClickSound.allCases.map(\.rawValue).joined(separator: " "),
-    "events": "one of " + RequestOptions.BeatEvents.allCases.map(\.rawValue).joined(separator: " "),
+    "events": "one of " + PrintedBeats.allCases.map(\.rawValue).joined(separator: " "),
     "format": "one of " + SampleEncoding.allCases.map(\.rawValue).joined(separator: " "),
     "pattern": "nothing", "group": "nothing", "subdivide": "nothing", "swing": "nothing", "poly": "nothing",
     "max-numerator": "nothing", "beats": "nothing", "bars": "nothing", "duration": "nothing", "volume": "nothing",

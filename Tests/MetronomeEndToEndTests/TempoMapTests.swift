@@ -137,16 +137,28 @@ final class TempoMapTests: FolderTestCase {
       (
         ["--map", map, "--bars", "1", "--virtual"], "Error: a map plays to its end: drop --beats, --bars and --duration"
       ),
-      (["--count-in=-1", "--virtual", "--bars", "1"], "Error: --count-in: count-in '-1' is neither bars (0 to 64"),
-      (["--count-in", "0b", "--virtual", "--bars", "1"], "Error: --count-in: count-in '0b' is neither bars"),
+      (
+        ["--count-in=-1", "--virtual", "--bars", "1"],
+        "Error: The value '-1' is invalid for '--count-in <n>': count-in '-1' is neither bars (0 to 64"
+      ),
+      (
+        ["--count-in", "0b", "--virtual", "--bars", "1"],
+        "Error: The value '0b' is invalid for '--count-in <n>': count-in '0b' is neither bars"
+      ),
       (["--multiplier", "0", "--virtual", "--bars", "1"], "Error: --multiplier must be from 0.1 to 10"),
       (["-l", "intro", "--virtual", "--bars", "1"], "Error: --start-label names a section of a map"),
       (["80-120/0", "--virtual", "--bars", "1"], "Error: '80-120/0': the bars per BPM after '/' must be more than 0"),
       (["export", "80-120/10", "-o", "x.wav"], "Error: an export needs --bars, --beats or --duration"),
       (["--map", "-", "--keys", "-", "--virtual"], "Error: --map - and --keys - both read standard input"),
-      (["--gap", "3:0", "--virtual", "--bars", "1"], "Error: --gap: gap '3:0' is neither PLAY:MUTE bars (3:1"),
+      (
+        ["--gap", "3:0", "--virtual", "--bars", "1"],
+        "Error: The value '3:0' is invalid for '--gap <gap>': gap '3:0' is neither PLAY:MUTE bars (3:1"
+      ),
       (["--seed", "1", "--virtual", "--bars", "1"], "Error: --seed draws random gaps"),
-      (["--loop-bars", "3-2", "--map", map, "--virtual"], "Error: --loop-bars '3-2' is not FIRST-LAST bars"),
+      (
+        ["--loop-bars", "3-2", "--map", map, "--virtual"],
+        "Error: The value '3-2' is invalid for '--loop-bars <bars>': '3-2' is not FIRST-LAST bars"
+      ),
       (["--loop-bars", "2-5", "--map", map, "--virtual", "--bars", "1"], "Error: --loop-bars 2-5: the map has 2 bars"),
       (["--loop-bars", "2", "120", "--virtual", "--bars", "1"], "Error: --loop-bars loops bars of a map or a trainer"),
       (["export", "--loop-bars", "2", "--map", map, "-o", "x.wav"], "Error: --loop-bars loops until l releases it"),
@@ -158,7 +170,10 @@ final class TempoMapTests: FolderTestCase {
         ["100", "--step", "5/4", "--to", "90", "--virtual", "--bars", "1"],
         "Error: --step 5/4 does not lead from 100 BPM to 90 BPM in at most 10000 steps: step towards it, such as -5/4"
       ),
-      (["100", "--step", "5/0", "--to", "120", "--virtual", "--bars", "1"], "Error: --step '5/0' is not STEP/BARS"),
+      (
+        ["100", "--step", "5/0", "--to", "120", "--virtual", "--bars", "1"],
+        "Error: The value '5/0' is invalid for '--step <step>': '5/0' is not STEP/BARS"
+      ),
       (
         ["80-120/10", "--step", "5/4", "--to", "120", "--virtual", "--bars", "1"],
         "Error: give klick's trainer (80-120/10) or a step trainer (--step), not both"

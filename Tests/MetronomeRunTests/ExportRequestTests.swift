@@ -21,18 +21,19 @@ final class ExportRequestTests {
 
   /// The request to export `options` to `path`.
   private func request(
-    _ options: PlayOptions, to path: String = "click.wav", encoding: SampleEncoding = .pcm16,
+    _ options: PlayLine, to path: String = "click.wav", encoding: SampleEncoding = .pcm16,
     standardOutput: TextOutput = .standardOutput
   ) throws(RunError) -> ExportRequest {
-    let music = try MusicRequest(options.music, options.length, options.sound, options.programme)
+    let given = options.options
+    let music = try MusicRequest(options.words, given.rhythm, given.length, given.sound, given.programme)
     return try ExportRequest(
-      music: music, loopsBars: options.programme.loopBars != nil, path: path, encoding: encoding,
+      music: music, loopsBars: options.options.programme.loopBars != nil, path: path, encoding: encoding,
       standardOutput: standardOutput)
   }
 
   /// The usage error an export of `options` to `path` throws, or nil when it is accepted.
   private func exportError(
-    _ options: PlayOptions, to path: String = "click.wav", encoding: SampleEncoding = .pcm16,
+    _ options: PlayLine, to path: String = "click.wav", encoding: SampleEncoding = .pcm16,
     standardOutput: TextOutput = .standardOutput
   ) -> String? {
     do {
@@ -45,7 +46,7 @@ final class ExportRequestTests {
   }
 
   /// The error checking the size of an export of `options` to `path` throws, or nil when it fits.
-  private func sizeError(_ options: PlayOptions, to path: String, encoding: SampleEncoding = .pcm16) throws
+  private func sizeError(_ options: PlayLine, to path: String, encoding: SampleEncoding = .pcm16) throws
     -> String?
   {
     let export = try request(options, to: path, encoding: encoding)
@@ -73,27 +74,27 @@ final class ExportRequestTests {
 
   @Test func anExportEnds() {
     #expect(
-      exportError(PlayOptions())
+      exportError(PlayLine.none)
         == "an export needs --bars, --beats or --duration, or a map that ends (--map, --setlist)")
-    #expect(exportError(options { $0.length.bars = 2 }) == nil)
-    #expect(exportError(options { $0.programme.map = "song.map" }) == nil)
+    #expect(exportError(options { $0.options.length.bars = 2 }) == nil)
+    #expect(exportError(options { $0.options.programme.map = "song.map" }) == nil)
   }
 
   @Test func loopedBarsAreNotExported() {
     #expect(
       exportError(
         options {
-          $0.programme.map = "song.map"
-          $0.programme.loopBars = "1-2"
+          $0.options.programme.map = "song.map"
+          $0.options.programme.loopBars = 1...2
         })
         == "--loop-bars loops until l releases it: export those bars as a map of their own")
   }
 
   @Test func flacHoldsNoFloats() {
     #expect(
-      exportError(options { $0.length.bars = 1 }, to: "click.flac", encoding: .float32)
+      exportError(options { $0.options.length.bars = 1 }, to: "click.flac", encoding: .float32)
         == "FLAC holds 16 or 24 bits, not floats: use --format 16 or 24, or a .wav or .aiff name")
-    #expect(exportError(options { $0.length.bars = 1 }, to: "click.wav", encoding: .float32) == nil)
+    #expect(exportError(options { $0.options.length.bars = 1 }, to: "click.wav", encoding: .float32) == nil)
   }
 
   @Test(arguments: [
@@ -101,22 +102,22 @@ final class ExportRequestTests {
     "click", ".click", "songs.d/click", "/dev/null", "-",
   ])
   func aNameWithoutAnExtensionOrWithOneOfTheFormatsIsTaken(_ name: String) {
-    #expect(exportError(options { $0.length.bars = 1 }, to: name) == nil)
+    #expect(exportError(options { $0.options.length.bars = 1 }, to: name) == nil)
   }
 
   @Test(arguments: ["click.xyz", "click.MP4", "songs.d/click.m4a", "click.wav.bak"])
   func anExtensionOfNoFormatWrittenIsRefusedRatherThanWrittenAsWAV(_ name: String) throws {
     let named = try #require(name.split(separator: ".").last).lowercased()
     #expect(
-      exportError(options { $0.length.bars = 1 }, to: name)
+      exportError(options { $0.options.length.bars = 1 }, to: name)
         == "metronome writes no '.\(named)' files: name it .wav, .flac, .ogg, .opus, .mp3 or .aiff")
   }
 
   @Test func opusAndMP3AreWrittenOnlyAtTheRatesTheyHold() throws {
-    func at(_ rate: Int) -> PlayOptions {
+    func at(_ rate: Int) -> PlayLine {
       options {
-        $0.length.bars = 1
-        $0.sound.rate = rate
+        $0.options.length.bars = 1
+        $0.options.sound.rate = rate
       }
     }
     for rate in [8_000, 12_000, 16_000, 24_000, 48_000] { #expect(try sizeError(at(rate), to: "click.opus") == nil) }
@@ -135,7 +136,7 @@ final class ExportRequestTests {
   @Test func aDashIsStandardOutputUnlessThatIsATerminal() throws {
     let window = try PseudoTerminal()
     let terminal = TextOutput(descriptor: window.terminal)
-    let oneBar = options { $0.length.bars = 1 }
+    let oneBar = options { $0.options.length.bars = 1 }
     #expect(
       exportError(oneBar, to: "-", standardOutput: terminal)
         == "standard output is a terminal: pipe it ('-o - | aplay') or name a file with --output")
@@ -147,7 +148,7 @@ final class ExportRequestTests {
 
   @Test func anExportWritesEveryFrameAndSaysSo() throws {
     let file = path("click.wav")
-    let said = try notes { try request(options { $0.length.bars = 1 }, to: file).export(notes: $0) }
+    let said = try notes { try request(options { $0.options.length.bars = 1 }, to: file).export(notes: $0) }
     // One bar of 4/4 at 120 BPM: two seconds.
     #expect(try WAVFile(contentsOf: URL(fileURLWithPath: file)).samples.count == 96_000)
     #expect(said == "metronome: wrote \(file): 96000 frames, 2 s\n")
@@ -156,7 +157,7 @@ final class ExportRequestTests {
   @Test func onATerminalTheProgressIsShownAndClearedBeforeTheNote() throws {
     let window = try PseudoTerminal()
     let file = path("click.wav")
-    try request(options { $0.length.bars = 1 }, to: file).export(notes: TextOutput(descriptor: window.terminal))
+    try request(options { $0.options.length.bars = 1 }, to: file).export(notes: TextOutput(descriptor: window.terminal))
     let shown = window.read(through: " s\r\n")
     #expect(shown.hasPrefix("\r\u{1B}[Kexporting: "))
     #expect(shown.hasSuffix("\r\u{1B}[Kmetronome: wrote \(file): 96000 frames, 2 s\r\n"))
@@ -165,7 +166,7 @@ final class ExportRequestTests {
   @Test func aFileThatCannotBeWrittenIsOneLineAndNothingIsLeft() throws {
     let file = path("missing/click.wav")
     do {
-      try request(options { $0.length.bars = 1 }, to: file).export()
+      try request(options { $0.options.length.bars = 1 }, to: file).export()
       Issue.record("an export into a missing folder was written")
     } catch {
       #expect(error.status == 1)
@@ -178,31 +179,31 @@ final class ExportRequestTests {
     let endless = path("set.txt")
     try Data("A: 120\n".utf8).write(to: URL(fileURLWithPath: endless))
     #expect(
-      try sizeError(options { $0.programme.setlist = endless }, to: "click.wav")
+      try sizeError(options { $0.options.programme.setlist = endless }, to: "click.wav")
         == "a song of the setlist plays until you move on: give it bars (a map line), or --duration")
     #expect(
       try sizeError(
         options {
-          $0.programme.setlist = endless
-          $0.length.duration = 30
+          $0.options.programme.setlist = endless
+          $0.options.length.duration = 30
         }, to: "click.wav") == nil)
     let song = path("song.map")
     try Data("2 4/4 120\n".utf8).write(to: URL(fileURLWithPath: song))
     let ending = path("ending.txt")
     try Data("A: \(song)\n".utf8).write(to: URL(fileURLWithPath: ending))
-    #expect(try sizeError(options { $0.programme.setlist = ending }, to: "click.wav") == nil)
-    #expect(try sizeError(options { $0.programme.map = song }, to: "click.wav") == nil)
+    #expect(try sizeError(options { $0.options.programme.setlist = ending }, to: "click.wav") == nil)
+    #expect(try sizeError(options { $0.options.programme.map = song }, to: "click.wav") == nil)
   }
 
   @Test func wavAndAiffHoldAboutThreeHoursOfSixteenBitsAtTheHighestRateAndFlacMore() throws {
     // 2 147 483 629 frames of 16 bits fill a WAV file's 32-bit size: 11 184.8 s at 192 kHz.
     let longest = options {
-      $0.sound.rate = 192_000
-      $0.length.duration = 11_184
+      $0.options.sound.rate = 192_000
+      $0.options.length.duration = 11_184
     }
     let longer = options {
-      $0.sound.rate = 192_000
-      $0.length.duration = 11_185
+      $0.options.sound.rate = 192_000
+      $0.options.length.duration = 11_185
     }
     let tooLong =
       "the export is longer than a WAV or AIFF file can hold (4 GiB); export fewer bars or a lower rate,"
@@ -215,8 +216,8 @@ final class ExportRequestTests {
     #expect(try sizeError(longer, to: "click.ogg") == nil)
     // Floats take twice the room.
     let floats = options {
-      $0.sound.rate = 192_000
-      $0.length.duration = 5_593
+      $0.options.sound.rate = 192_000
+      $0.options.length.duration = 5_593
     }
     #expect(try sizeError(floats, to: "click.wav", encoding: .float32) == tooLong)
   }
@@ -225,8 +226,8 @@ final class ExportRequestTests {
     let file = path("click.wav")
     do {
       let longer = options {
-        $0.sound.rate = 192_000
-        $0.length.duration = 11_185
+        $0.options.sound.rate = 192_000
+        $0.options.length.duration = 11_185
       }
       try request(longer, to: file).export()
       Issue.record("a WAV file longer than its size can say was written")

@@ -1,14 +1,30 @@
 import MetronomeCore
 import MetronomeRun
+import OSCControl
 import Testing
+
+extension KlickCommandLine {
+  // Each group of the options it gives, for short expectations.
+  fileprivate var meterAndTempo: [String] { words.words }
+  fileprivate var rhythm: RhythmOptions { options.rhythm }
+  fileprivate var length: LengthOptions { options.length }
+  fileprivate var sound: SoundOptions { options.sound }
+  fileprivate var programme: ProgrammeOptions { options.programme }
+  fileprivate var output: OutputOptions { options.output }
+  fileprivate var client: JACKClientOptions { options.client }
+  fileprivate var sync: SyncOptions { options.sync }
+  fileprivate var remote: RemoteOptions { options.remote }
+}
 
 /// klick 0.12.2's command line said in this metronome's options, with no process.
 @Suite(.timeLimit(.minutes(1)))
 struct KlickCommandLineTests {
+  /// klick's command line `arguments`, split at spaces, as read.
   private func line(_ arguments: String) throws(RunError) -> KlickCommandLine {
     try KlickCommandLine(arguments.split(separator: " ").map(String.init))
   }
 
+  /// The usage error klick's command line `arguments` gives, or nil when it is read.
   private func usageError(_ arguments: String) -> String? {
     do {
       _ = try line(arguments)
@@ -23,40 +39,38 @@ struct KlickCommandLineTests {
   @Test func klickPlaysThroughJACKConnectedNowhere() throws {
     let klick = try line("7/4 100")
     #expect(klick.command == .play)
-    #expect(klick.output.jack && klick.output.connect == "none" && klick.output.headless)
+    #expect(klick.client.jack && klick.client.connect == ["none"] && klick.output.headless)
     #expect(klick.output.events == .none)
-    #expect(klick.music.words == ["7/4", "100"])
-    let request = try PlayRequest(
-      music: try MusicRequest(klick.music, klick.length, klick.sound, klick.programme), output: klick.output,
-      sync: klick.sync, remote: klick.remote)
+    #expect(klick.meterAndTempo == ["7/4", "100"])
+    let request = try PlayRequest(words: klick.words, options: klick.options, startsStopped: klick.startsStopped)
     #expect(request.music.start.meter.signature == "7/4")
     #expect(request.output == .jack(clientName: "metronome", connections: []))
   }
 
   @Test func optionsAreReadAsGetoptReadsThem() throws {
     let combined = try line("-Pn me -o9000 -x 1.5 -c 0 -l verse 4 3/4 96 X.x")
-    #expect(combined.output.connect == nil && combined.output.clientName == "me")
-    #expect(combined.remote.osc == 9000 && combined.remote.startsStopped)
-    #expect(combined.programme.multiplier == 1.5 && combined.programme.countIn == "0")
+    #expect(combined.client.connect == nil && combined.client.clientName == "me")
+    #expect(combined.remote.osc == 9000 && combined.startsStopped)
+    #expect(combined.programme.multiplier == 1.5 && combined.programme.countIn == .bars(0))
     #expect(combined.programme.startLabel == "verse")
-    #expect(combined.length.bars == 4 && combined.music.words == ["3/4", "96", "X.x"])
-    #expect(try line("-p a:in,b:in -p c:in 120").output.connect == "a:in,b:in,c:in")
+    #expect(combined.length.bars == 4 && combined.meterAndTempo == ["3/4", "96", "X.x"])
+    #expect(try line("-p a:in,b:in -p c:in 120").client.connect == ["a:in", "b:in", "c:in"])
     #expect(try line("-j").sync.followTransport)
     #expect(try line("-T 120").sync.timebaseMaster)
     #expect(try line("-f song.map").programme.map == "song.map")
     #expect(try line("-s 3 120").sound.sound == .woodblock)
-    #expect(try line("-S a.wav 120").sound.samples == "a.wav,a.wav")
+    #expect(try line("-S a.wav 120").sound.samples == ["a.wav", "a.wav"])
     #expect(try line("-i").output.headless == false)
-    #expect(try line("-R osc.udp://127.0.0.1:9001 120").remote.oscReturn == "osc.udp://127.0.0.1:9001")
-    #expect(try line("-S a.wav,b.wav 120").sound.samples == "a.wav,b.wav")
+    #expect(try line("-R osc.udp://127.0.0.1:9001 120").remote.oscReturn == OSCEndpoint(host: "127.0.0.1", port: 9001))
+    #expect(try line("-S a.wav,b.wav 120").sound.samples == ["a.wav", "b.wav"])
     #expect(usageError("-S a.wav,b.wav,c.wav 120") == "invalid argument to -S: sample file names")
   }
 
   /// As getopt: `--` ends the options and is dropped; `-` alone is a word, not an option.
   @Test func aDoubleDashEndsTheOptionsAndADashAloneIsAWord() throws {
-    #expect(try line("-n me -- 3/4 120").music.words == ["3/4", "120"])
-    #expect(try line("-- -n").music.words == ["-n"])
-    #expect(try line("- 120").music.words == ["-", "120"])
+    #expect(try line("-n me -- 3/4 120").meterAndTempo == ["3/4", "120"])
+    #expect(try line("-- -n").meterAndTempo == ["-n"])
+    #expect(try line("- 120").meterAndTempo == ["-", "120"])
   }
 
   /// -v takes one volume from 0 to 1, as klick plays it, and says so for what klick would play
@@ -94,11 +108,11 @@ struct KlickCommandLineTests {
   /// -e plays every beat that sounds normal, -E every one accented; silent beats stay silent.
   @Test func emphasisOptionsSetTheLevelOfEveryBeatThatSounds() throws {
     let none = try line("-e 3/4 120 X.x")
-    #expect(none.music.pattern == "x.x" && none.music.words == ["3/4", "120"])
-    #expect(try line("-E 120").music.pattern == "XXXX")
-    #expect(try line("-e 5/8 120").music.pattern == "xxxxx")
+    #expect(none.rhythm.pattern?.description == "x.x" && none.meterAndTempo == ["3/4", "120"])
+    #expect(try line("-E 120").rhythm.pattern?.description == "XXXX")
+    #expect(try line("-e 5/8 120").rhythm.pattern?.description == "xxxxx")
     let mapped = try line("-e -f song.map")
-    #expect(mapped.music.pattern == nil && mapped.notes == ["-e with a map: the map's own levels play"])
+    #expect(mapped.rhythm.pattern == nil && mapped.notes == ["-e with a map: the map's own levels play"])
   }
 
   @Test func exportNeedsAMapOrBars() throws {
@@ -112,7 +126,7 @@ struct KlickCommandLineTests {
       usageError("-W out.wav -o 9000 -f song.map") == "can't export to audio file when using OSC or interactive mode")
   }
 
-  @Test func whatKlickRefusesIsRefused() {
+  @Test func whatKlickRefusesIsRefused() throws {
     #expect(usageError("-j 120") == "can't use explicit tempo or tempo map together with -j option")
     #expect(usageError("-f song.map 120") == "can't use tempo map from file and command line at the same time")
     #expect(usageError("-o 9000 -i") == "can't enable OSC and terminal control at the same time, sorry")
@@ -121,6 +135,11 @@ struct KlickCommandLineTests {
     #expect(usageError("120 -c") == nil)
     #expect(usageError("-c") == "klick: option requires an argument -- 'c'")
     #expect(usageError("-s 4 120") == "invalid argument to -s: click sample")
+    #expect(usageError("-R nowhere 120") == "invalid argument to -R: give a port or osc.udp://HOST:PORT/")
+    #expect(try line("-c 64 120").programme.countIn == .bars(64))
+    #expect(
+      usageError("-c 65 120")
+        == "invalid argument to -c: count-in '65' is neither bars (0 to 64; 0 counts two beats) nor beats (1b to 256b)")
   }
 
   /// Options with no counterpart say so, one line each, and the rest plays.
@@ -128,6 +147,6 @@ struct KlickCommandLineTests {
     let klick = try line("-w 2 -d 1.5 -t -L -s 2 -v 2,0.5 120")
     #expect(klick.notes.count == 6)
     #expect(klick.sound.volume == 1)
-    #expect(klick.music.words == ["120"])
+    #expect(klick.meterAndTempo == ["120"])
   }
 }

@@ -8,24 +8,24 @@ import Testing
 @Suite(.timeLimit(.minutes(1))) struct ListenRequestTests {
   @Test func listeningTakesTheJACKPortsNotesAndJudgement() throws {
     let request = try options {
-      $0.output.jack = true
-      $0.listen.listen = true
-      $0.listen.from = "a2j:kit,a2j:pad"
-      $0.listen.notes = "36,38"
-      $0.listen.velocity = 10
-      $0.listen.inputOffset = 3.5
-      $0.listen.tolerance = 15
-      $0.listen.report = "/tmp/take.svg"
+      $0.options.client.jack = true
+      $0.options.listen.listen = true
+      $0.options.listen.hits.listenFrom = "a2j:kit,a2j:pad"
+      $0.options.listen.hits.listenNotes = [36, 38]
+      $0.options.listen.hits.listenVelocity = 10
+      $0.options.listen.inputOffset = 3.5
+      $0.options.listen.tolerance = 15
+      $0.options.listen.report = "/tmp/take.svg"
     }.request()
     let listening = try #require(request.listening)
     #expect(listening.sources == ["a2j:kit", "a2j:pad"])
-    #expect(listening.filter == (try HitFilter(notes: "36,38", minimumVelocity: 10)))
+    #expect(listening.filter == (try HitFilter(notes: [36, 38], minimumVelocity: 10)))
     #expect(listening.inputOffsetMilliseconds == 3.5 && listening.tolerance == 15)
     #expect(listening.report?.destination == .replacing(path: "/tmp/take.svg") && listening.report?.format == .svg)
     let plain = try #require(
       try options {
-        $0.output.jack = true
-        $0.listen.listen = true
+        $0.options.client.jack = true
+        $0.options.listen.listen = true
       }.request().listening)
     #expect(plain.sources.isEmpty && plain.filter == HitFilter() && plain.tolerance == 20 && plain.report == nil)
     #expect(try options { _ in }.request().listening == nil)
@@ -33,90 +33,100 @@ import Testing
 
   @Test func listeningOptionsThatCannotWorkAreRefusedBeforeTheRun() throws {
     #expect(
-      usageError(options { $0.listen.report = "take.svg" }) == "--report is for listening to the player: add --listen")
+      usageError(options { $0.options.listen.report = "take.svg" })
+        == "--report is for listening to the player: add --listen")
     #expect(
-      usageError(options { $0.listen.velocity = 5 }) == "--listen-velocity is for listening to the player: add --listen"
+      usageError(options { $0.options.listen.hits.listenVelocity = 5 })
+        == "--listen-velocity is for listening to the player: add --listen"
     )
     // Without --jack, the ALSA sequencer's port: accepted.
-    #expect(usageError(options { $0.listen.listen = true }) == nil)
+    #expect(usageError(options { $0.options.listen.listen = true }) == nil)
     #expect(
       usageError(
         options {
-          $0.output.silent = true
-          $0.listen.listen = true
+          $0.options.output.silent = true
+          $0.options.listen.listen = true
         }) == "--listen scores a player against the clicks as they are heard: drop --silent")
-    let listening = { (change: (inout PlayOptions) -> Void) in
+    let listening = { (change: (inout PlayLine) -> Void) in
       options {
-        $0.output.jack = true
-        $0.listen.listen = true
+        $0.options.client.jack = true
+        $0.options.listen.listen = true
         change(&$0)
       }
     }
     #expect(
       usageError(
         options {
-          $0.output.virtual = true
-          $0.listen.listen = true
+          $0.options.output.virtual = true
+          $0.options.listen.listen = true
         })
         == "--listen scores a player against the clicks as they are heard: drop --virtual")
-    #expect(usageError(listening { $0.listen.tolerance = 0 }) == "--tolerance must be more than 0 and at most 500 ms")
-    #expect(usageError(listening { $0.listen.inputOffset = 1_001 }) == "--input-offset must be from -1000 to 1000 ms")
-    #expect(usageError(listening { $0.listen.velocity = 128 }) == "--listen-velocity must be from 1 to 127")
-    #expect(usageError(listening { $0.listen.onsetLevel = -91 }) == "--onset-level must be from -90 to 0 dBFS")
-    #expect(usageError(listening { $0.listen.onsetRise = 2 }) == "--onset-rise must be from 3 to 40 dB")
+    #expect(
+      usageError(listening { $0.options.listen.tolerance = 0 }) == "--tolerance must be more than 0 and at most 500 ms")
+    #expect(
+      usageError(listening { $0.options.listen.inputOffset = 1_001 }) == "--input-offset must be from -1000 to 1000 ms")
+    #expect(
+      usageError(listening { $0.options.listen.hits.listenVelocity = 128 }) == "--listen-velocity must be from 1 to 127"
+    )
+    #expect(usageError(listening { $0.options.listen.onsetLevel = -91 }) == "--onset-level must be from -90 to 0 dBFS")
+    #expect(usageError(listening { $0.options.listen.onsetRise = 2 }) == "--onset-rise must be from 3 to 40 dB")
     #expect(
       usageError(
         options {
-          $0.listen.listen = true
-          $0.listen.onsetRise = 6
+          $0.options.listen.listen = true
+          $0.options.listen.onsetRise = 6
         }) == "--onset-rise is for audio, heard on --jack's port 'mic' or a --listen-device: add one of them")
     #expect(
       try options {
-        $0.listen.listen = true
-        $0.listen.onsetRise = 6
-        $0.listen.device = "default"
+        $0.options.listen.listen = true
+        $0.options.listen.onsetRise = 6
+        $0.options.listen.hits.listenDevice = "default"
       }.request().listening?.captureDevice == "default")
     #expect(
-      usageError(options { $0.listen.device = "mic" }) == "--listen-device is for listening to the player: add --listen"
+      usageError(options { $0.options.listen.hits.listenDevice = "mic" })
+        == "--listen-device is for listening to the player: add --listen"
     )
     #expect(
       usageError(
         options {
-          $0.listen.listen = true
-          $0.listen.device = ""
+          $0.options.listen.listen = true
+          $0.options.listen.hits.listenDevice = ""
         }) == "--listen-device needs a name: 'default', or one of `arecord -L`")
     #expect(
       usageError(
         options {
-          $0.listen.listen = true
-          $0.listen.device = "mic"
-          $0.output.jack = true
+          $0.options.listen.listen = true
+          $0.options.listen.hits.listenDevice = "mic"
+          $0.options.client.jack = true
         }) == "with --jack audio comes in on the port 'mic': connect it with --listen-from, not --listen-device")
     #expect(
       try listening {
-        $0.listen.onsetLevel = -60
-        $0.listen.onsetRise = 6
+        $0.options.listen.onsetLevel = -60
+        $0.options.listen.onsetRise = 6
       }.request().listening?.onsets == OnsetSettings(level: -60, rise: 6, spacing: 0.025))
     #expect(
-      usageError(listening { $0.listen.report = "take.png" })
+      usageError(listening { $0.options.listen.report = "take.png" })
         == "--report writes .svg, .csv or .ndjson: 'take.png' ends in none of them")
     #expect(
-      usageError(listening { $0.listen.report = "/tmp" })
+      usageError(listening { $0.options.listen.report = "/tmp" })
         == "--report writes .svg, .csv or .ndjson: '/tmp' ends in none of them")
-    #expect(usageError(listening { $0.listen.report = "-.csv" }) == nil)
+    #expect(usageError(listening { $0.options.listen.report = "-.csv" }) == nil)
     #expect(
-      usageError(listening { $0.listen.report = "/no/such/folder/take.svg" })
+      usageError(listening { $0.options.listen.report = "/no/such/folder/take.svg" })
         == "--report: cannot write in '/no/such/folder/': No such file or directory")
   }
 
   /// Every listening option given without `--listen` is refused by its own name, each alone.
   @Test func eachListeningOptionAloneAsksForListen() {
-    let alone: [(String, (inout PlayOptions) -> Void)] = [
-      ("--listen-from", { $0.listen.from = "a2j:kit" }), ("--listen-device", { $0.listen.device = "mic" }),
-      ("--listen-notes", { $0.listen.notes = "36" }), ("--listen-velocity", { $0.listen.velocity = 5 }),
-      ("--input-offset", { $0.listen.inputOffset = 0 }), ("--tolerance", { $0.listen.tolerance = 20 }),
-      ("--report", { $0.listen.report = "take.csv" }), ("--onset-level", { $0.listen.onsetLevel = -40 }),
-      ("--onset-rise", { $0.listen.onsetRise = 10 }),
+    let alone: [(String, (inout PlayLine) -> Void)] = [
+      ("--listen-from", { $0.options.listen.hits.listenFrom = "a2j:kit" }),
+      ("--listen-device", { $0.options.listen.hits.listenDevice = "mic" }),
+      ("--listen-notes", { $0.options.listen.hits.listenNotes = [36] }),
+      ("--listen-velocity", { $0.options.listen.hits.listenVelocity = 5 }),
+      ("--input-offset", { $0.options.listen.inputOffset = 0 }), ("--tolerance", { $0.options.listen.tolerance = 20 }),
+      ("--report", { $0.options.listen.report = "take.csv" }),
+      ("--onset-level", { $0.options.listen.onsetLevel = -40 }),
+      ("--onset-rise", { $0.options.listen.onsetRise = 10 }),
     ]
     for (name, give) in alone {
       #expect(usageError(options(give)) == "\(name) is for listening to the player: add --listen")
@@ -126,27 +136,29 @@ import Testing
   /// The ranges' edges: `--tolerance` above 0 and up to 500 ms, `--input-offset` from -1000 to
   /// 1000 ms, both ends taken and the next value beyond refused.
   @Test func theRangesTakeTheirEdgesAndNothingBeyond() throws {
-    let listening = { (change: @escaping (inout PlayOptions) -> Void) in
+    let listening = { (change: @escaping (inout PlayLine) -> Void) in
       options {
-        $0.output.jack = true
-        $0.listen.listen = true
+        $0.options.client.jack = true
+        $0.options.listen.listen = true
         change(&$0)
       }
     }
     for tolerance in [0.001, 1, 500] {
-      #expect(try listening { $0.listen.tolerance = tolerance }.request().listening?.tolerance == tolerance)
+      #expect(try listening { $0.options.listen.tolerance = tolerance }.request().listening?.tolerance == tolerance)
     }
     for tolerance in [0, -1, 500.001, .nan] {
       #expect(
-        usageError(listening { $0.listen.tolerance = tolerance })
+        usageError(listening { $0.options.listen.tolerance = tolerance })
           == "--tolerance must be more than 0 and at most 500 ms", "\(tolerance)")
     }
     for offset in [-1_000.0, 0, 1_000] {
-      #expect(try listening { $0.listen.inputOffset = offset }.request().listening?.inputOffsetMilliseconds == offset)
+      #expect(
+        try listening { $0.options.listen.inputOffset = offset }.request().listening?.inputOffsetMilliseconds == offset)
     }
     for offset in [-1_000.5, 1_000.5, .nan] {
       #expect(
-        usageError(listening { $0.listen.inputOffset = offset }) == "--input-offset must be from -1000 to 1000 ms",
+        usageError(listening { $0.options.listen.inputOffset = offset })
+          == "--input-offset must be from -1000 to 1000 ms",
         "\(offset)")
     }
   }
@@ -158,9 +170,9 @@ import Testing
     #expect(
       usageError(
         options {
-          $0.output.jack = true
-          $0.listen.listen = true
-          $0.listen.report = folder
+          $0.options.client.jack = true
+          $0.options.listen.listen = true
+          $0.options.listen.report = folder
         }) == "--report: '\(folder)' is a folder: name a file in it, such as \(folder)/take.svg")
   }
 }

@@ -25,7 +25,7 @@ final class MusicRequestFilesTests {
   }
 
   /// The error loading a request with `options` throws, or nil when it loads.
-  private func loadError(_ options: PlayOptions) -> RunError? {
+  private func loadError(_ options: PlayLine) -> RunError? {
     do {
       _ = try options.request().music.load()
       return nil
@@ -37,8 +37,8 @@ final class MusicRequestFilesTests {
   @Test func aMapSetsTheFirstMeterAndTempoScaledByTheMultiplier() throws {
     let map = try write("intro: 2 3/4 100\nverse: 2 7/8 140\n", to: "song.map")
     let settings = try options {
-      $0.programme.map = map
-      $0.programme.multiplier = 0.5
+      $0.options.programme.map = map
+      $0.options.programme.multiplier = 0.5
     }.request().music.load()
     #expect(settings.meter == (try Meter(3, 4)))
     #expect(settings.tempo.bpm == 50)
@@ -48,11 +48,11 @@ final class MusicRequestFilesTests {
 
   @Test func aMissingMapIsInputAndABadOneIsDataAtItsLine() throws {
     let missing = folder.appendingPathComponent("missing.map").path
-    let unreadable = loadError(options { $0.programme.map = missing })
+    let unreadable = loadError(options { $0.options.programme.map = missing })
     #expect(unreadable == RunError(.input, "\(missing): error: cannot read the tempo map: No such file or directory"))
     #expect(unreadable?.status == 66)
     let bad = try write("4 120\nfour bars\n", to: "bad.map")
-    let wrong = loadError(options { $0.programme.map = bad })
+    let wrong = loadError(options { $0.options.programme.map = bad })
     #expect(wrong?.kind == .data)
     #expect(wrong?.status == 65)
     #expect(wrong?.message.hasPrefix("\(bad):2:") == true)
@@ -63,13 +63,13 @@ final class MusicRequestFilesTests {
     #expect(
       loadError(
         options {
-          $0.programme.map = map
-          $0.programme.startLabel = "bridge"
+          $0.options.programme.map = map
+          $0.options.programme.startLabel = "bridge"
         })
         == RunError(.data, "\(map): error: no section is labelled 'bridge'; its labels are intro, verse"))
     let started = try options {
-      $0.programme.map = map
-      $0.programme.startLabel = "verse"
+      $0.options.programme.map = map
+      $0.options.programme.startLabel = "verse"
     }.request().music.load()
     #expect(started.tempo.bpm == 140)
   }
@@ -79,8 +79,8 @@ final class MusicRequestFilesTests {
     #expect(
       loadError(
         options {
-          $0.programme.map = map
-          $0.length.bars = 4
+          $0.options.programme.map = map
+          $0.options.length.bars = 4
         })
         == .usage("a map plays to its end: drop --beats, --bars and --duration, or start with --start-label"))
   }
@@ -90,15 +90,15 @@ final class MusicRequestFilesTests {
     #expect(
       loadError(
         options {
-          $0.programme.map = map
-          $0.programme.loopBars = "2-3"
+          $0.options.programme.map = map
+          $0.options.programme.loopBars = 2...3
         })
         == .usage("--loop-bars 2-3: the map has 2 bars"))
     #expect(
       loadError(
         options {
-          $0.programme.map = map
-          $0.programme.loopBars = "1-2"
+          $0.options.programme.map = map
+          $0.options.programme.loopBars = 1...2
         }) == nil)
   }
 
@@ -107,34 +107,32 @@ final class MusicRequestFilesTests {
   /// transport's master in any meter); klick's OSC may start it stopped; else it plays at once.
   @Test func theSettingsARunPlaysFitTheRun() throws {
     _ = try write("1 3/4 90\n", to: "first.map")
-    let listed = options { $0.programme.setlist = try? write("First: first.map\n", to: "set.txt") }
+    let listed = options { $0.options.programme.setlist = try? write("First: first.map\n", to: "set.txt") }
     #expect(try listed.request().settings(interactive: true).programme.setlist?.waitsBetweenSongs == true)
     #expect(try listed.request().settings(interactive: false).programme.setlist?.waitsBetweenSongs == false)
-    let plain = try PlayOptions().request().settings(interactive: false)
+    let plain = try PlayLine.none.request().settings(interactive: false)
     #expect(plain.startsPlaying && plain.cap == .denominator)
     let transport = try options {
-      $0.output.jack = true
-      $0.sync.followTransport = true
+      $0.options.client.jack = true
+      $0.options.sync.followTransport = true
     }.request().settings(interactive: false)
     #expect(!transport.startsPlaying && transport.cap == NumeratorCap(atLeast: NumeratorCap.ceiling))
-    let stopped = try options {
-      $0.remote.osc = 9000
-      $0.remote.startsStopped = true
-    }.request().settings(interactive: false)
+    let stopped = try options { $0.options.remote.osc = 9000 }.request(startsStopped: true).settings(interactive: false)
     #expect(!stopped.startsPlaying)
-    #expect(try options { $0.remote.osc = 9000 }.request().settings(interactive: false).startsPlaying)
+    #expect(try options { $0.options.remote.osc = 9000 }.request().settings(interactive: false).startsPlaying)
   }
 
   @Test func aSetlistsSongMapIsReadBesideIt() throws {
     _ = try write("1 3/4 90\n", to: "first.map")
     let setlist = try write("First: first.map\nSecond: missing.map\n", to: "set.txt")
-    let error = loadError(options { $0.programme.setlist = setlist })
+    let error = loadError(options { $0.options.programme.setlist = setlist })
     #expect(error?.kind == .input)
     #expect(error?.message.hasPrefix("\(setlist):2:") == true)
   }
 
   @Test func ownSoundsThatCannotServeAreAUsageError() {
-    let error = loadError(options { $0.sound.samples = folder.appendingPathComponent("none.wav").path })
+    let error = loadError(
+      options { $0.options.sound.samples = NameList(names: [folder.appendingPathComponent("none.wav").path]) })
     #expect(error?.kind == .usage)
   }
 }

@@ -1,36 +1,47 @@
+import ArgumentParser
 import MetronomeCore
 import MetronomeRun
 import OSCControl
 import Testing
 
-/// Every option of a live run, as the command line fills them in.
-struct PlayOptions {
-  var music = RequestOptions.Music()
-  var length = RequestOptions.Length()
-  var sound = RequestOptions.Sound()
-  var programme = RequestOptions.Programme()
-  var output = RequestOptions.Output()
-  var sync = RequestOptions.Sync()
-  var remote = RequestOptions.Remote()
-  var listen = RequestOptions.Listen()
+/// A live run's command line: its words and every option, as `metronome play` takes them.
+struct PlayLine: ParsableArguments, Sendable {
+  @OptionGroup var words: RhythmWords
+  @OptionGroup var options: PlayOptions
 
-  /// The request these options make.
-  func request() throws(RunError) -> PlayRequest {
-    try PlayRequest(
-      music: try MusicRequest(music, length, sound, programme), output: output, sync: sync, remote: remote,
-      listen: listen)
+  /// None given, read once: a debug build's ArgumentParser checks every group on each parse.
+  static let none = PlayLine.givenNone
+
+  /// The request they make; started stopped as klick's OSC would (`startsStopped`).
+  func request(startsStopped: Bool = false) throws(RunError) -> PlayRequest {
+    try PlayRequest(words: words, options: options, startsStopped: startsStopped)
   }
 }
 
-/// The options `configure` sets, on top of none.
-func options(_ configure: (inout PlayOptions) -> Void) -> PlayOptions {
-  var options = PlayOptions()
-  configure(&options)
-  return options
+/// The words and options `configure` sets, on top of none.
+func options(_ configure: (inout PlayLine) -> Void) -> PlayLine {
+  var line = PlayLine.none
+  configure(&line)
+  return line
+}
+
+/// The words and options the command line `arguments` gives, as the binary reads them.
+func parsed(_ arguments: String...) throws -> PlayLine { try PlayLine.parse(arguments) }
+
+/// The error the command line `arguments` gives, as the binary says it (after `Error: `), or nil
+/// when it reads.
+func parseError(_ arguments: String...) -> String? {
+  do {
+    _ = try PlayLine.parse(arguments)
+    return nil
+  } catch {
+    #expect(PlayLine.exitCode(for: error) == .validationFailure)
+    return PlayLine.message(for: error)
+  }
 }
 
 /// The usage error a request with `options` throws, or nil when it is accepted.
-func usageError(_ options: PlayOptions) -> String? {
+func usageError(_ options: PlayLine) -> String? {
   do {
     _ = try options.request()
     return nil
@@ -50,27 +61,25 @@ struct PlayRequestTests {
   /// tap-along through JACK) and without listening.
   @Test func aCountInPlaysAsTheBarsWhereAMicrophoneListens() throws {
     let jack = options {
-      $0.output.jack = true
-      $0.listen.listen = true
-      $0.programme.countIn = "1"
+      $0.options.client.jack = true
+      $0.options.listen.listen = true
+      $0.options.programme.countIn = .bars(1)
     }
     #expect(try jack.request().hearsAudio)
     #expect(try jack.request().settings(interactive: false).programme.countInPlaysTheBar)
     let device = options {
-      $0.listen.listen = true
-      $0.listen.device = "default"
+      $0.options.listen.listen = true
+      $0.options.listen.hits.listenDevice = "default"
     }
     #expect(try device.request().settings(interactive: false).programme.countInPlaysTheBar)
     let sequencer = options {
-      $0.listen.listen = true
-      $0.listen.from = "kit:0"
+      $0.options.listen.listen = true
+      $0.options.listen.hits.listenFrom = "kit:0"
     }
     #expect(try !sequencer.request().hearsAudio)
     #expect(try !sequencer.request().settings(interactive: true).programme.countInPlaysTheBar)
-    #expect(try !PlayOptions().request().settings(interactive: false).programme.countInPlaysTheBar)
-    let tapAlong = try PlayRequest(
-      music: try MusicRequest(jack.music, jack.length, jack.sound, jack.programme), output: jack.output,
-      sync: jack.sync, listen: jack.listen, calibrates: true)
+    #expect(try !PlayLine.none.request().settings(interactive: false).programme.countInPlaysTheBar)
+    let tapAlong = try PlayRequest(words: jack.words, options: jack.options, calibrates: true)
     #expect(!tapAlong.hearsAudio)
     #expect(try !tapAlong.settings(interactive: false).programme.countInPlaysTheBar)
   }
@@ -78,37 +87,38 @@ struct PlayRequestTests {
   /// OSC listens on the loopback interface unless told otherwise; `--osc-return` alone listens on
   /// a port the system chooses, as klick's `-R` does.
   @Test func oscListensOnLoopbackByDefault() throws {
-    let remote = try #require(try options { $0.remote.osc = 9000 }.request().remote)
+    let remote = try #require(try options { $0.options.remote.osc = 9000 }.request().remote)
     #expect(remote.host == "127.0.0.1" && remote.port == 9000 && remote.readyTo == nil)
     let elsewhere = try #require(
       try options {
-        $0.remote.osc = 9000
-        $0.remote.oscHost = "0.0.0.0"
+        $0.options.remote.osc = 9000
+        $0.options.remote.oscHost = "0.0.0.0"
       }.request().remote)
     #expect(elsewhere.host == "0.0.0.0")
-    let returning = try #require(try options { $0.remote.oscReturn = "9001" }.request().remote)
+    let returning = try #require(try parsed("--osc-return", "9001").request().remote)
     #expect(returning.port == 0 && returning.readyTo == OSCEndpoint(host: "localhost", port: 9001))
-    #expect(try PlayOptions().request().remote == nil)
+    #expect(try PlayLine.none.request().remote == nil)
   }
 
   @Test func oscOptionsThatCannotWorkAreRefused() {
     #expect(
-      usageError(options { $0.remote.oscHost = "0.0.0.0" }) == "--osc-host says where OSC listens: add --osc PORT")
-    #expect(usageError(options { $0.remote.osc = 0 }) == "--osc must be a UDP port from 1 to 65535")
-    #expect(usageError(options { $0.remote.osc = 70_000 }) == "--osc must be a UDP port from 1 to 65535")
+      usageError(options { $0.options.remote.oscHost = "0.0.0.0" })
+        == "--osc-host says where OSC listens: add --osc PORT")
+    #expect(usageError(options { $0.options.remote.osc = 0 }) == "--osc must be a UDP port from 1 to 65535")
+    #expect(usageError(options { $0.options.remote.osc = 70_000 }) == "--osc must be a UDP port from 1 to 65535")
     #expect(
-      usageError(options { $0.remote.oscReturn = "somewhere" })
-        == "--osc-return 'somewhere' is not an address: give a port or osc.udp://HOST:PORT/")
+      parseError("--osc-return", "somewhere")
+        == "The value 'somewhere' is invalid for '--osc-return': give a port or osc.udp://HOST:PORT/")
     #expect(
       usageError(
         options {
-          $0.remote.osc = 9000
-          $0.output.virtual = true
+          $0.options.remote.osc = 9000
+          $0.options.output.virtual = true
         }) == "OSC controls a live run: drop --virtual")
   }
 
   @Test func withoutOptionsItPlaysFourFourAt120OnALSAsDefault() throws {
-    let request = try PlayOptions().request()
+    let request = try PlayLine.none.request()
     #expect(request.output == .alsa(device: "default", periodFrames: 256, bufferFrames: nil))
     #expect(request.clock == nil)
     #expect(request.midi == nil)
@@ -123,87 +133,89 @@ struct PlayRequestTests {
     #expect(
       usageError(
         options {
-          $0.output.jack = true
-          $0.output.device = "hw:0"
+          $0.options.client.jack = true
+          $0.options.output.device = "hw:0"
         }) == message)
     #expect(
       usageError(
         options {
-          $0.output.jack = true
-          $0.output.silent = true
+          $0.options.client.jack = true
+          $0.options.output.silent = true
         }) == message)
     #expect(
       usageError(
         options {
-          $0.output.jack = true
-          $0.output.period = 512
+          $0.options.client.jack = true
+          $0.options.output.period = 512
         }) == message)
     #expect(
       usageError(
         options {
-          $0.output.jack = true
-          $0.output.buffer = 2048
+          $0.options.client.jack = true
+          $0.options.output.buffer = 2048
         }) == message)
   }
 
   @Test func aJACKClientConnectsWhereAsked() throws {
     let none = try options {
-      $0.output.jack = true
-      $0.output.connect = "none"
+      $0.options.client.jack = true
+      $0.options.client.connect = "none"
     }.request()
     #expect(none.output == .jack(clientName: "metronome", connections: []))
     let named = try options {
-      $0.output.jack = true
-      $0.output.clientName = "drums"
-      $0.output.connect = "a:in,b:in"
+      $0.options.client.jack = true
+      $0.options.client.clientName = "drums"
+      $0.options.client.connect = "a:in,b:in"
     }.request()
     #expect(named.output == .jack(clientName: "drums", connections: ["a:in", "b:in"]))
-    #expect(try options { $0.output.jack = true }.request().output == .jack(clientName: "metronome", connections: nil))
+    #expect(
+      try options { $0.options.client.jack = true }.request().output == .jack(clientName: "metronome", connections: nil)
+    )
   }
 
   @Test func jackOptionsNeedJack() {
     let message =
       "--connect, --client-name, --follow-transport, --timebase-master, --follow-midi-clock and --link are for a"
       + " JACK client: add --jack"
-    #expect(usageError(options { $0.output.connect = "none" }) == message)
-    #expect(usageError(options { $0.output.clientName = "drums" }) == message)
-    #expect(usageError(options { $0.sync.followTransport = true }) == message)
-    #expect(usageError(options { $0.sync.timebaseMaster = true }) == message)
-    #expect(usageError(options { $0.sync.followMIDIClock = true }) == message)
-    #expect(usageError(options { $0.sync.link = true }) == message)
+    #expect(usageError(options { $0.options.client.connect = "none" }) == message)
+    #expect(usageError(options { $0.options.client.clientName = "drums" }) == message)
+    #expect(usageError(options { $0.options.sync.followTransport = true }) == message)
+    #expect(usageError(options { $0.options.sync.timebaseMaster = true }) == message)
+    #expect(usageError(options { $0.options.sync.followMIDIClock = true }) == message)
+    #expect(usageError(options { $0.options.sync.link = true }) == message)
   }
 
   @Test func oneOutsideClockAtATime() throws {
     #expect(
       usageError(
         options {
-          $0.output.jack = true
-          $0.sync.followTransport = true
-          $0.sync.followMIDIClock = true
+          $0.options.client.jack = true
+          $0.options.sync.followTransport = true
+          $0.options.sync.followMIDIClock = true
         })
         == "the JACK transport and --follow-midi-clock would each place the beats: choose one")
     let master = try options {
-      $0.output.jack = true
-      $0.sync.timebaseMaster = true
+      $0.options.client.jack = true
+      $0.options.sync.timebaseMaster = true
     }.request()
     #expect(master.clock == .transport(isMaster: true))
     let follower = try options {
-      $0.output.jack = true
-      $0.sync.followTransport = true
+      $0.options.client.jack = true
+      $0.options.sync.followTransport = true
     }.request()
     #expect(follower.clock == .transport(isMaster: false))
     let midi = try options {
-      $0.output.jack = true
-      $0.sync.followMIDIClock = true
-      $0.sync.midiClockFrom = "x:out,y:out"
+      $0.options.client.jack = true
+      $0.options.sync.followMIDIClock = true
+      $0.options.sync.midiClockFrom = "x:out,y:out"
     }.request()
     #expect(midi.clock == .midiClock(sources: ["x:out", "y:out"]))
   }
 
   @Test func linkIsOnlyInItsOwnBuild() throws {
     let link = options {
-      $0.output.jack = true
-      $0.sync.link = true
+      $0.options.client.jack = true
+      $0.options.sync.link = true
     }
     #if AbletonLink
     #expect(try link.request().clock == .link)
@@ -217,18 +229,18 @@ struct PlayRequestTests {
 
   @Test func midiConnectionsNeedWhatTheyConnect() throws {
     #expect(
-      usageError(options { $0.sync.midiConnect = "20:0" })
+      usageError(options { $0.options.sync.midiConnect = "20:0" })
         == "--midi-connect connects the MIDI clock and notes: add --midi-clock or --midi-notes")
     #expect(
       usageError(
         options {
-          $0.output.jack = true
-          $0.sync.midiClockFrom = "x:out"
+          $0.options.client.jack = true
+          $0.options.sync.midiClockFrom = "x:out"
         })
         == "--midi-clock-from connects the MIDI clock followed: add --follow-midi-clock")
     let sent = try options {
-      $0.sync.midiClock = true
-      $0.sync.midiConnect = "20:0,24:0"
+      $0.options.sync.midiClock = true
+      $0.options.sync.midiConnect = "20:0,24:0"
     }.request()
     #expect(sent.midi?.destinations == ["20:0", "24:0"])
     #expect(sent.midi?.sendsClock == true)
@@ -240,27 +252,25 @@ struct PlayRequestTests {
   /// given, refused in its own line when wrong, and refused without `--midi-notes`.
   @Test func midiNotesAndTheirMap() throws {
     let notes = try options {
-      $0.sync.midiNotes = true
-      $0.sync.midiConnect = "fluid:midi_00"
+      $0.options.sync.midiNotes = true
+      $0.options.sync.midiConnect = "fluid:midi_00"
     }.request()
     #expect(notes.midi == MIDIRequest(sendsClock: false, notes: MIDINoteMap(), destinations: ["fluid:midi_00"]))
     #expect(notes.midi?.name == "MIDI notes")
     let both = try options {
-      $0.sync.midiNotes = true
-      $0.sync.midiClock = true
-      $0.sync.midiNoteMap = "76,77/1"
+      $0.options.sync.midiNotes = true
+      $0.options.sync.midiClock = true
+      $0.options.sync.midiNoteMap = try? MIDINoteMap(parsing: "76,77/1")
     }.request()
     #expect(both.midi?.notes == (try MIDINoteMap(parsing: "76,77/1")))
     #expect(both.midi?.name == "MIDI clock and notes")
     #expect(both.midi?.destinations == [])
     #expect(
-      usageError(
-        options {
-          $0.sync.midiNotes = true
-          $0.sync.midiNoteMap = "128"
-        }) == "--midi-note-map: '128' is not a note from 0 to 127 (NOTE or NOTE/CHANNEL, such as 34/10)")
+      parseError("--midi-notes", "--midi-note-map", "128")
+        == "The value '128' is invalid for '--midi-note-map': '128' is not a note from 0 to 127 (NOTE or NOTE/CHANNEL,"
+        + " such as 34/10)")
     #expect(
-      usageError(options { $0.sync.midiNoteMap = "34" })
+      usageError(options { $0.options.sync.midiNoteMap = try? MIDINoteMap(parsing: "34") })
         == "--midi-note-map sets the notes --midi-notes sends: add --midi-notes")
   }
 
@@ -268,40 +278,40 @@ struct PlayRequestTests {
     #expect(
       usageError(
         options {
-          $0.output.virtual = true
-          $0.sync.midiClock = true
+          $0.options.output.virtual = true
+          $0.options.sync.midiClock = true
         })
         == "--midi-clock sends the clock as the beats are heard: drop --virtual")
     #expect(
       usageError(
         options {
-          $0.output.virtual = true
-          $0.sync.midiNotes = true
+          $0.options.output.virtual = true
+          $0.options.sync.midiNotes = true
         })
         == "--midi-notes sends the notes as the clicks are heard: drop --virtual")
   }
 
   @Test func theDisplaysStyleIsOneOfBigAndPlainAndOnlyForADisplay() throws {
     #expect(try options { _ in }.request().style == .standard)
-    #expect(try options { $0.output.big = true }.request().style == .big)
-    #expect(try options { $0.output.plain = true }.request().style == .plain)
+    #expect(try options { $0.options.output.big = true }.request().style == .big)
+    #expect(try options { $0.options.output.plain = true }.request().style == .plain)
     #expect(
       usageError(
         options {
-          $0.output.big = true
-          $0.output.plain = true
+          $0.options.output.big = true
+          $0.options.output.plain = true
         }) == "--big and --plain are two displays: choose one")
     #expect(
       usageError(
         options {
-          $0.output.plain = true
-          $0.output.headless = true
+          $0.options.output.plain = true
+          $0.options.output.headless = true
         }) == "--plain is a display: drop --headless, which prints beats")
     #expect(
       usageError(
         options {
-          $0.output.big = true
-          $0.output.virtual = true
+          $0.options.output.big = true
+          $0.options.output.virtual = true
         }) == "--big is a display: drop --virtual, which prints beats")
   }
 
@@ -309,53 +319,53 @@ struct PlayRequestTests {
     #expect(
       usageError(
         options {
-          $0.programme.map = "-"
-          $0.output.keys = "-"
+          $0.options.programme.map = "-"
+          $0.options.output.keys = "-"
         })
         == "--map - and --keys - both read standard input: give one of them a file")
     #expect(
       usageError(
         options {
-          $0.programme.setlist = "-"
-          $0.output.keys = "-"
+          $0.options.programme.setlist = "-"
+          $0.options.output.keys = "-"
         })
         == "--setlist - and --keys - both read standard input: give one of them a file")
     #expect(
       usageError(
         options {
-          $0.programme.map = "-"
-          $0.output.keys = "keys.txt"
+          $0.options.programme.map = "-"
+          $0.options.output.keys = "keys.txt"
         }) == nil)
   }
 
   @Test func periodAndBufferStayWithinTheirBounds() {
-    #expect(usageError(options { $0.output.period = 15 }) == "--period must be from 16 to 65536 frames")
-    #expect(usageError(options { $0.output.period = 65_537 }) == "--period must be from 16 to 65536 frames")
+    #expect(usageError(options { $0.options.output.period = 15 }) == "--period must be from 16 to 65536 frames")
+    #expect(usageError(options { $0.options.output.period = 65_537 }) == "--period must be from 16 to 65536 frames")
     #expect(
       usageError(
         options {
-          $0.output.period = 512
-          $0.output.buffer = 1000
+          $0.options.output.period = 512
+          $0.options.output.buffer = 1000
         })
         == "--buffer must be at least two periods (1024 frames) and at most 1048576")
-    #expect(usageError(options { $0.output.buffer = 1 << 21 }) != nil)
+    #expect(usageError(options { $0.options.output.buffer = 1 << 21 }) != nil)
     #expect(
       usageError(
         options {
-          $0.output.period = 512
-          $0.output.buffer = 1024
+          $0.options.output.period = 512
+          $0.options.output.buffer = 1024
         }) == nil)
   }
 
   @Test func theOutputIsVirtualSilentOrALSA() throws {
-    #expect(try options { $0.output.virtual = true }.request().output == .virtual)
-    #expect(try options { $0.output.silent = true }.request().output == .silent)
+    #expect(try options { $0.options.output.virtual = true }.request().output == .virtual)
+    #expect(try options { $0.options.output.silent = true }.request().output == .silent)
     let alsa = try options {
-      $0.output.device = "hw:1"
-      $0.output.period = 128
-      $0.output.buffer = 512
+      $0.options.output.device = "hw:1"
+      $0.options.output.period = 128
+      $0.options.output.buffer = 512
     }.request()
     #expect(alsa.output == .alsa(device: "hw:1", periodFrames: 128, bufferFrames: 512))
-    #expect(try options { $0.output.events = .none }.request().events == nil)
+    #expect(try options { $0.options.output.events = .none }.request().events == nil)
   }
 }
