@@ -143,6 +143,7 @@ let package = Package(
         "AudioFiles",
         "AudioListening",
         "MetronomeCore",
+        "MetronomeViewModel",
         "CKissFFT",
         "MetronomeAudio",
         .product(name: "OpenCombine", package: "OpenCombine"),

@@ -52,7 +52,7 @@ struct RemoteControl {
   ) where MainQueue.SchedulerTimeType == AudioTime {
     let change = ClickSoundChange(settings: engine.settings, renderer: engine.renderer)
     let control = OSCRemoteControl(
-      session: session, viewModel: engine.viewModel, fixed: fixed, connections: connections,
+      session: session, store: engine.viewModel, fixed: fixed, connections: connections,
       changeSound: { sound, pitch in try change.play(sound, pitch: pitch) },
       loadMap: { [seed] path in try MusicRequest.tempoMap(at: path, seed: seed) }, tempoFollows: tempoFollows,
       send: socket.send,

@@ -50,6 +50,9 @@ public enum MetronomeAction: Hashable, Sendable {
   case togglePolyrhythmMute
   /// Toggle between playing and paused.
   case togglePlaying
+  /// Play (true) or pause (false), as a remote control asks: nothing changes where it already
+  /// does, so a message sent twice starts or stops once.
+  case setPlaying(Bool)
   /// While a map plays, from the next beat: the next section (1), the previous (-1), or the start
   /// of the one playing (0).
   case jumpSection(by: Int)

@@ -140,6 +140,10 @@ public struct MetronomeState: Hashable, Sendable {
     case .togglePlaying:
       isPlaying.toggle()
       tapTempo = TapTempo()
+    case .setPlaying(let playing):
+      guard playing != isPlaying else { return }
+      isPlaying = playing
+      tapTempo = TapTempo()
     case .playMap(let map):
       guard programme.setlist == nil, programme.transport == nil else { return }
       isPlaying = false

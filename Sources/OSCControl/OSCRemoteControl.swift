@@ -12,7 +12,7 @@ import TerminalUI
 @MainActor
 public final class OSCRemoteControl {
   private let session: any SessionInputReceiver
-  private let viewModel: MetronomeViewModel
+  private let store: any MetronomeStore
   private let fixed: KlickState
   private let connections: (any OutputConnections)?
   private let changeSound: ((KlickState.Sound, KlickState.SoundPair) throws -> Void)?
@@ -31,21 +31,21 @@ public final class OSCRemoteControl {
   private let log: (String) -> Void
   private var namespace = KlickNamespace()
 
-  /// A remote control feeding `session`, whose state `viewModel` holds; `fixed` holds what the
+  /// A remote control feeding `session`, whose state `store` holds; `fixed` holds what the
   /// run set (following the JACK transport or not, its volume, map file and sound), `connections`
   /// the output's JACK port, if it has one; `changeSound` plays another sound at another pitch
   /// and `loadMap` reads the map in a file, each throwing why it cannot; `tempoFollows` names the
   /// outside clock whose tempo the run follows and no setter changes (nil: the tempo is the run's,
   /// or a Link session's, which takes one from any peer).
   public init(
-    session: any SessionInputReceiver, viewModel: MetronomeViewModel, fixed: KlickState,
+    session: any SessionInputReceiver, store: any MetronomeStore, fixed: KlickState,
     connections: (any OutputConnections)? = nil,
     changeSound: ((KlickState.Sound, KlickState.SoundPair) throws -> Void)? = nil,
     loadMap: ((String) throws -> TempoMap)? = nil, tempoFollows: String? = nil,
     send: @escaping ([UInt8], OSCEndpoint) -> Void, log: @escaping (String) -> Void
   ) {
     self.session = session
-    self.viewModel = viewModel
+    self.store = store
     self.fixed = fixed
     self.connections = connections
     self.changeSound = changeSound
@@ -53,7 +53,7 @@ public final class OSCRemoteControl {
     self.tempoFollows = tempoFollows
     sound = fixed.sound
     pitch = fixed.soundPitch
-    map = viewModel.currentState.programme.map
+    map = store.currentState.programme.map
     mapFile = fixed.mapFile
     self.send = send
     self.log = log
@@ -65,7 +65,7 @@ public final class OSCRemoteControl {
   /// The metronome's state in klick's terms now, with the ports the output may connect to if
   /// `listingPorts`.
   private func state(listingPorts: Bool) -> KlickState {
-    let current = viewModel.currentState
+    let current = store.currentState
     var state = fixed
     if fixed.kind != .jack { state.kind = current.programme.map == nil ? .simple : .map }
     state.mapFile = mapFile
@@ -100,10 +100,10 @@ public final class OSCRemoteControl {
       let outcome =
         message.path.hasPrefix(MetronomeNamespace.prefix)
         ? MetronomeNamespace.handle(
-          message, from: sender, clients: namespace.clients, state: viewModel.currentState
+          message, from: sender, clients: namespace.clients, state: store.currentState
         ) { input in
           session.receive(input)
-          return viewModel.currentState
+          return store.currentState
         }
         : namespace.handle(
           message, from: sender, state: state(listingPorts: message.path == KlickNamespace.availablePortsPath)
@@ -118,7 +118,7 @@ public final class OSCRemoteControl {
 
   /// Tells the registered clients the tempo heard, when it changed: call every 10 ms or so.
   public func tellChanges() {
-    if !viewModel.currentState.isPlaying { heardTempo = nil }
+    if !store.currentState.isPlaying { heardTempo = nil }
     namespace.currentTempoChange(in: state).forEach(deliver)
   }
 
@@ -127,7 +127,7 @@ public final class OSCRemoteControl {
   /// voice (`beats` or `polyrhythm`), its level (`strong`, `normal`, `weak`, `silent`), the tempo,
   /// and its frame and time in seconds from the start of the run.
   public func heard(_ beat: Beat) {
-    if beat.subdivision == 0, !beat.isPolyrhythm { heardTempo = (beat.tempo, viewModel.currentState.tempo) }
+    if beat.subdivision == 0, !beat.isPolyrhythm { heardTempo = (beat.tempo, store.currentState.tempo) }
     guard !namespace.clients.isEmpty else { return }
     let message = OSCMessage(
       "/metronome/beat",
@@ -164,7 +164,7 @@ public final class OSCRemoteControl {
     case _ where fixed.kind == .jack || kind == .jack:
       log("OSC: \(path): only --follow-transport follows the JACK transport, from the start of the run")
     case .map:
-      let current = viewModel.currentState
+      let current = store.currentState
       let steady = TempoMap.Section(
         bars: nil, meter: current.meter, tempo: .steady(current.tempo.bpm), pattern: current.requestedPattern)
       session.receive(.action(.playMap(map ?? TempoMap(sections: [steady]))))
@@ -186,7 +186,7 @@ public final class OSCRemoteControl {
 
   /// Sets klick's speed trainer, each value not given as it is.
   private func setSpeedTrainer(increment: Double? = nil, start: Double? = nil, limit: Double? = nil) {
-    let trainer = viewModel.currentState.programme.speedTrainer
+    let trainer = store.currentState.programme.speedTrainer
     let changed = SpeedTrainer(
       increment: increment ?? trainer.increment, start: start ?? trainer.start, limit: limit ?? trainer.limit)
     session.receive(.action(.setSpeedTrainer(changed)))
@@ -209,20 +209,19 @@ public final class OSCRemoteControl {
     if let clock = tempoFollows, request.setsTheTempo {
       return log("OSC: \(path): the tempo follows \(clock); what is in force stays")
     }
-    let current = viewModel.currentState
-    let playing = current.isPlaying
+    let current = store.currentState
     var gains = current.gains
     switch request {
     case .setTempo(let bpm): session.receive(.action(.setTempo(bpm)))
     case .setMeter(let meter):
       // klick forgets the pattern when the beats of a bar change.
-      if meter.numerator != viewModel.currentState.meter.numerator { session.receive(.action(.setPattern(nil))) }
+      if meter.numerator != store.currentState.meter.numerator { session.receive(.action(.setPattern(nil))) }
       session.receive(.action(.setMeter(meter)))
     case .setPattern(let pattern, _): session.receive(.action(.setPattern(pattern)))
     case .tap(nil): session.receive(.command(.tapTempo))
     case .tap(let seconds?): session.receive(.action(.tapTempo(atSeconds: seconds)))
-    case .start: if !playing { session.receive(.command(.togglePlaying)) }
-    case .stop: if playing { session.receive(.command(.togglePlaying)) }
+    case .start: session.receive(.action(.setPlaying(true)))
+    case .stop: session.receive(.action(.setPlaying(false)))
     case .quit: session.receive(.command(.quit))
     case .setSound(let new): play(new, at: pitch, for: path)
     case .setSoundPitch(let new): play(sound, at: new, for: path)

@@ -1,20 +1,8 @@
 import MetronomeSession
+import MetronomeTesting
 import MetronomeViewModel
-import Synchronization
 import TerminalUI
 import Testing
-
-/// A store that records what was dispatched instead of applying it, as ReCombine's `MockStore`.
-private final class MockStore: MetronomeStore {
-  private let dispatched = Mutex<[MetronomeAction]>([])
-  let beatClockSeconds: Double
-
-  init(beatClockSeconds: Double = 0) { self.beatClockSeconds = beatClockSeconds }
-
-  func dispatch(_ action: MetronomeAction) { dispatched.withLock { $0.append(action) } }
-
-  var actions: [MetronomeAction] { dispatched.withLock { $0 } }
-}
 
 /// The path from typed bytes to actions: decoded to keys, bound to commands, dispatched.
 @Suite(.timeLimit(.minutes(1)))

@@ -113,6 +113,21 @@ struct MetronomeStateTests {
     #expect(!reduce(paused, .togglePlaying, .togglePlaying).isPlaying)
   }
 
+  /// Play and pause asked as values, as OSC asks them: the second time changes nothing, and a
+  /// measurement of taps goes on where nothing changed.
+  @Test func playAndPauseAsValuesChangeOnlyWhatDiffers() throws {
+    let paused = try state()
+    #expect(reduce(paused, .setPlaying(false)) == paused)
+    let playing = reduce(paused, .setPlaying(true))
+    #expect(playing.isPlaying)
+    #expect(reduce(playing, .setPlaying(true)) == playing)
+    #expect(!reduce(playing, .setPlaying(false)).isPlaying)
+    let tapped = reduce(paused, .tapTempo(atSeconds: 0), .setPlaying(false), .tapTempo(atSeconds: 0.6))
+    #expect(tapped.tempo.bpm == 100)
+    let restarted = reduce(paused, .tapTempo(atSeconds: 0), .setPlaying(true), .tapTempo(atSeconds: 0.6))
+    #expect(restarted.tempo.bpm == 120)
+  }
+
   @Test func cyclingALevelMovesThatBeatOnAndIgnoresBeatsOutsideTheBar() throws {
     let start = try state("4/4")
     #expect(reduce(start, .cycleLevel(ofBeat: 2)).pattern == (try AccentPattern(parsing: "Xoxx")))

@@ -63,7 +63,7 @@ struct OSCPacketFuzzTests {
     let scheduler = TestScheduler<AudioTime, Never>(now: 0)
     let viewModel = MetronomeViewModel(autoplay: true, beatScheduler: scheduler.limited().eraseToBeatScheduler())
     let control = OSCRemoteControl(
-      session: Session(viewModel), viewModel: viewModel, fixed: KlickState(), changeSound: { _, _ in },
+      session: Session(viewModel), store: viewModel, fixed: KlickState(), changeSound: { _, _ in },
       loadMap: { _ in throw Unreadable() }, send: { _, _ in }, log: { _ in })
     for run in 0..<20_000 {
       control.received(Self.packet(run, using: &generator), from: sender)
