@@ -37,7 +37,8 @@ public enum Gap: Hashable, Sendable, CustomStringConvertible {
   public func mutes(bar: Int, count: Int) -> Bool {
     switch self {
     case .bars(let play, let mute):
-      return bar >= 1 && (bar - 1) % (play + mute) >= play
+      // Bar 1 and the count-in's bars (0 and before) leave a remainder of 0 or less: they play.
+      return (bar - 1) % (play + mute) >= play
     case .random(let percent, let byBeat, let seed):
       guard bar > 1 else { return false }
       return Self.uniform(seed: seed, index: UInt64(truncatingIfNeeded: byBeat ? count : bar)) * 100 < percent

@@ -65,6 +65,9 @@ struct GapTests {
         false, false, false, false, true, true, false, false, false, true, true, false,
       ])
     #expect((1...4).map { Gap.bars(play: 1, mute: 1).mutes(bar: $0, count: 0) } == [false, true, false, true])
+    // A count-in of several bars numbers them up to 0: none is muted, whatever the gap.
+    #expect((-70...0).allSatisfy { !Gap.bars(play: 1, mute: 1).mutes(bar: $0, count: 0) })
+    #expect((-70...0).allSatisfy { !Gap.bars(play: 1, mute: 1_000).mutes(bar: $0, count: 0) })
     #expect(try Gap(parsing: "1000:1000", seed: 0) == .bars(play: 1_000, mute: 1_000))
     #expect(try Gap(parsing: "1:1", seed: 0) == .bars(play: 1, mute: 1))
     #expect(try Gap(parsing: "0%", seed: 3) == .random(percent: 0, byBeat: false, seed: 3))
