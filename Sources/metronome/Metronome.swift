@@ -14,6 +14,11 @@ struct Metronome: ParsableCommand {
     defaultSubcommand: PlayCommand.self
   )
 
+  /// The commands other than playing, by name, and `help`.
+  static var otherCommands: [String] {
+    configuration.subcommands.compactMap { $0.configuration.commandName }.filter { $0 != "play" } + ["help"]
+  }
+
   /// The release, as klick's `-V` and the package name it.
   static let version = "0.1.0"
 
@@ -40,6 +45,13 @@ struct Metronome: ParsableCommand {
     }
     if CompletionShell.isAsked(by: arguments) {
       CompletedCommandLine.answer(arguments)
+      return
+    }
+    // Before the rest is read: a user asking which devices there are has not finished the command
+    // line yet, and a value that does not read yet (`--count-in x`) is no error then.
+    let played = arguments.first.map { !otherCommands.contains($0) } ?? true
+    if played, arguments.prefix(while: { $0 != "--" }).contains("--list-devices") {
+      DevicesCommand.printDevices()
       return
     }
     let full = arguments == ["--help-hidden"]

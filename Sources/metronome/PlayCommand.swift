@@ -33,13 +33,8 @@ struct PlayCommand: ParsableCommand {
   }
 
   func run() {
+    // `--list-devices` never gets here: `Metronome.main` lists them before the rest is read.
     Metronome.run(Self.self) { () throws(RunError) in
-      // Before the rest is checked: a user asking which devices there are has not finished the
-      // command line yet.
-      if options.output.listDevices {
-        DevicesCommand.printDevices()
-        return
-      }
       try Player.play(PlayRequest(words: words, options: options))
     }
   }

@@ -263,13 +263,16 @@ final class CommandLineTests: FolderTestCase {
   }
 
   /// `--list-devices` lists what `devices` lists, before the rest of the command line is checked:
-  /// a value out of range beside it is not an error.
+  /// a value out of range or one that does not read beside it is not an error, after `play` too.
   func testListDevicesIsHonouredBeforeTheRestIsChecked() throws {
     let devices = try MetronomeProcess.run(["devices"])
     XCTAssertEqual(devices.status, 0, devices.standardError)
     XCTAssertTrue(devices.standardOutput.contains("null\t"), devices.standardOutput)
-    for extra in [[], ["--volume", "3"], ["7/9"], ["--big", "--plain"]] {
-      let listed = try MetronomeProcess.run(["--list-devices"] + extra)
+    for extra in [
+      [], ["--volume", "3"], ["7/9"], ["--big", "--plain"], ["--count-in", "x"], ["play", "--step", "5/x"],
+    ] {
+      let listed = try MetronomeProcess.run(
+        extra.first == "play" ? extra + ["--list-devices"] : ["--list-devices"] + extra)
       XCTAssertEqual(listed.status, 0, "\(extra): \(listed.standardError)")
       XCTAssertEqual(listed.standardOutput, devices.standardOutput, "\(extra)")
       XCTAssertEqual(listed.standardError, "", "\(extra)")
