@@ -279,6 +279,22 @@ struct FuzzTests {
       if let parsed = try? AccentPattern(parsing: pattern) {
         _ = parsed.cyclingLevel(ofBeat: Int.random(in: 1...NumeratorCap.ceiling, using: &random))
       }
+      // The values options read through the core's parsers: what they take reads back the same.
+      let value = (Self.words + Self.patterns + Self.numbers).randomElement(using: &random) ?? ""
+      if let grouping = try? AccentGrouping(parsing: value) {
+        #expect((try? AccentGrouping(parsing: grouping.description)) == grouping, "seed \(Self.seed)")
+        let meter = try? Meter(parsing: Self.meters.randomElement(using: &random) ?? "", cap: .widest)
+        if let meter, let made = try? grouping.pattern(in: meter) { #expect(made.fits(meter), "seed \(Self.seed)") }
+      }
+      if let step = try? TempoStep(parsing: value) {
+        switch step.length {
+        case .bars(let bars): #expect((1...TempoMapParser.maximumBars).contains(bars), "seed \(Self.seed)")
+        case .seconds(let seconds): #expect(seconds > 0 && seconds.isFinite, "seed \(Self.seed)")
+        }
+      }
+      if let bars = try? ClosedRange(bars: value) { #expect(bars.lowerBound >= 1, "seed \(Self.seed)") }
+      _ = try? CountIn(parsing: value)
+      _ = try? HitFilter.notes(parsing: value)
       if let number = Double(Self.numbers.randomElement(using: &random) ?? "") {
         _ = try? Subdivision(
           Int(clamping: Int64(exactly: number.rounded()) ?? 0), swing: Subdivision.swing(percent: number))
