@@ -43,11 +43,15 @@ let package = Package(
       dependencies: ["MetronomeCore", .product(name: "OpenCombine", package: "OpenCombine")],
       swiftSettings: renderPath
     ),
+    // The state machine's values and the one door into a session: what a control (keys, OSC, a
+    // script) reads and asks for, without the view model or the session that carry it out.
+    .target(name: "MetronomeControl", dependencies: ["MetronomeCore", "TerminalUI", "PracticeListening"]),
     .target(
       name: "MetronomeViewModel",
       dependencies: [
         "MetronomeCore",
         "MetronomeAudio",
+        "MetronomeControl",
         // OpenCombine alone: combine-schedulers and OpenCombineShim would link Foundation and
         // libcurl into the binary, doubling its resident memory. Tests still use both.
         .product(name: "OpenCombine", package: "OpenCombine"),
@@ -102,6 +106,7 @@ let package = Package(
       dependencies: [
         "MetronomeCore",
         "MetronomeAudio",
+        "MetronomeControl",
         "MetronomeViewModel",
         "MetronomeEngine",
         "TerminalUI",
@@ -112,7 +117,7 @@ let package = Package(
     .systemLibrary(name: "CLiblo", pkgConfig: "liblo", providers: [.apt(["liblo-dev"])]),
     .target(
       name: "OSCControl",
-      dependencies: ["CLiblo", "MetronomeCore", "MetronomeViewModel", "MetronomeSession", "TerminalUI"]
+      dependencies: ["CLiblo", "MetronomeCore", "MetronomeControl", "TerminalUI"]
     ),
     .target(
       name: "MetronomeRun",
@@ -120,6 +125,7 @@ let package = Package(
         "MetronomeCore",
         "MetronomeAudio",
         "MetronomeEngine",
+        "MetronomeControl",
         "MetronomeSession",
         "ALSAOutput",
         "JACKOutput",
@@ -143,7 +149,8 @@ let package = Package(
         "AudioFiles",
         "AudioListening",
         "MetronomeCore",
-        "MetronomeViewModel",
+        "MetronomeControl",
+        "TerminalUI",
         "CKissFFT",
         "MetronomeAudio",
         .product(name: "OpenCombine", package: "OpenCombine"),
@@ -190,11 +197,15 @@ let package = Package(
         "MetronomeCore", "MetronomeTesting", .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
+    .testTarget(
+      name: "MetronomeControlTests",
+      dependencies: ["MetronomeControl", "MetronomeCore", "MetronomeTesting", "TerminalUI"]
+    ),
     .testTarget(name: "MetronomeAudioTests", dependencies: ["MetronomeAudio", "MetronomeCore", "MetronomeTesting"]),
     .testTarget(
       name: "MetronomeViewModelTests",
       dependencies: [
-        "MetronomeViewModel", "MetronomeAudio", "MetronomeCore", "MetronomeTesting",
+        "MetronomeViewModel", "MetronomeControl", "MetronomeAudio", "MetronomeCore", "MetronomeTesting",
         .product(name: "OpenCombineShim", package: "OpenCombine"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]
@@ -226,7 +237,7 @@ let package = Package(
     .testTarget(
       name: "OSCControlTests",
       dependencies: [
-        "OSCControl", "MetronomeCore", "MetronomeAudio", "MetronomeViewModel", "MetronomeSession", "TerminalUI",
+        "OSCControl", "MetronomeControl", "MetronomeCore", "MetronomeAudio", "MetronomeViewModel", "TerminalUI",
         "MetronomeTesting", .product(name: "PropertyBased", package: "swift-property-based"),
         .product(name: "OpenCombineShim", package: "OpenCombine"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
@@ -235,7 +246,8 @@ let package = Package(
     .testTarget(
       name: "MetronomeSessionTests",
       dependencies: [
-        "MetronomeSession", "MetronomeEngine", "MetronomeAudio", "MetronomeCore", "MetronomeViewModel", "TerminalUI",
+        "MetronomeSession", "MetronomeControl", "MetronomeEngine", "MetronomeAudio", "MetronomeCore",
+        "MetronomeViewModel", "TerminalUI",
         "MetronomeTesting", "PracticeListening",
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]
@@ -258,7 +270,7 @@ let package = Package(
     .testTarget(
       name: "MetronomeTestingTests",
       dependencies: [
-        "MetronomeTesting",
+        "MetronomeTesting", "MetronomeControl", "TerminalUI",
         .product(name: "OpenCombineShim", package: "OpenCombine"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]

@@ -4,15 +4,21 @@ import MetronomeEngine
 import OSCControl
 
 /// The click sounds klick's `/klick/config/set_sound` and `set_sound_pitch` ask for, made off the
-/// render thread and handed to the renderer, which plays them from its next period.
-public struct ClickSoundChange {
+/// render thread and handed to the renderer, which plays them from its next period; and the sound
+/// in force, which is the one last handed over.
+@MainActor
+public final class ClickSoundChange: ClickSounds {
   private let settings: PlaybackSettings
   private let renderer: ClickRenderer
+  /// The sound playing and its pitches: the run's own built-in sound at first.
+  public private(set) var inForce: (sound: KlickState.Sound, pitch: KlickState.SoundPair)
 
-  /// Changes to the sounds of `renderer`, which plays at the rate and volume of `settings`.
+  /// Changes to the sounds of `renderer`, which plays at the rate and volume of `settings`, in
+  /// the run's sound to begin with.
   public init(settings: PlaybackSettings, renderer: ClickRenderer) {
     self.settings = settings
     self.renderer = renderer
+    inForce = (.builtIn(Int32(settings.sound.klickNumber)), KlickState.SoundPair(emphasis: 1, normal: 1))
   }
 
   /// Plays klick's `sound` at `pitch` (the accented click's factor, and the other clicks'); throws
@@ -44,5 +50,6 @@ public struct ClickSoundChange {
         let factor = Double(voice == .strong ? pitch.emphasis : pitch.normal)
         return ClickPitch.pitched(samples, by: factor, sampleRate: settings.sampleRate) ?? samples
       })
+    inForce = (sound, pitch)
   }
 }

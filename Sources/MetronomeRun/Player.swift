@@ -166,6 +166,7 @@ private struct Run {
     }
     let sink = output.sink
     let capture = CaptureToStop()
+    let control = remote?.control(connections: sink as? JACKSink)
     let session = MetronomeSession(
       engine: engine, sink: sink, periodFrames: output.periodFrames, keys: script, presentation: presentation,
       outputName: output.name, reportsUnderruns: reportsUnderruns, rendering: rendering, mainQueue: mainQueue,
@@ -177,14 +178,14 @@ private struct Run {
           capture.stop()
           beforeExit?()
           Glibc.exit(status)
-        }), tellsHeardBeats: remote != nil || listening != nil, practice: practice, syncStatus: syncStatus)
+        }), observers: control.map { [$0] } ?? [], practice: practice, syncStatus: syncStatus)
     capture.device = try listen(with: session, on: mainQueue)
     Self.running = (
       session,
       interrupts.map { SystemEvents(session: session, interrupts: $0, readsKeys: interactive, mainQueue: mainQueue) }
     )
     session.start()
-    remote?.start(controlling: session, on: mainQueue, connections: sink as? JACKSink)
+    if let remote, let control { remote.start(control, feeding: session, on: mainQueue) }
   }
 }
 

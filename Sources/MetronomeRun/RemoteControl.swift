@@ -1,8 +1,8 @@
 import JACKOutput
 import MetronomeAudio
+import MetronomeControl
 import MetronomeCore
 import MetronomeEngine
-import MetronomeSession
 import OSCControl
 import OpenCombine
 import TerminalUI
@@ -36,7 +36,6 @@ struct RemoteControl {
         .simple
       }
     fixed.volume = Float(request.music.volume)
-    fixed.sound = .builtIn(Int32(request.music.sound.klickNumber))
     fixed.mapFile = request.music.programme.mapPath ?? ""
     self.fixed = fixed
   }
@@ -44,25 +43,29 @@ struct RemoteControl {
   /// The controls kept for as long as the process runs.
   @MainActor private static var running: [AnyObject] = []
 
-  /// Hands the messages that arrive to `session` on `mainQueue`, tells the clients each beat as it
-  /// is heard and the tempo as it changes, and says it is ready where asked.
+  /// The remote control of the run, which its session is given to watch as it is made: it
+  /// changes the engine's sounds, and `connections` are the output's, if it can connect.
   @MainActor
-  func start<MainQueue: Scheduler & Sendable>(
-    controlling session: MetronomeSession<MainQueue>, on mainQueue: MainQueue, connections: (any OutputConnections)?
-  ) where MainQueue.SchedulerTimeType == AudioTime {
-    let change = ClickSoundChange(settings: engine.settings, renderer: engine.renderer)
-    let control = OSCRemoteControl(
-      session: session, store: engine.viewModel, fixed: fixed, connections: connections,
-      changeSound: { sound, pitch in try change.play(sound, pitch: pitch) },
+  func control(connections: (any OutputConnections)?) -> OSCRemoteControl {
+    OSCRemoteControl(
+      store: engine.viewModel, fixed: fixed, connections: connections,
+      sounds: ClickSoundChange(settings: engine.settings, renderer: engine.renderer),
       loadMap: { [seed] path in try MusicRequest.tempoMap(at: path, seed: seed) }, tempoFollows: tempoFollows,
       send: socket.send,
       log: { _ = TextOutput.standardError.write("metronome: \($0)\n") })
-    session.onHeard = control.heard
+  }
+
+  /// Hands the messages that arrive to `control`, for `session`, on `mainQueue`, tells the clients
+  /// the tempo as it changes, and says it is ready where asked.
+  @MainActor
+  func start<MainQueue: Scheduler & Sendable>(
+    _ control: OSCRemoteControl, feeding session: any SessionInputReceiver, on mainQueue: MainQueue
+  ) where MainQueue.SchedulerTimeType == AudioTime {
     let inFlight = InFlight()
     socket.startReceiving { packet, sender in
       guard inFlight.enter() else { return }
       mainQueue.schedule {
-        MainActor.assumeIsolated { control.received(packet, from: sender) }
+        MainActor.assumeIsolated { control.received(packet, from: sender, into: session) }
         inFlight.leave()
       }
     }

@@ -1,10 +1,10 @@
 import MetronomeAudio
+import MetronomeControl
 import MetronomeCore
 import MetronomeEngine
 import MetronomeViewModel
 import OpenCombine
 import PracticeListening
-import Synchronization
 import TerminalUI
 
 /// One run of the metronome, live, silent or virtual: it plays the engine through a sink, replays
@@ -17,34 +17,6 @@ import TerminalUI
 @MainActor
 public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInputReceiver
 where MainQueue.SchedulerTimeType == AudioTime {
-  /// Where the session writes, and how it ends the process.
-  public struct Outputs {
-    /// Writes to standard output: the beat lines; false when nobody reads them any more.
-    public var standardOutput: (String) -> Bool
-    /// Writes to standard error: notes and errors.
-    public var standardError: (String) -> Void
-    /// Ends the process with a status.
-    public var exit: (Int32) -> Void
-
-    /// Outputs as given.
-    public init(
-      standardOutput: @escaping (String) -> Bool, standardError: @escaping (String) -> Void,
-      exit: @escaping (Int32) -> Void
-    ) {
-      self.standardOutput = standardOutput
-      self.standardError = standardError
-      self.exit = exit
-    }
-  }
-
-  /// How the render loop runs.
-  public enum Rendering: Sendable {
-    /// On a thread of its own, paced by the sink: live and silent runs.
-    case onItsOwnThread
-    /// On the caller's thread inside `start()`: virtual runs, and tests whose sink advances time.
-    case inline
-  }
-
   /// Why the session ends: the exit status and what to say.
   private struct Ending {
     var status: Int32
@@ -79,26 +51,24 @@ where MainQueue.SchedulerTimeType == AudioTime {
   /// What the display says of the sync (a Link session's peers, the MIDI clock's port), read as
   /// the status is refreshed.
   private let syncStatus: (@Sendable () -> String)?
-  /// Called on the main queue with each beat as it is heard (not with one skipped).
-  ///
-  /// A remote control tells its clients: set once it is made, as it is made with the session it
-  /// feeds. A session that shows no beats calls it only if made to tell them.
-  public var onHeard: ((Beat) -> Void)?
+  /// Told of each beat as it is heard (not of one skipped), on the main queue.
+  private let observers: [any SessionObserver]
   /// The player's hits as scored so far against the clicks heard; nil when not listening.
   public var hitScorer: HitScorer? { practice?.scorer }
   /// Listening to the player; nil when not listening.
   private var practice: Practice?
 
   /// A session playing `engine` into `sink`, `periodFrames` at a time, replaying `keys` on the
-  /// audio clock, showing beats as `presentation` says (and telling `onHeard` of them when
-  /// `tellsHeardBeats`, whatever it shows); `outputName` names the output on the display, and
-  /// `syncStatus` says what of the sync it shows; `practice` scores the player's hits, if it listens.
+  /// audio clock, showing beats as `presentation` says and telling `observers` of them, whatever
+  /// it shows; `outputName` names the output on the display, and `syncStatus` says what of the
+  /// sync it shows; `practice` scores the player's hits, if it listens.
   public init(
     engine: ClickEngine, sink: any AudioSink, periodFrames: Int, keys: KeyScript, presentation: SessionPresentation,
     outputName: String, reportsUnderruns: Bool, rendering: Rendering, mainQueue: MainQueue, outputs: Outputs,
-    tellsHeardBeats: Bool = false, practice: Practice? = nil, syncStatus: (@Sendable () -> String)? = nil
+    observers: [any SessionObserver] = [], practice: Practice? = nil, syncStatus: (@Sendable () -> String)? = nil
   ) {
     viewModel = engine.viewModel
+    self.observers = observers
     self.practice = practice
     self.syncStatus = syncStatus
     clock = engine.clock
@@ -121,9 +91,9 @@ where MainQueue.SchedulerTimeType == AudioTime {
       format = nil
       display = nil
     }
-    // Beats that no one shows or is told of cost no wake-up of the main queue.
-    let showsBeats = format != nil || display != nil || tellsHeardBeats
-    Self.schedule(keys, on: engine)
+    // Beats that no one shows, scores or is told of cost no wake-up of the main queue.
+    let showsBeats = format != nil || display != nil || !observers.isEmpty || practice != nil
+    engine.replay(keys)
     let pendingBeats = self.pendingBeats
     player = LivePlayer(
       engine: engine, sink: sink, periodFrames: periodFrames,
@@ -150,16 +120,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
   /// With `.inline` rendering it returns once the run has been rendered.
   public func start() {
     if let display {
-      bind(viewModel.tempoText, to: \.tempoText, of: display)
-      bind(viewModel.signatureText, to: \.signature, of: display)
-      bind(viewModel.numeratorValue, to: \.beatsPerBar, of: display)
-      bind(viewModel.pattern.map(\.levels).eraseToAnyPublisher(), to: \.pattern, of: display)
-      bind(viewModel.subdivision, to: \.subdivision, of: display)
-      bind(viewModel.isMuted, to: \.isMuted, of: display)
-      bind(viewModel.polyrhythm, to: \.polyrhythm, of: display)
-      bind(viewModel.isPlaying, to: \.isPlaying, of: display)
-      bind(viewModel.isLooping, to: \.isLooping, of: display)
-      bind(Self.titles(of: viewModel.song, in: place), to: \.song, of: display)
+      subscriptions = display.bind(to: viewModel, in: place, on: mainQueue)
       if let practice {
         display.update {
           $0.listening = practice.scorer.displayLines
@@ -175,32 +136,6 @@ where MainQueue.SchedulerTimeType == AudioTime {
     case .onItsOwnThread: player?.start()
     case .inline: player?.run()
     }
-  }
-
-  /// Each song's title as `place` names it.
-  ///
-  /// Nonisolated: the titles are made on the thread that changes the song, the render thread too.
-  private nonisolated static func titles(
-    of song: AnyPublisher<Int?, Never>, in place: ProgrammePlace
-  ) -> AnyPublisher<String?, Never> {
-    song.map { place.song($0) }.eraseToAnyPublisher()
-  }
-
-  /// Shows each value of `output` in the display's `field`, on the main queue.
-  ///
-  /// A pause also clears the lit beat and the flash: nothing is heard while paused.
-  private func bind<Value>(
-    _ output: AnyPublisher<Value, Never>, to field: WritableKeyPath<DisplayState, Value>, of display: SessionDisplay
-  ) {
-    subscriptions.append(
-      output.receive(on: mainQueue).sink { value in
-        MainActor.assumeIsolated {
-          display.update {
-            $0[keyPath: field] = value
-            if !$0.isPlaying { ($0.heard, $0.isFlashing) = (nil, false) }
-          }
-        }
-      })
   }
 
   /// Acts on `input`: a quit, the end of input or a signal ends the run (with the shell's status
@@ -228,71 +163,19 @@ where MainQueue.SchedulerTimeType == AudioTime {
     }
   }
 
-  /// Replays `keys` on the audio clock, so a press lands on the same frame in every mode: a quit
-  /// ends the run on its frame, the other keys go to the view model there.
-  ///
-  /// Nonisolated: the presses run on the render thread.
-  private nonisolated static func schedule(_ keys: KeyScript, on engine: ClickEngine) {
-    let viewModel = engine.viewModel
-    let rate = engine.settings.sampleRate
-    for press in keys.presses {
-      guard let command = KeyBindings.command(for: press.key) else { continue }
-      let time = AudioTime(seconds: press.seconds)
-      engine.clock.schedule(after: time) {
-        if command == .quit {
-          engine.end(atFrame: time.frame(roundingUpAt: rate))
-        } else {
-          viewModel.perform(command)
-        }
-      }
-    }
-  }
-
   /// Shows `beat` as heard, or counts it as skipped.
   private func heard(_ beat: Beat, skipped: Bool) {
     pendingBeats.add(-1)
     guard !completed else { return }
     if skipped, !beat.isSubdivision, !beat.isPolyrhythm { skippedBeats += 1 }
     if !skipped {
-      onHeard?(beat)
+      for observer in observers { observer.heard(beat) }
       if let scored = practice?.heard(beat, at: mainQueue.now) { show(scored) }
     }
     if let display, skipped {
       display.update { $0.skippedBeats = skippedBeats }
     } else if let display {
-      // A beat rendered before a pause may be heard after it: the pause has forgotten the position.
-      display.update {
-        guard $0.isPlaying else { return }
-        if case .polyrhythm(let click, _) = beat.voice {
-          $0.heardPolyrhythmClick = click
-          return
-        }
-        // A map's section sets tempo, meter, pattern and subdivision: shown as its beats are heard.
-        if let section = beat.section, let mapSection = place.programme.map(ofSong: beat.song)?.sections[section.index]
-        {
-          $0.tempoText = beat.tempo.text
-          $0.signature = beat.meter.signature
-          $0.beatsPerBar = beat.meter.numerator
-          $0.pattern = (mapSection.pattern ?? .standard(beats: beat.meter.numerator)).levels
-          $0.subdivision = mapSection.subdivision ?? viewModel.currentState.subdivision
-        } else if !beat.isSubdivision, viewModel.currentState.programme.speedTrainer.isOn {
-          // A speed trainer ramps the tempo beat by beat, away from the tempo set.
-          $0.tempoText = beat.tempo.text
-        }
-        if beat.isCountIn, $0.section != nil {
-          $0.section = "count-in"
-        } else if !beat.isSubdivision, let located = place.section(of: beat, isLooping: $0.isLooping) {
-          $0.section = located.section
-          $0.sectionTitle = located.title
-          $0.upcoming = located.upcoming
-        }
-        $0.isCountIn = beat.isCountIn
-        // A subdivision's click moves the tick, and leaves the beat's cell lit as its beat lit it.
-        let level = beat.isSubdivision ? $0.heard?.level ?? beat.level : beat.level
-        $0.heard = DisplayState.HeardBeat(
-          bar: beat.bar, beat: beat.beatInBar, level: level, subdivision: beat.subdivision,
-          isGapMuted: beat.isGapMuted)
-      }
+      display.update { $0.show(beat, in: place, state: viewModel.currentState) }
       flash(display, for: beat)
     } else if let format, !outputs.standardOutput(format.line(for: beat, skipped: skipped) + "\n") {
       // `metronome --headless | head -3`: once the reader is gone there is nobody to play for.
@@ -387,38 +270,13 @@ where MainQueue.SchedulerTimeType == AudioTime {
       }
     }
     if reportsUnderruns, let player {
-      let count = player.underrunCount
-      outputs.standardError("metronome: \(count) underrun\(count == 1 ? "" : "s")\n")
-      let buffer = player.bufferFrames
-      if buffer.now > buffer.first {
-        let milliseconds = Tempo.format(Double(buffer.now) / Double(sampleRate.hz) * 1000)
-        outputs.standardError(
-          "metronome: after underruns the buffer grew from \(buffer.first) to \(buffer.now) frames (\(milliseconds) ms)\n"
-        )
-      }
-      let lost = Double(player.lostFrames) / Double(sampleRate.hz) * 1000
-      if lost > 0 {
-        outputs.standardError(
-          "metronome: glitches lost \(Tempo.format(lost)) ms of playback; the clicks kept their grid, "
-            + "skipping \(skippedBeats) beat\(skippedBeats == 1 ? "" : "s")\n")
-      }
-      if let slowestKey {
-        outputs.standardError("metronome: typed keys were heard within \(Tempo.format(slowestKey * 1000)) ms\n")
-      }
+      let summary = PlaybackSummary(
+        underruns: player.underrunCount, bufferFrames: player.bufferFrames, lostFrames: player.lostFrames,
+        skippedBeats: skippedBeats, slowestKey: slowestKey, sampleRate: sampleRate)
+      for line in summary.lines { outputs.standardError("metronome: \(line)\n") }
     }
     if let error = ending.error { outputs.standardError("Error: \(error)\n") }
     player = nil
     outputs.exit(ending.status)
   }
-}
-
-/// A count the render thread and the main queue both change.
-private final class SharedCount: Sendable {
-  private let count = Mutex(0)
-
-  /// Adds `delta`.
-  func add(_ delta: Int) { count.withLock { $0 += delta } }
-
-  /// The count now.
-  var value: Int { count.withLock { $0 } }
 }

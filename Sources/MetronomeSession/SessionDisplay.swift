@@ -1,3 +1,6 @@
+import MetronomeAudio
+import MetronomeViewModel
+import OpenCombine
 import TerminalUI
 
 /// The interactive display: a `DisplayState` drawn on a terminal in a style, redrawing only what
@@ -29,6 +32,49 @@ final class SessionDisplay {
     self.style = style
     self.later = later
     state = DisplayState(output: output)
+  }
+
+  /// Shows each of `viewModel`'s outputs as it changes, on `mainQueue`; returns the subscriptions,
+  /// which last as long as they are kept.
+  ///
+  /// The songs are named as `place` names them; a pause also clears the lit beat and the flash, as
+  /// nothing is heard while paused.
+  func bind<MainQueue: Scheduler & Sendable>(
+    to viewModel: MetronomeViewModel, in place: ProgrammePlace, on mainQueue: MainQueue
+  ) -> [AnyCancellable] where MainQueue.SchedulerTimeType == AudioTime {
+    func show<Value>(_ output: AnyPublisher<Value, Never>, in field: WritableKeyPath<DisplayState, Value>)
+      -> AnyCancellable
+    {
+      output.receive(on: mainQueue).sink { [weak self] value in
+        MainActor.assumeIsolated {
+          self?.update {
+            $0[keyPath: field] = value
+            if !$0.isPlaying { ($0.heard, $0.isFlashing) = (nil, false) }
+          }
+        }
+      }
+    }
+    return [
+      show(viewModel.tempoText, in: \.tempoText),
+      show(viewModel.signatureText, in: \.signature),
+      show(viewModel.numeratorValue, in: \.beatsPerBar),
+      show(viewModel.pattern.map(\.levels).eraseToAnyPublisher(), in: \.pattern),
+      show(viewModel.subdivision, in: \.subdivision),
+      show(viewModel.isMuted, in: \.isMuted),
+      show(viewModel.polyrhythm, in: \.polyrhythm),
+      show(viewModel.isPlaying, in: \.isPlaying),
+      show(viewModel.isLooping, in: \.isLooping),
+      show(Self.titles(of: viewModel.song, in: place), in: \.song),
+    ]
+  }
+
+  /// Each song's title as `place` names it.
+  ///
+  /// Nonisolated: the titles are made on the thread that changes the song, the render thread too.
+  private nonisolated static func titles(
+    of song: AnyPublisher<Int?, Never>, in place: ProgrammePlace
+  ) -> AnyPublisher<String?, Never> {
+    song.map { place.song($0) }.eraseToAnyPublisher()
   }
 
   /// Changes the state and redraws if it changed.

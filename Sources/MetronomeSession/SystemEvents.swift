@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import MetronomeControl
 import OpenCombine
 import TerminalUI
 

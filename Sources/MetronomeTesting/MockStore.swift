@@ -1,5 +1,5 @@
+import MetronomeControl
 import MetronomeCore
-import MetronomeViewModel
 import Synchronization
 
 /// A store that records what is dispatched instead of applying it, as ReCombine's `MockStore`

@@ -1,3 +1,4 @@
+import MetronomeControl
 import MetronomeCore
 
 /// What the beats playing are told of an action beyond the settings it leads to: live control of

@@ -1,4 +1,5 @@
 import MetronomeAudio
+import MetronomeControl
 import MetronomeCore
 import OpenCombine
 

@@ -1,6 +1,5 @@
+import MetronomeControl
 import MetronomeCore
-import MetronomeSession
-import MetronomeViewModel
 import TerminalUI
 
 /// metronome's own OSC namespace, beyond klick's: any key by the name key scripts give it (so

@@ -1,29 +1,24 @@
+import MetronomeControl
 import MetronomeCore
-import MetronomeSession
-import MetronomeViewModel
 import TerminalUI
 
 /// klick's OSC remote control of a running metronome: packets in, session inputs out to the
-/// session, replies with the state it is then in.
+/// session, replies with the state it is then in; a watcher of the session, which tells its
+/// clients each beat as it is heard.
 ///
 /// It runs on the session's main queue, where keys are handled too, so a message and a key never
-/// race; the socket (or a test) hands it each packet with its sender, and it hands each reply to
-/// `send`. A bad packet or message is one line for `log`, never a reply, as klick does.
+/// race; the socket (or a test) hands it each packet with its sender and the session it is for,
+/// and it hands each reply to `send`. It reads the state from the store and the sound from the
+/// run, keeping none of either. A bad packet or message is one line for `log`, never a reply, as
+/// klick does.
 @MainActor
-public final class OSCRemoteControl {
-  private let session: any SessionInputReceiver
+public final class OSCRemoteControl: SessionObserver {
   private let store: any MetronomeStore
   private let fixed: KlickState
   private let connections: (any OutputConnections)?
-  private let changeSound: ((KlickState.Sound, KlickState.SoundPair) throws -> Void)?
+  private let sounds: (any ClickSounds)?
   private let loadMap: ((String) throws -> TempoMap)?
   private let tempoFollows: String?
-  /// The click's sound and pitch now, as OSC last set them.
-  private var sound: KlickState.Sound
-  private var pitch: KlickState.SoundPair
-  /// The map the map metronome plays, and its file.
-  private var map: TempoMap?
-  private var mapFile: String
   /// The tempo of the last beat heard since play started, with the tempo set when it was heard:
   /// a speed trainer ramps it away from the tempo set, and a tempo set anew is in force at once.
   private var heardTempo: (tempo: Tempo, set: Tempo)?
@@ -31,30 +26,23 @@ public final class OSCRemoteControl {
   private let log: (String) -> Void
   private var namespace = KlickNamespace()
 
-  /// A remote control feeding `session`, whose state `store` holds; `fixed` holds what the
-  /// run set (following the JACK transport or not, its volume, map file and sound), `connections`
-  /// the output's JACK port, if it has one; `changeSound` plays another sound at another pitch
-  /// and `loadMap` reads the map in a file, each throwing why it cannot; `tempoFollows` names the
+  /// A remote control of the metronome whose state `store` holds; `fixed` holds what the run set
+  /// (following the JACK transport or not, its volume, the file of the map it started with),
+  /// `connections` the output's JACK port, if it has one, `sounds` the click's sound, if it can
+  /// change; `loadMap` reads the map in a file, throwing why it cannot; `tempoFollows` names the
   /// outside clock whose tempo the run follows and no setter changes (nil: the tempo is the run's,
   /// or a Link session's, which takes one from any peer).
   public init(
-    session: any SessionInputReceiver, store: any MetronomeStore, fixed: KlickState,
-    connections: (any OutputConnections)? = nil,
-    changeSound: ((KlickState.Sound, KlickState.SoundPair) throws -> Void)? = nil,
-    loadMap: ((String) throws -> TempoMap)? = nil, tempoFollows: String? = nil,
+    store: any MetronomeStore, fixed: KlickState, connections: (any OutputConnections)? = nil,
+    sounds: (any ClickSounds)? = nil, loadMap: ((String) throws -> TempoMap)? = nil, tempoFollows: String? = nil,
     send: @escaping ([UInt8], OSCEndpoint) -> Void, log: @escaping (String) -> Void
   ) {
-    self.session = session
     self.store = store
     self.fixed = fixed
     self.connections = connections
-    self.changeSound = changeSound
+    self.sounds = sounds
     self.loadMap = loadMap
     self.tempoFollows = tempoFollows
-    sound = fixed.sound
-    pitch = fixed.soundPitch
-    map = store.currentState.programme.map
-    mapFile = fixed.mapFile
     self.send = send
     self.log = log
   }
@@ -68,7 +56,7 @@ public final class OSCRemoteControl {
     let current = store.currentState
     var state = fixed
     if fixed.kind != .jack { state.kind = current.programme.map == nil ? .simple : .map }
-    state.mapFile = mapFile
+    state.mapFile = current.loadedMap?.file ?? fixed.mapFile
     if case .bars(let bars)? = current.programme.countIn { state.preroll = Int32(clamping: bars) }
     state.isActive = current.isPlaying
     state.tempo = current.tempo.bpm
@@ -80,15 +68,15 @@ public final class OSCRemoteControl {
     state.pattern = current.requestedPattern?.description ?? ""
     state.tempoMultiplier = Float(current.settings.programme.multiplier)
     state.volume = Float(Double(fixed.volume) * current.gains.overall)
-    (state.sound, state.soundPitch) = (sound, pitch)
+    if let sounds { (state.sound, state.soundPitch) = sounds.inForce }
     state.soundVolume = KlickState.SoundPair(
       emphasis: Float(current.gains.accented), normal: Float(current.gains.unaccented))
     if listingPorts { state.availablePorts = connections?.availablePorts() ?? [] }
     return state
   }
 
-  /// Acts on `packet` from `sender`: each message it holds, in order.
-  public func received(_ packet: [UInt8], from sender: OSCEndpoint) {
+  /// Acts on `packet` from `sender`: each message it holds, in order, its inputs handed to `session`.
+  public func received(_ packet: [UInt8], from sender: OSCEndpoint, into session: any SessionInputReceiver) {
     let messages: [OSCMessage]
     do {
       messages = try OSCCodec.messages(in: packet)
@@ -108,7 +96,7 @@ public final class OSCRemoteControl {
         : namespace.handle(
           message, from: sender, state: state(listingPorts: message.path == KlickNamespace.availablePortsPath)
         ) { request in
-          perform(request, for: message.path)
+          inputs(for: request, path: message.path).forEach(session.receive)
           return state
         }
       outcome.errors.forEach(log)
@@ -144,52 +132,57 @@ public final class OSCRemoteControl {
     deliver(OSCReply(OSCMessage("/klick/ready"), to: [address]))
   }
 
-  /// Plays `new` at `newPitch` from the next period; what cannot be played is a line, and the
+  /// Plays `sound` at `pitch` from the next period; what cannot be played is a line, and the
   /// sound in force stays.
-  private func play(_ new: KlickState.Sound, at newPitch: KlickState.SoundPair, for path: String) {
-    guard let changeSound else { return log("OSC: \(path): not available in this run; what is in force stays") }
+  private func play(_ sound: KlickState.Sound?, at pitch: KlickState.SoundPair?, for path: String) {
+    guard let sounds else { return log("OSC: \(path): not available in this run; what is in force stays") }
+    let inForce = sounds.inForce
     do {
-      try changeSound(new, newPitch)
-      (sound, pitch) = (new, newPitch)
+      try sounds.play(sound ?? inForce.sound, pitch: pitch ?? inForce.pitch)
     } catch {
       log("OSC: \(path): \(error)")
     }
   }
 
-  /// Stops and makes `kind` the metronome that plays when next started, as klick's
+  /// What makes `kind` the metronome that plays when next started, stopping, as klick's
   /// `set_type` does: the steady tempo, or the map last loaded; without one, as klick does, a
   /// map of the tempo, meter and pattern in force, for ever.
-  private func play(_ kind: KlickState.Kind, for path: String) {
+  private func inputs(playing kind: KlickState.Kind, for path: String) -> [SessionInput] {
     switch kind {
     case _ where fixed.kind == .jack || kind == .jack:
       log("OSC: \(path): only --follow-transport follows the JACK transport, from the start of the run")
+      return []
     case .map:
       let current = store.currentState
       let steady = TempoMap.Section(
         bars: nil, meter: current.meter, tempo: .steady(current.tempo.bpm), pattern: current.requestedPattern)
-      session.receive(.action(.playMap(map ?? TempoMap(sections: [steady]))))
-    default: session.receive(.action(.playMap(nil)))
+      return [.action(.playMap(current.loadedMap?.map ?? TempoMap(sections: [steady])))]
+    default: return [.action(.playMap(nil))]
     }
   }
 
-  /// Reads the map in `file` and stops to play it from its start, as klick's `load_file` does.
-  private func load(_ file: String, for path: String) {
-    guard let loadMap else { return log("OSC: \(path): not available in this run; what is in force stays") }
+  /// What reads the map in `file` and stops to play it from its start, as klick's `load_file` does.
+  private func inputs(loading file: String, for path: String) -> [SessionInput] {
+    guard let loadMap else {
+      log("OSC: \(path): not available in this run; what is in force stays")
+      return []
+    }
     do {
-      let loaded = try loadMap(file)
-      (map, mapFile) = (loaded, file)
-      session.receive(.action(.playMap(loaded)))
+      return [.action(.loadMap(try loadMap(file), file: file))]
     } catch {
       log("OSC: \(path): \(error)")
+      return []
     }
   }
 
-  /// Sets klick's speed trainer, each value not given as it is.
-  private func setSpeedTrainer(increment: Double? = nil, start: Double? = nil, limit: Double? = nil) {
+  /// What sets klick's speed trainer, each value not given as it is.
+  private func inputs(settingTrainer increment: Double? = nil, start: Double? = nil, limit: Double? = nil)
+    -> [SessionInput]
+  {
     let trainer = store.currentState.programme.speedTrainer
     let changed = SpeedTrainer(
       increment: increment ?? trainer.increment, start: start ?? trainer.start, limit: limit ?? trainer.limit)
-    session.receive(.action(.setSpeedTrainer(changed)))
+    return [.action(.setSpeedTrainer(changed))]
   }
 
   /// Calls `body` with the output's connections; without any, says that `path` needs JACK.
@@ -203,47 +196,49 @@ public final class OSCRemoteControl {
     for destination in reply.destinations { send(packet, destination) }
   }
 
-  /// Carries out `request` on this metronome; what it cannot do is a line, and the value in
-  /// force stays.
-  private func perform(_ request: KlickRequest, for path: String) {
+  /// The inputs that carry out `request` on this metronome; what it cannot do, or does beside
+  /// the state (the sound, the output's connections), is done here, and a line says what cannot
+  /// be done, the value in force staying.
+  private func inputs(for request: KlickRequest, path: String) -> [SessionInput] {
     if let clock = tempoFollows, request.setsTheTempo {
-      return log("OSC: \(path): the tempo follows \(clock); what is in force stays")
+      log("OSC: \(path): the tempo follows \(clock); what is in force stays")
+      return []
     }
     let current = store.currentState
     var gains = current.gains
     switch request {
-    case .setTempo(let bpm): session.receive(.action(.setTempo(bpm)))
+    case .setTempo(let bpm): return [.action(.setTempo(bpm))]
     case .setMeter(let meter):
       // klick forgets the pattern when the beats of a bar change.
-      if meter.numerator != store.currentState.meter.numerator { session.receive(.action(.setPattern(nil))) }
-      session.receive(.action(.setMeter(meter)))
-    case .setPattern(let pattern, _): session.receive(.action(.setPattern(pattern)))
-    case .tap(nil): session.receive(.command(.tapTempo))
-    case .tap(let seconds?): session.receive(.action(.tapTempo(atSeconds: seconds)))
-    case .start: session.receive(.action(.setPlaying(true)))
-    case .stop: session.receive(.action(.setPlaying(false)))
-    case .quit: session.receive(.command(.quit))
-    case .setSound(let new): play(new, at: pitch, for: path)
-    case .setSoundPitch(let new): play(sound, at: new, for: path)
-    case .setKind(let kind): play(kind, for: path)
-    case .loadMap(let file): load(file, for: path)
-    case .setPreroll(let bars) where bars == -1: session.receive(.action(.setCountIn(nil)))
+      let forgetsPattern: [SessionInput] = meter.numerator != current.meter.numerator ? [.action(.setPattern(nil))] : []
+      return forgetsPattern + [.action(.setMeter(meter))]
+    case .setPattern(let pattern, _): return [.action(.setPattern(pattern))]
+    case .tap(nil): return [.command(.tapTempo)]
+    case .tap(let seconds?): return [.action(.tapTempo(atSeconds: seconds))]
+    case .start: return [.action(.setPlaying(true))]
+    case .stop: return [.action(.setPlaying(false))]
+    case .quit: return [.command(.quit)]
+    case .setSound(let sound): play(sound, at: nil, for: path)
+    case .setSoundPitch(let pitch): play(nil, at: pitch, for: path)
+    case .setKind(let kind): return inputs(playing: kind, for: path)
+    case .loadMap(let file): return inputs(loading: file, for: path)
+    case .setPreroll(let bars) where bars == -1: return [.action(.setCountIn(nil))]
     case .setPreroll(let bars) where (0...CountIn.longestBars).contains(Int(bars)):
-      session.receive(.action(.setCountIn(.bars(Int(bars)))))
+      return [.action(.setCountIn(.bars(Int(bars))))]
     case .setPreroll(let bars):
       log("OSC: \(path): preroll \(bars): -1 for none, 0 for two beats, or 1 to \(CountIn.longestBars) bars")
-    case .setTempoIncrement(let increment): setSpeedTrainer(increment: increment)
-    case .setTempoStart(let start): setSpeedTrainer(start: start)
-    case .setTempoLimit(let limit): setSpeedTrainer(limit: limit)
+    case .setTempoIncrement(let increment): return inputs(settingTrainer: increment)
+    case .setTempoStart(let start): return inputs(settingTrainer: nil, start: start)
+    case .setTempoLimit(let limit): return inputs(settingTrainer: nil, limit: limit)
     case .setVolume(let volume) where fixed.volume > 0:
       // The run's own volume is in its sounds; OSC scales them.
       gains.overall = Double(volume) / Double(fixed.volume)
-      session.receive(.action(.setGains(gains)))
+      return [.action(.setGains(gains))]
     case .setVolume:
       log("OSC: \(path): the run plays at volume 0, which nothing scales: start it with a --volume above 0")
     case .setSoundVolume(let pair):
       (gains.accented, gains.unaccented) = (Double(pair.emphasis), Double(pair.normal))
-      session.receive(.action(.setGains(gains)))
+      return [.action(.setGains(gains))]
     case .connect(let ports):
       // Each port that cannot be connected is a line, as in klick.
       withConnections(for: path) { connections in
@@ -255,7 +250,8 @@ public final class OSCRemoteControl {
     case .disconnectAll: withConnections(for: path) { $0.disconnectAll() }
     case .setTempoMultiplier(let multiplier):
       // While a map plays, its tempo is its starting tempo times the multiplier.
-      current.programme.mapStartBPM.map { session.receive(.action(.setTempo($0 * Double(multiplier)))) }
+      return current.programme.mapStartBPM.map { [.action(.setTempo($0 * Double(multiplier)))] } ?? []
     }
+    return []
   }
 }

@@ -6,7 +6,8 @@ import OSCControl
 import Testing
 
 /// klick's sounds and pitches, made for a renderer as `/klick/config/set_sound` and
-/// `set_sound_pitch` ask.
+/// `set_sound_pitch` ask; the sound in force is the one last played.
+@MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct ClickSoundChangeTests {
   private let clock = AudioClockScheduler()
@@ -26,10 +27,17 @@ struct ClickSoundChangeTests {
     return renderer.render(frames: frames).samples
   }
 
-  /// klick's sound 1 is the beep, at the run's volume; an octave up it lasts half as long.
+  /// klick's sound 1 is the beep, at the run's volume; an octave up it lasts half as long; it is
+  /// the sound in force from then on, where the run's own was before.
   @Test func aBuiltInSoundPlaysAtItsPitch() throws {
     let beep = SoundKit(.beep, sampleRate: .standard, volume: 0.5).sounds[0]
+    let woodblock = ClickSoundChange(settings: PlaybackSettings(sound: .woodblock), renderer: renderer)
+    #expect(woodblock.inForce.sound == .builtIn(3))
+    #expect(change.inForce.sound == .builtIn(0))
+    #expect(change.inForce.pitch == KlickState.SoundPair(emphasis: 1, normal: 1))
     try change.play(.builtIn(1), pitch: KlickState.SoundPair(emphasis: 2, normal: 1))
+    #expect(change.inForce.sound == .builtIn(1))
+    #expect(change.inForce.pitch == KlickState.SoundPair(emphasis: 2, normal: 1))
     let heard = beatOne(frames: beep.count)
     let length = heard.lastIndex { $0 != 0 }.map { $0 + 1 } ?? 0
     #expect(abs(length - beep.count / 2) <= 8, "\(length) frames for \(beep.count)")
@@ -51,5 +59,7 @@ struct ClickSoundChangeTests {
     }
     let pulse = SoundKit(.pulse, sampleRate: .standard, volume: 1).sounds[0]
     #expect(beatOne(frames: 64) == Array(pulse.prefix(64)))
+    #expect(change.inForce.sound == .builtIn(0))
+    #expect(change.inForce.pitch == KlickState.SoundPair(emphasis: 1, normal: 1))
   }
 }

@@ -1,6 +1,7 @@
 import CombineSchedulers
 import Glibc
 import MetronomeAudio
+import MetronomeControl
 import MetronomeCore
 import MetronomeEngine
 import MetronomeSession
@@ -12,6 +13,13 @@ import Testing
 extension MetronomeSession {
   /// Takes `bytes` as typed on the terminal, as `SystemEvents` delivers them.
   func type(_ bytes: [UInt8]) { SessionInput.typed(bytes).forEach(receive) }
+}
+
+/// A watcher of a session that keeps the beats it is told of.
+@MainActor
+final class BeatWatcher: SessionObserver {
+  private(set) var told: [Beat] = []
+  func heard(_ beat: Beat) { told.append(beat) }
 }
 
 private struct DeviceGone: Error, CustomStringConvertible {
@@ -40,7 +48,8 @@ final class Harness {
 
   init(
     _ settings: PlaybackSettings = PlaybackSettings(), keys: String = "", display: Bool = false,
-    style: DisplayStyle = .standard, soundOnly: Bool = false, tellsHeardBeats: Bool = false, delayFrames: Int64 = 1_024,
+    style: DisplayStyle = .standard, soundOnly: Bool = false, observers: [any SessionObserver] = [],
+    delayFrames: Int64 = 1_024,
     periodFrames: Int = 512, practice: Practice? = nil
   ) throws {
     let mainQueue = self.mainQueue
@@ -63,7 +72,7 @@ final class Harness {
         exit: { [unowned self] in
           exitStatus = exitStatus ?? $0
           exitCount += 1
-        }), tellsHeardBeats: tellsHeardBeats, practice: practice)
+        }), observers: observers, practice: practice)
   }
 
   /// Delivers `event` to the session at `seconds` on the main queue.
@@ -251,31 +260,27 @@ struct MetronomeSessionTests {
   }
 
   /// An action sets a value, as a remote control asks for it; heard beats, and not skipped ones,
-  /// reach whoever watches for them, each when its line is printed.
+  /// reach whoever watches the session, each when its line is printed.
   @Test func anActionSetsAValueAndHeardBeatsAreTold() throws {
-    let harness = try Harness(PlaybackSettings(length: .beats(4)))
+    let watcher = BeatWatcher()
+    let harness = try Harness(PlaybackSettings(length: .beats(4)), observers: [watcher])
     harness.sink.lostFrames = [0, 0, 0, 0, 24_000]
-    var told: [String] = []
-    harness.session?.onHeard = { told.append("\($0.beatInBar)@\($0.frame)") }
     harness.at(0.1) { $0.receive(.action(.setTempo(60))) }
     harness.run()
 
     #expect(harness.engine.viewModel.currentState.tempo.bpm == 60)
-    #expect(told == ["1@0", "3@72000", "4@120000"])
-    #expect(harness.standardOutput.filter { !$0.contains("skipped") }.count == told.count)
+    #expect(watcher.told.map { "\($0.beatInBar)@\($0.frame)" } == ["1@0", "3@72000", "4@120000"])
+    #expect(harness.standardOutput.filter { !$0.contains("skipped") }.count == watcher.told.count)
   }
 
-  /// A run that shows no beats tells the heard ones only when made to (a remote control's clients
-  /// want them): otherwise they cost no wake-up of the main queue.
-  @Test func aSoundOnlyRunTellsHeardBeatsOnlyWhenMadeTo() throws {
-    for tells in [false, true] {
-      let harness = try Harness(PlaybackSettings(length: .beats(3)), soundOnly: true, tellsHeardBeats: tells)
-      var told: [Int64] = []
-      harness.session?.onHeard = { told.append($0.frame) }
-      harness.run()
-      #expect(told == (tells ? [0, 24_000, 48_000] : []))
-      #expect(harness.standardOutput.isEmpty)
-    }
+  /// A run that shows no beats still tells each heard one to every watcher it was given (a remote
+  /// control's clients want them), the second as the first.
+  @Test func aSoundOnlyRunTellsHeardBeatsToItsWatchers() throws {
+    let watchers = [BeatWatcher(), BeatWatcher()]
+    let harness = try Harness(PlaybackSettings(length: .beats(3)), soundOnly: true, observers: watchers)
+    harness.run()
+    #expect(watchers.map { $0.told.map(\.frame) } == [[0, 24_000, 48_000], [0, 24_000, 48_000]])
+    #expect(harness.standardOutput.isEmpty)
   }
 
   /// The display shows what the view model's outputs say: a change sent to the view model

@@ -31,7 +31,7 @@ struct SessionListeningTests {
   ) throws -> (Harness, expected: [String]) {
     let clicks = clicks(of: settings)
     let harness = try Harness(
-      settings, keys: keys, display: display, tellsHeardBeats: true,
+      settings, keys: keys, display: display,
       practice: Practice(scorer: HitScorer(tolerance: 20)))
     var expected: [String] = []
     for (index, (click, offset)) in chosen.enumerated() {
@@ -98,7 +98,7 @@ struct SessionListeningTests {
     let settings = PlaybackSettings(length: .beats(6))
     let clicks = clicks(of: PlaybackSettings(length: .beats(3)))
     let harness = try Harness(
-      settings, keys: "1.2 space\n4.0 space\n", tellsHeardBeats: true,
+      settings, keys: "1.2 space\n4.0 space\n",
       practice: Practice(scorer: HitScorer(tolerance: 20)))
     let onBeatTwo = Hit(frame: clicks[1].frame + 96, note: 38, velocity: 80)
     let inThePause = Hit(frame: 2 * 48_000 + 24_000, note: 38, velocity: 80)
@@ -114,7 +114,7 @@ struct SessionListeningTests {
   /// once the run has ended it is not counted.
   @Test func aMicrophoneThatClippedIsSaidWhenTheRunEnds() throws {
     let harness = try Harness(
-      PlaybackSettings(length: .beats(4)), keys: "", tellsHeardBeats: true,
+      PlaybackSettings(length: .beats(4)), keys: "",
       practice: Practice(scorer: HitScorer(tolerance: 20)))
     harness.at(0.3) { $0.receive(.noticed(.clipped)) }
     harness.at(1.1) { $0.receive(.noticed(.clipped)) }
@@ -151,7 +151,7 @@ struct SessionCalibrationTests {
       concluded = scorer.scored.map(\.offsetMilliseconds)
       return (["concluded"], nil)
     }
-    let harness = try Harness(PlaybackSettings(), tellsHeardBeats: true, practice: practice)
+    let harness = try Harness(PlaybackSettings(), practice: practice)
     for click in 1...4 {
       harness.at(Double(click) * 0.5 + 1_024.0 / 48_000 + 0.012) { $0.receive(.command(.togglePlaying)) }
     }
@@ -169,7 +169,7 @@ struct SessionCalibrationTests {
     var scorer = HitScorer(tolerance: 20)
     scorer.goal = 32
     let harness = try Harness(
-      PlaybackSettings(length: .beats(4)), display: true, tellsHeardBeats: true,
+      PlaybackSettings(length: .beats(4)), display: true,
       practice: Practice(scorer: scorer, keysAreHits: true))
     var screens: [String] = []
     harness.at(0.3) { _ in screens.append(harness.screen.text) }

@@ -1,5 +1,6 @@
 import CombineSchedulers
 import MetronomeAudio
+import MetronomeControl
 import MetronomeCore
 import MetronomeTesting
 import MetronomeViewModel

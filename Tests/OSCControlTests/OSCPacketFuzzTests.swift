@@ -1,7 +1,7 @@
 import CombineSchedulers
 import MetronomeAudio
+import MetronomeControl
 import MetronomeCore
-import MetronomeSession
 import MetronomeTesting
 import MetronomeViewModel
 import OSCControl
@@ -13,21 +13,13 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(2)))
 struct OSCPacketFuzzTests {
-  /// A session that applies the actions the remote control sends.
-  private final class Session: SessionInputReceiver {
-    let viewModel: MetronomeViewModel
-    init(_ viewModel: MetronomeViewModel) { self.viewModel = viewModel }
-    func receive(_ input: SessionInput) {
-      switch input {
-      case .action(let action): viewModel.dispatch(action)
-      case .command(.quit): break
-      case .command(let command): viewModel.perform(command)
-      default: break
-      }
-    }
-  }
-
   private struct Unreadable: Error {}
+
+  /// Sounds that take whatever they are given.
+  private final class Sounds: ClickSounds {
+    var inForce = (sound: KlickState.Sound.builtIn(0), pitch: KlickState.SoundPair(emphasis: 1, normal: 1))
+    func play(_ sound: KlickState.Sound, pitch: KlickState.SoundPair) { inForce = (sound, pitch) }
+  }
 
   private static let seed: UInt64 = 20_261_124
   private static let valid: [OSCMessage] = [
@@ -62,11 +54,12 @@ struct OSCPacketFuzzTests {
     let state = MetronomeState(tempo: .standard, meter: .fourFour, isPlaying: true, cap: .denominator)
     let scheduler = TestScheduler<AudioTime, Never>(now: 0)
     let viewModel = MetronomeViewModel(autoplay: true, beatScheduler: scheduler.limited().eraseToBeatScheduler())
+    let session = RecordingSession(store: viewModel)
     let control = OSCRemoteControl(
-      session: Session(viewModel), store: viewModel, fixed: KlickState(), changeSound: { _, _ in },
-      loadMap: { _ in throw Unreadable() }, send: { _, _ in }, log: { _ in })
+      store: viewModel, fixed: KlickState(), sounds: Sounds(), loadMap: { _ in throw Unreadable() }, send: { _, _ in },
+      log: { _ in })
     for run in 0..<20_000 {
-      control.received(Self.packet(run, using: &generator), from: sender)
+      control.received(Self.packet(run, using: &generator), from: sender, into: session)
       scheduler.advance(by: 0.01)
       let packet = Self.packet(run, using: &generator)
       do {

@@ -1,7 +1,7 @@
 import CombineSchedulers
 import MetronomeAudio
+import MetronomeControl
 import MetronomeCore
-import MetronomeSession
 import MetronomeTesting
 import MetronomeViewModel
 import OSCControl
@@ -20,32 +20,14 @@ struct OSCRemoteControlTests {
   private let control: OSCRemoteControl
   private let sent: Box<[(packet: [UInt8], to: OSCEndpoint)]> = Box([])
   private let logged: Box<[String]> = Box([])
-  private let session: Session
-
-  /// What a session does with the inputs: actions and commands to the view model, each kept.
-  private final class Session: SessionInputReceiver {
-    let viewModel: MetronomeViewModel
-    var inputs: [SessionInput] = []
-
-    init(_ viewModel: MetronomeViewModel) { self.viewModel = viewModel }
-
-    func receive(_ input: SessionInput) {
-      inputs.append(input)
-      switch input {
-      case .action(let action): viewModel.dispatch(action)
-      case .command(.quit): break
-      case .command(let command): viewModel.perform(command)
-      default: break
-      }
-    }
-  }
+  private let session: RecordingSession
 
   init() {
     viewModel = MetronomeViewModel(autoplay: true, beatScheduler: scheduler.limited().eraseToBeatScheduler())
-    session = Session(viewModel)
+    session = RecordingSession(store: viewModel)
     let (sent, logged) = (self.sent, self.logged)
     control = OSCRemoteControl(
-      session: session, store: viewModel, fixed: KlickState(), send: { sent.value.append(($0, $1)) },
+      store: viewModel, fixed: KlickState(), send: { sent.value.append(($0, $1)) },
       log: { logged.value.append($0) })
   }
 
@@ -53,12 +35,12 @@ struct OSCRemoteControlTests {
   private func control(of viewModel: MetronomeViewModel) -> OSCRemoteControl {
     let (sent, logged) = (self.sent, self.logged)
     return OSCRemoteControl(
-      session: Session(viewModel), store: viewModel, fixed: KlickState(), send: { sent.value.append(($0, $1)) },
+      store: viewModel, fixed: KlickState(), send: { sent.value.append(($0, $1)) },
       log: { logged.value.append($0) })
   }
 
   private func send(_ path: String, _ arguments: [OSCArgument] = []) {
-    control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client)
+    control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client, into: session)
   }
 
   /// What was sent, read back, with where it went.
@@ -122,7 +104,7 @@ struct OSCRemoteControlTests {
   /// A packet that is not OSC, or a message klick does not know, is one line and no reply.
   @Test func badPacketsAreOneLineEachAndNoReply() {
     send("/klick/register_client")
-    control.received(Array(OSCCodec.packet(for: OSCMessage("/klick/ping")).dropLast()), from: client)
+    control.received(Array(OSCCodec.packet(for: OSCMessage("/klick/ping")).dropLast()), from: client, into: session)
     send("/klick/bogus", [.int32(1)])
     send("/klick/metro/set_type", [.string("jack")])
     #expect(
@@ -149,13 +131,14 @@ struct OSCRemoteControlTests {
     fixed.mapFile = "a.map"
     let (sent, logged) = (self.sent, self.logged)
     let control = OSCRemoteControl(
-      session: Session(viewModel), store: viewModel, fixed: fixed,
+      store: viewModel, fixed: fixed,
       loadMap: { path in
         guard let map = maps[path] else { throw Refusal() }
         return map
       }, send: { sent.value.append(($0, $1)) }, log: { logged.value.append($0) })
     let send = { (path: String, arguments: [OSCArgument]) in
-      control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client)
+      control.received(
+        OSCCodec.packet(for: OSCMessage(path, arguments)), from: client, into: RecordingSession(store: viewModel))
     }
     send("/klick/register_client", [])
     send("/klick/metro/set_type", [.string("simple")])
@@ -189,10 +172,10 @@ struct OSCRemoteControlTests {
   @Test func aFollowedClocksTempoStaysWhatItIs() {
     let (sent, logged) = (self.sent, self.logged)
     let control = OSCRemoteControl(
-      session: session, store: viewModel, fixed: KlickState(), tempoFollows: "MIDI clock",
+      store: viewModel, fixed: KlickState(), tempoFollows: "MIDI clock",
       send: { sent.value.append(($0, $1)) }, log: { logged.value.append($0) })
     let send = { (path: String, arguments: [OSCArgument]) in
-      control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client)
+      control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client, into: session)
     }
     send("/klick/register_client", [])
     send("/klick/simple/set_tempo", [.float32(96)])
@@ -232,16 +215,13 @@ struct OSCRemoteControlTests {
   /// klick's sound and pitch messages hand the sound to play to the run, which reports them from
   /// then on; one it cannot play is a line, and the sound in force stays.
   @Test func soundsAndPitchesAreHandedToTheRun() {
-    let played: Box<[String]> = Box([])
+    let sounds = Sounds()
     let (sent, logged) = (self.sent, self.logged)
     let control = OSCRemoteControl(
-      session: session, store: viewModel, fixed: KlickState(),
-      changeSound: { sound, pitch in
-        guard sound != .builtIn(9) else { throw Refusal() }
-        played.value.append("\(sound) at \(pitch.emphasis), \(pitch.normal)")
-      }, send: { sent.value.append(($0, $1)) }, log: { logged.value.append($0) })
+      store: viewModel, fixed: KlickState(), sounds: sounds, send: { sent.value.append(($0, $1)) },
+      log: { logged.value.append($0) })
     let send = { (path: String, arguments: [OSCArgument]) in
-      control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client)
+      control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client, into: session)
     }
     send("/klick/config/set_sound", [.int32(3)])
     send("/klick/config/set_sound_pitch", [.float32(2), .float32(0.5)])
@@ -249,7 +229,7 @@ struct OSCRemoteControlTests {
     send("/klick/config/set_sound", [.int32(9)])
     send("/klick/config/query", [])
     #expect(
-      played.value == [
+      sounds.played == [
         "builtIn(3) at 1.0, 1.0", "builtIn(3) at 2.0, 0.5", "files(emphasis: \"a.wav\", normal: \"b.wav\") at 2.0, 0.5",
       ])
     #expect(logged.value == ["OSC: /klick/config/set_sound: not there"])
@@ -262,6 +242,18 @@ struct OSCRemoteControlTests {
 
   private struct Refusal: Error, CustomStringConvertible {
     var description: String { "not there" }
+  }
+
+  /// The run's sounds as the control changes them: each played, the sound 9 refused.
+  private final class Sounds: ClickSounds {
+    var inForce = (sound: KlickState.Sound.builtIn(0), pitch: KlickState.SoundPair(emphasis: 1, normal: 1))
+    var played: [String] = []
+
+    func play(_ sound: KlickState.Sound, pitch: KlickState.SoundPair) throws {
+      guard sound != .builtIn(9) else { throw Refusal() }
+      played.append("\(sound) at \(pitch.emphasis), \(pitch.normal)")
+      inForce = (sound, pitch)
+    }
   }
 
   /// klick's speed trainer over OSC, as klick ramps it: from the beat after the next, each beat
@@ -323,8 +315,9 @@ struct OSCRemoteControlTests {
     silent.volume = 0
     let logged = self.logged
     let quiet = OSCRemoteControl(
-      session: session, store: viewModel, fixed: silent, send: { _, _ in }, log: { logged.value.append($0) })
-    quiet.received(OSCCodec.packet(for: OSCMessage("/klick/config/set_volume", [.float32(1)])), from: client)
+      store: viewModel, fixed: silent, send: { _, _ in }, log: { logged.value.append($0) })
+    quiet.received(
+      OSCCodec.packet(for: OSCMessage("/klick/config/set_volume", [.float32(1)])), from: client, into: session)
     #expect(viewModel.currentState.gains.overall == 0.5)
     #expect(
       logged.value == [
@@ -343,10 +336,11 @@ struct OSCRemoteControlTests {
     fixed.kind = .map
     let sent = self.sent
     let control = OSCRemoteControl(
-      session: Session(viewModel), store: viewModel, fixed: fixed, send: { sent.value.append(($0, $1)) },
+      store: viewModel, fixed: fixed, send: { sent.value.append(($0, $1)) },
       log: { _ in })
     let send = { (path: String, arguments: [OSCArgument]) in
-      control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client)
+      control.received(
+        OSCCodec.packet(for: OSCMessage(path, arguments)), from: client, into: RecordingSession(store: viewModel))
     }
     let beats = scheduler.record(viewModel.beat.map(\.frame))
     send("/klick/register_client", [])
@@ -387,10 +381,10 @@ struct OSCRemoteControlTests {
     let ports = Ports()
     let (sent, logged) = (self.sent, self.logged)
     let control = OSCRemoteControl(
-      session: session, store: viewModel, fixed: KlickState(), connections: ports,
+      store: viewModel, fixed: KlickState(), connections: ports,
       send: { sent.value.append(($0, $1)) }, log: { logged.value.append($0) })
     let send = { (path: String, arguments: [OSCArgument]) in
-      control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client)
+      control.received(OSCCodec.packet(for: OSCMessage(path, arguments)), from: client, into: session)
     }
     send("/klick/config/get_available_ports", [.string("osc.udp://127.0.0.1:9001/")])
     #expect(replies == ["/klick/config/available_ports ,ss \"system:playback_1\" \"system:playback_2\" → 9001"])
@@ -432,7 +426,9 @@ struct OSCRemoteControlTests {
     let control = control(of: viewModel)
     let beats = scheduler.record(viewModel.beat)
     scheduler.advance(to: 0.7)
-    control.received(OSCCodec.packet(for: OSCMessage("/klick/register_client")), from: client)
+    control.received(
+      OSCCodec.packet(for: OSCMessage("/klick/register_client")), from: client, into: RecordingSession(store: viewModel)
+    )
     for beat in beats.values { control.heard(beat) }
     #expect(
       replies == [
@@ -520,7 +516,8 @@ struct OSCRemoteControlTests {
     for action in [MetronomeAction.moveSong(by: 1), .togglePolyrhythmMute, .toggleSectionLoop] {
       viewModel.dispatch(action)
     }
-    control.received(OSCCodec.packet(for: OSCMessage("/metronome/query")), from: client)
+    control.received(
+      OSCCodec.packet(for: OSCMessage("/metronome/query")), from: client, into: RecordingSession(store: viewModel))
     #expect(
       replies == [
         "/metronome/tempo ,f 90.0 → 40000", "/metronome/meter ,ii 4 4 → 40000", "/metronome/playing ,i 0 → 40000",
@@ -562,7 +559,9 @@ struct OSCRemoteControlTests {
       programme: Programme(map: map), beatScheduler: scheduler.limited().eraseToBeatScheduler())
     let control = control(of: viewModel)
     let preroll = { (bars: Int32) in
-      control.received(OSCCodec.packet(for: OSCMessage("/klick/map/set_preroll", [.int32(bars)])), from: client)
+      control.received(
+        OSCCodec.packet(for: OSCMessage("/klick/map/set_preroll", [.int32(bars)])), from: client,
+        into: RecordingSession(store: viewModel))
     }
     preroll(2)
     #expect(viewModel.currentState.programme.countIn == .bars(2))

@@ -10,6 +10,7 @@ struct ModuleUnderTest: Sendable {
   /// The pure modules: what runs without a device, a server or a network, each with its own tests.
   static let pure: [ModuleUnderTest] = [
     ModuleUnderTest(name: "MetronomeCore", tests: "MetronomeCoreTests", files: nil),
+    ModuleUnderTest(name: "MetronomeControl", tests: "MetronomeControlTests", files: nil),
     ModuleUnderTest(name: "MetronomeViewModel", tests: "MetronomeViewModelTests", files: nil),
     ModuleUnderTest(name: "PracticeListening", tests: "PracticeListeningTests", files: nil),
     ModuleUnderTest(name: "AudioListening", tests: "AudioListeningTests", files: nil),
@@ -17,7 +18,8 @@ struct ModuleUnderTest: Sendable {
     ModuleUnderTest(
       name: "OSCControl", tests: "OSCControlTests",
       files: [
-        "KlickNamespace.swift", "KlickRequest.swift", "KlickState.swift", "MetronomeNamespace.swift",
+        "ClickSounds.swift", "KlickNamespace.swift", "KlickRequest.swift", "KlickState.swift",
+        "MetronomeNamespace.swift",
         "OSCArgument.swift", "OSCCodec.swift", "OSCEndpoint.swift", "OSCMessage.swift", "OSCRemoteControl.swift",
         "OSCReply.swift", "OutputConnections.swift",
       ]),

@@ -1,5 +1,4 @@
 import MetronomeCore
-import MetronomeViewModel
 import PracticeListening
 import TerminalUI
 

@@ -1,4 +1,3 @@
-import MetronomeViewModel
 import TerminalUI
 
 extension KeyCommand {

@@ -1,6 +1,5 @@
-import MetronomeSession
+import MetronomeControl
 import MetronomeTesting
-import MetronomeViewModel
 import TerminalUI
 import Testing
 

@@ -1,4 +1,4 @@
-import MetronomeSession
+import MetronomeControl
 import TerminalUI
 import Testing
 

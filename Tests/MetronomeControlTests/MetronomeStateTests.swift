@@ -1,6 +1,6 @@
+import MetronomeControl
 import MetronomeCore
 import MetronomeTesting
-import MetronomeViewModel
 import Testing
 
 /// The state machine's reducer, as the ReCombine article tests reducers: a state and an action
@@ -262,6 +262,31 @@ struct MetronomeStateTests {
     #expect(playing.meter.signature == "5/4" && playing.tempo.bpm == 96)
     #expect(!playing.programme.loopsSection && playing.programme.loopBars == nil)
     #expect(playing.programme.trainerTarget == nil)
+  }
+
+  /// The map loaded is kept while the steady tempo plays, to be played again: the run's own at
+  /// the start (its file the run's to name), then each one loaded with its file; a map played
+  /// without being loaded (the tempo in force as a map) leaves it; where a setlist or an outside
+  /// clock decides what plays, loading changes nothing.
+  @Test func theMapLoadedIsKeptWhileTheSteadyTempoPlays() throws {
+    let map = { (bpm: Double) in TempoMap(sections: [TempoMap.Section(bars: 2, meter: .fourFour, tempo: .steady(bpm))])
+    }
+    #expect(try state().loadedMap == nil)
+    let started = try state("4/4", 100, programme: Programme(map: map(100)))
+    #expect(started.loadedMap == LoadedMap(map: map(100), file: nil))
+    let steady = reduce(started, .playMap(nil))
+    #expect(steady.programme.map == nil && steady.loadedMap == started.loadedMap)
+    let loaded = reduce(steady, .togglePlaying, .loadMap(map(90), file: "b.map"))
+    #expect(loaded.loadedMap == LoadedMap(map: map(90), file: "b.map"))
+    #expect(loaded.programme.map == map(90) && loaded.tempo.bpm == 90 && !loaded.isPlaying)
+    #expect(reduce(loaded, .playMap(map(70)), .playMap(nil)).loadedMap == loaded.loadedMap)
+    let setlist = Setlist(songs: [Setlist.Song(title: "A", map: map(80))])
+    let refused = reduce(try state(programme: Programme(setlist: setlist)), .loadMap(map(90), file: "b.map"))
+    #expect(refused.loadedMap == LoadedMap(map: map(80), file: nil) && refused.programme.map == map(80))
+    let anchor = TransportAnchor(
+      id: 1, source: .jack, frame: 0, bar: 1, beatInBar: 1, tempo: .standard, meter: .fourFour)
+    let following = reduce(try state(), .follow(anchor))
+    #expect(reduce(following, .loadMap(map(90), file: "b.map")) == following)
   }
 
   /// A tap after the metronome started or stopped starts a new measurement.

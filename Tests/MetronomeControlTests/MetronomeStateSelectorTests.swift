@@ -1,5 +1,5 @@
+import MetronomeControl
 import MetronomeCore
-import MetronomeViewModel
 import Testing
 
 /// The values the display reads, as pure selectors of the state: a state in, the text out.

@@ -30,6 +30,9 @@ public struct MetronomeState: Hashable, Sendable {
   /// The tempo map and count-in; while a map plays, the tempo scales the map (klick's `-x`): its
   /// multiplier is the tempo over the map's starting tempo.
   public private(set) var programme: Programme
+  /// The map last loaded, kept while the steady tempo plays so that klick's map metronome can
+  /// play it again: the run's own at the start, then each one a remote control loads.
+  public private(set) var loadedMap: LoadedMap?
   private let initialTempo: Tempo
   private let initialMeter: Meter
   private let initialPattern: AccentPattern?
@@ -43,6 +46,7 @@ public struct MetronomeState: Hashable, Sendable {
   ) {
     self.tempo = tempo
     self.programme = programme
+    loadedMap = programme.map.map { LoadedMap(map: $0, file: nil) }
     self.polyrhythm = polyrhythm
     self.subdivision = subdivision
     initialSubdivision = subdivision
@@ -92,6 +96,24 @@ public struct MetronomeState: Hashable, Sendable {
     denominator = map.sections[0].meter.denominator
     cap = cap.allowing(map.sections[0].meter)
     tapTempo = TapTempo()
+  }
+
+  /// Stops, to play `map` (nil: the steady tempo) from its start when next started; false, changing
+  /// nothing, where a setlist or an outside clock decides what plays.
+  @discardableResult
+  private mutating func play(_ map: TempoMap?) -> Bool {
+    guard programme.setlist == nil, programme.transport == nil else { return false }
+    isPlaying = false
+    // The multiplier in force (the tempo keys change it) carries over to the new map.
+    programme.multiplier = programme.mapStartBPM.map { tempo.bpm / $0 } ?? programme.multiplier
+    programme.map = map
+    programme.trainerTarget = nil
+    (programme.loopsSection, programme.loopBars) = (false, nil)
+    guard let first = map?.sections[0] else { return true }
+    tempo = mapStartTempo ?? tempo
+    (requestedNumerator, denominator) = (first.meter.numerator, first.meter.denominator)
+    cap = cap.allowing(first.meter)
+    return true
   }
 
   /// The state after `action`.
@@ -145,17 +167,10 @@ public struct MetronomeState: Hashable, Sendable {
       isPlaying = playing
       tapTempo = TapTempo()
     case .playMap(let map):
-      guard programme.setlist == nil, programme.transport == nil else { return }
-      isPlaying = false
-      // The multiplier in force (the tempo keys change it) carries over to the new map.
-      programme.multiplier = programme.mapStartBPM.map { tempo.bpm / $0 } ?? programme.multiplier
-      programme.map = map
-      programme.trainerTarget = nil
-      (programme.loopsSection, programme.loopBars) = (false, nil)
-      guard let first = map?.sections[0] else { return }
-      tempo = mapStartTempo ?? tempo
-      (requestedNumerator, denominator) = (first.meter.numerator, first.meter.denominator)
-      cap = cap.allowing(first.meter)
+      play(map)
+    case .loadMap(let map, let file):
+      guard play(map) else { return }
+      loadedMap = LoadedMap(map: map, file: file)
     case .setCountIn(let countIn):
       programme.countIn = countIn
     case .setSpeedTrainer(let trainer):

@@ -38,6 +38,9 @@ public enum MetronomeAction: Hashable, Sendable {
   /// (nil: the steady tempo playing now), as klick does when its metronome changes; nothing with
   /// a setlist or an outside clock.
   case playMap(TempoMap?)
+  /// Play `map`, read from `file`, as `playMap` does, and keep it as the map loaded
+  /// (`MetronomeState.loadedMap`), as klick's `load_file` does.
+  case loadMap(TempoMap, file: String)
   /// Count in so when play next starts (nil: as the map asks).
   case setCountIn(CountIn?)
   /// Ramp a steady tempo as klick's speed trainer does, from the next beat (off: a steady tempo,

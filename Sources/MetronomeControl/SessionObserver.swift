@@ -1,0 +1,12 @@
+import MetronomeCore
+
+/// What watches a running session, given to it when it is made: it is told of each beat as the
+/// beat is heard, on the session's main queue.
+///
+/// A remote control telling its clients of the beats is one; a new watcher is one more type
+/// that conforms, given to the session beside the others, with no change to the session.
+@MainActor
+public protocol SessionObserver: AnyObject {
+  /// Takes `beat`, heard now; a beat a glitch skipped is not told.
+  func heard(_ beat: Beat)
+}
