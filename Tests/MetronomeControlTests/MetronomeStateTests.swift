@@ -186,6 +186,23 @@ struct MetronomeStateTests {
     let stopped = reduce(following, .follow(nil))
     #expect(!stopped.isPlaying)
     #expect(stopped.programme.transport == nil)
+    // A clock's meter is taken as it is, past the cap its note value sets.
+    let sevenFour = TransportAnchor(
+      id: 2, source: .midi, frame: 0, bar: 1, beatInBar: 1, tempo: .standard, meter: try Meter(7, 4, cap: .widest))
+    #expect(reduce(try state(), .follow(sevenFour)).meter.signature == "7/4")
+  }
+
+  /// Values set as a remote control sets them are the values in force: a numerator (at least
+  /// 1), a whole meter, a subdivision, a count-in.
+  @Test func valuesSetAreInForce() throws {
+    let start = try state()
+    #expect(reduce(start, .setNumerator(0)).meter.numerator == 1)
+    #expect(reduce(start, .setNumerator(1)).meter.numerator == 1)
+    #expect(reduce(start, .setNumerator(3)).meter.numerator == 3)
+    #expect(reduce(start, .setMeter(try Meter(3, 8))).meter.signature == "3/8")
+    #expect(reduce(start, .setSubdivision(try Subdivision(3))).subdivision.count == 3)
+    #expect(reduce(start, .setCountIn(.bars(2))).programme.countIn == .bars(2))
+    #expect(reduce(start, .setCountIn(.bars(2)), .setCountIn(nil)).programme.countIn == nil)
   }
 
   @Test func withAMapTheTempoScalesIt() throws {
@@ -193,6 +210,12 @@ struct MetronomeStateTests {
     let start = try state("4/4", 100, programme: Programme(map: map))
     #expect(reduce(start, .setTempo(150)).settings.programme.multiplier == 1.5)
     #expect(reduce(start, .setTempo(150), .reset).tempo.bpm == 100)
+    // A map asked for faster (klick's -x) resets to its tempo times the multiplier.
+    let faster = try state("4/4", 150, programme: Programme(map: map, multiplier: 1.5))
+    #expect(reduce(faster, .setTempo(90), .reset).tempo.bpm == 150)
+    // Another map plays at the multiplier the tempo keys made of the first.
+    let other = try TempoMapParser.parse("4 4/4 80\n", source: "other")
+    #expect(reduce(start, .setTempo(150), .playMap(other)).tempo.bpm == 120)
   }
 
   /// Gains reach the beat generator through the rhythm, each factor kept within 0 to 16 (NaN as

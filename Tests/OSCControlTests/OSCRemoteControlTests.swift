@@ -323,6 +323,39 @@ struct OSCRemoteControlTests {
       logged.value == [
         "OSC: /klick/config/set_volume: the run plays at volume 0, which nothing scales: start it with a --volume above 0"
       ])
+    // The volume asked for is the run's own volume scaled: at --volume 0.5, 0.25 is half.
+    var half = KlickState()
+    half.volume = 0.5
+    OSCRemoteControl(store: viewModel, fixed: half, send: { _, _ in }, log: { _ in }).received(
+      OSCCodec.packet(for: OSCMessage("/klick/config/set_volume", [.float32(0.25)])), from: client, into: session)
+    #expect(viewModel.currentState.gains.overall == 0.5)
+  }
+
+  /// The tempo heard is 0 while stopped, and once started again it is the tempo set until a beat
+  /// is heard, not the one a trainer had ramped to before the stop.
+  @Test func theTempoHeardIsNoneWhileStoppedAndTheTempoSetOnceStarted() {
+    let beats = scheduler.record(viewModel.beat)
+    send("/klick/register_client")
+    send("/klick/simple/set_tempo_increment", [.float32(8)])
+    scheduler.advance(to: 1.6)
+    for beat in beats.values { control.heard(beat) }
+    control.tellChanges()
+    #expect(replies.last?.hasPrefix("/klick/simple/current_tempo ,f 12") == true, "\(replies)")
+    send("/klick/metro/stop")
+    control.tellChanges()
+    #expect(control.state.currentTempo == 0)
+    #expect(replies.last == "/klick/simple/current_tempo ,f 0.0 → 40000")
+    send("/klick/metro/start")
+    control.tellChanges()
+    #expect(control.state.currentTempo == 120)
+  }
+
+  /// A run that cannot load maps (klick's map metronome has none to load) says so.
+  @Test func aMapCannotBeLoadedWhereTheRunLoadsNone() {
+    send("/klick/metro/set_type", [.string("map")])
+    send("/klick/map/load_file", [.string("song.map")])
+    #expect(logged.value == ["OSC: /klick/map/load_file: not available in this run; what is in force stays"])
+    #expect(viewModel.currentState.loadedMap == nil)
   }
 
   /// While a map plays, its multiplier sets the tempo (the map's first times the multiplier) from
