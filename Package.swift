@@ -100,6 +100,9 @@ let package = Package(
     .target(name: "SpokenWords", dependencies: ["CFlite", "AudioFiles", "MetronomeCore"]),
     .target(name: "TerminalUI", dependencies: ["MetronomeCore"]),
     .target(name: "PracticeListening", dependencies: ["MetronomeCore"]),
+    // SQLite (public domain), wrapped once in SQLiteDatabase: the practice journal's file.
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .target(name: "PracticeJournal", dependencies: ["CSQLite", "MetronomeCore", "PracticeListening"]),
     .target(name: "AudioListening", dependencies: ["MetronomeCore"], swiftSettings: renderPath + signalWork),
     .target(
       name: "MetronomeSession",
@@ -135,6 +138,7 @@ let package = Package(
         "TerminalUI",
         "OSCControl",
         "PracticeListening",
+        "PracticeJournal",
         "AudioListening",
         .product(name: "OpenCombine", package: "OpenCombine"),
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -182,6 +186,7 @@ let package = Package(
       name: "MetronomeBenchmark",
       dependencies: [
         "MetronomeCore",
+        "PracticeJournal",
         "AudioListening",
         "MetronomeTesting",
         "MetronomeAudio",
@@ -233,6 +238,7 @@ let package = Package(
       // The report's picture as it was looked at, compared by ReportPictureTests.
       exclude: ["Reference"]
     ),
+    .testTarget(name: "PracticeJournalTests", dependencies: ["PracticeJournal", "PracticeListening", "MetronomeCore"]),
     .testTarget(name: "AudioListeningTests", dependencies: ["AudioListening", "MetronomeCore", "MetronomeTesting"]),
     .testTarget(
       name: "OSCControlTests",
@@ -256,7 +262,7 @@ let package = Package(
       name: "MetronomeRunTests",
       dependencies: [
         "MetronomeRun", "MetronomeCore", "MetronomeEngine", "MetronomeAudio", "MetronomeTesting", "OSCControl",
-        "PracticeListening", "AudioListening", "TerminalUI",
+        "PracticeListening", "PracticeJournal", "AudioListening", "TerminalUI",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -264,7 +270,7 @@ let package = Package(
       name: "MetronomeEndToEndTests",
       dependencies: [
         "metronome", "MetronomeTesting", "TerminalUI", "MetronomeCore", "AudioFiles", "OSCControl", "PracticeListening",
-        "MetronomeAudio", "MetronomeRun",
+        "PracticeJournal", "MetronomeAudio", "MetronomeRun",
       ]
     ),
     .testTarget(

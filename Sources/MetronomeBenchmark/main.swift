@@ -11,7 +11,8 @@ import OpenCombineShim
 // `onsets FOLDER` instead writes drum takes and where metronome hears their attacks (OnsetBenchmark);
 // `rooms [N]` scores the single-copy canceller beside the room canceller in N simulated rooms (RoomBenchmark),
 // then the room canceller following the path as it changes in N/3 more (PathChangeBenchmark);
-// `recorded-rooms FOLDER` scores the room canceller in rooms simulated elsewhere (RecordedRoomBenchmark).
+// `recorded-rooms FOLDER` scores the room canceller in rooms simulated elsewhere (RecordedRoomBenchmark);
+// `journal FILE [DAYS] [HITS]` writes a year of daily takes to a journal (JournalBenchmark).
 
 if CommandLine.arguments.dropFirst().first == "onsets" {
   try OnsetBenchmark.run(into: CommandLine.arguments.dropFirst(2).first ?? ".")
@@ -19,6 +20,11 @@ if CommandLine.arguments.dropFirst().first == "onsets" {
 }
 if CommandLine.arguments.dropFirst().first == "recorded-rooms" {
   try RecordedRoomBenchmark.run(folder: CommandLine.arguments.dropFirst(2).first ?? ".")
+  exit(0)
+}
+if CommandLine.arguments.dropFirst().first == "journal", let path = CommandLine.arguments.dropFirst(2).first {
+  let numbers = CommandLine.arguments.dropFirst(3).compactMap { Int($0) }
+  try JournalBenchmark.run(path: path, days: numbers.first ?? 365, hits: numbers.dropFirst().first ?? 2_000)
   exit(0)
 }
 if CommandLine.arguments.dropFirst().first == "rooms" {

@@ -1,7 +1,7 @@
 import MetronomeCore
 
 /// What watches a running session, given to it when it is made: it is told of each beat as the
-/// beat is heard, on the session's main queue.
+/// beat is heard, and of the end, on the session's main queue.
 ///
 /// A remote control telling its clients of the beats is one; a new watcher is one more type
 /// that conforms, given to the session beside the others, with no change to the session.
@@ -9,4 +9,12 @@ import MetronomeCore
 public protocol SessionObserver: AnyObject {
   /// Takes `beat`, heard now; a beat a glitch skipped is not told.
   func heard(_ beat: Beat)
+  /// Takes the session's end, however it came, before its last lines are said and the process
+  /// ends; what it says goes to `say`, a line at a time.
+  func ended(_ end: SessionEnd, say: (String) -> Void)
+}
+
+extension SessionObserver {
+  /// Nothing, for a watcher of the beats alone.
+  public func ended(_ end: SessionEnd, say: (String) -> Void) {}
 }

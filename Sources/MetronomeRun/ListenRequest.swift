@@ -99,21 +99,8 @@ public struct ListenRequest: Sendable, Equatable {
     guard let format = ListeningReport.Format(path: path) else {
       throw .usage("--report writes .svg, .csv or .ndjson: '\(path)' ends in none of them")
     }
-    let destination: ExportDestination
-    do { destination = try ExportDestination(resolving: path) } catch {
-      if case .isDirectory = error {
-        throw .usage("--report: '\(path)' is a folder: name a file in it, such as \(path)/take.svg")
-      }
-      throw .usage("--report: cannot write '\(path)': it is a loop of links")
-    }
-    guard case .replacing(let file) = destination else {
-      if case .standardOutput = destination { throw .usage("--report needs a file: standard output has the beats") }
-      return Report(destination: destination, format: format)
-    }
-    let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? "."
-    guard access(folder, W_OK) == 0 else {
-      throw .usage("--report: cannot write in '\(folder)': \(String(cString: strerror(errno)))")
-    }
+    let destination = try ReportFile.destination(path, for: "--report", example: "take.svg")
+    if case .standardOutput = destination { throw .usage("--report needs a file: standard output has the beats") }
     return Report(destination: destination, format: format)
   }
 }

@@ -49,6 +49,8 @@ public struct PlayRequest: Sendable {
   public let remote: RemoteRequest?
   /// Listening to the player's hits, if asked for.
   public let listening: ListenRequest?
+  /// Where the run is kept when it ends; nil for none (a virtual run, a calibration, `--no-journal`).
+  public let journal: JournalKeeping?
   /// Whether the run is `metronome calibrate`'s tap-along: it ends once enough hits are scored
   /// and saves their median; without listening, the typed keys are the hits.
   public let calibrates: Bool
@@ -98,6 +100,7 @@ public struct PlayRequest: Sendable {
     remote = try RemoteRequest(options.remote, virtual: output.virtual, startsStopped: startsStopped)
     listening = try ListenRequest.make(options.listen, jack: client.jack, output: output)
     self.calibrates = calibrates
+    journal = calibrates ? nil : try JournalKeeping.make(options.journal, options.journalFile, virtual: output.virtual)
   }
 
   /// What the engine plays: the music's files read, then made to fit the run.

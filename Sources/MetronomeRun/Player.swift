@@ -2,6 +2,7 @@ import ALSAOutput
 import Glibc
 import JACKOutput
 import MetronomeAudio
+import MetronomeControl
 import MetronomeCore
 import MetronomeEngine
 import MetronomeSession
@@ -58,7 +59,7 @@ public enum Player {
       interrupts: interrupts, interactive: interactive, style: request.style,
       events: request.events, reportsUnderruns: request.output != .silent && !isVirtual, remote: remote,
       listening: request.listening, hearsAudio: request.hearsAudio, inputOffset: inputOffset,
-      calibrates: request.calibrates)
+      calibrates: request.calibrates, journal: request.journal, programme: request.music.programme.words)
     if isVirtual {
       // Nothing to clean up, so signals keep their default action: Ctrl-C ends it.
       try onTheMainActor { () throws(RunError) in try run.start(rendering: .inline, on: InlineScheduler()) }
@@ -141,6 +142,10 @@ private struct Run {
   let inputOffset: Double
   /// Whether the run is a tap-along calibration.
   let calibrates: Bool
+  /// Where the run is kept as it ends; nil for nowhere.
+  let journal: JournalKeeping?
+  /// What it plays beyond one steady tempo, in a few words, for the journal.
+  let programme: String
 
   /// The session and its event sources, kept for as long as the process runs.
   @MainActor private static var running: (AnyObject, AnyObject?)?
@@ -167,6 +172,11 @@ private struct Run {
     let sink = output.sink
     let capture = CaptureToStop()
     let control = remote?.control(connections: sink as? JACKSink)
+    let keeper = journal.flatMap { journal in
+      JournalKeeper(journal, programme: programme, started: .now()) {
+        _ = TextOutput.standardError.write("metronome: \($0)\n")
+      }
+    }
     let session = MetronomeSession(
       engine: engine, sink: sink, periodFrames: output.periodFrames, keys: script, presentation: presentation,
       outputName: output.name, reportsUnderruns: reportsUnderruns, rendering: rendering, mainQueue: mainQueue,
@@ -178,7 +188,8 @@ private struct Run {
           capture.stop()
           beforeExit?()
           Glibc.exit(status)
-        }), observers: control.map { [$0] } ?? [], practice: practice, syncStatus: syncStatus)
+        }), observers: ([control, keeper] as [(any SessionObserver)?]).compactMap { $0 }, practice: practice,
+      syncStatus: syncStatus)
     capture.device = try listen(with: session, on: mainQueue)
     Self.running = (
       session,

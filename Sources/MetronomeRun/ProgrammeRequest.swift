@@ -21,6 +21,9 @@ public struct ProgrammeRequest: Sendable {
   public let loopBars: ClosedRange<Int>?
   /// The seed random gaps are drawn with: `--seed`, or one drawn once per run.
   public let seed: UInt64
+  /// What it plays beyond one steady tempo, in a few words, as the journal keeps it: "map
+  /// song.map", "step 5/4 to 120, gap 3:1"; "steady" for nothing more.
+  public let words: String
 
   /// The programme `options` ask for, starting from the words' meter and tempo in `pattern`;
   /// throws a usage error for options that do not go together or a value out of range.
@@ -59,6 +62,26 @@ public struct ProgrammeRequest: Sendable {
     mapPath = options.map
     setlistPath = options.setlist
     startLabel = options.startLabel
+    words = Self.words(options, start: start)
+  }
+
+  /// The words `words` holds for `options`, and a klick trainer among `start`'s.
+  private static func words(_ options: ProgrammeOptions, start: MeterAndTempo) -> String {
+    var parts: [String] = []
+    if let setlist = options.setlist { parts.append("setlist \(setlist)") }
+    if let map = options.map { parts.append("map \(map)" + (options.startLabel.map { " from \($0)" } ?? "")) }
+    if let trainer = start.trainer {
+      parts.append(
+        "trainer \(Tempo.format(start.tempo.bpm))-\(Tempo.format(trainer.target.bpm))/\(Tempo.format(trainer.barsPerBPM))"
+      )
+    }
+    if let step = options.step, let to = options.to {
+      parts.append("step \(step) to \(Tempo.format(to))" + (options.loop ? ", looping" : ""))
+    }
+    if let gap = options.gap { parts.append("gap \(gap)") }
+    if let bars = options.loopBars { parts.append("loop bars \(bars.lowerBound)-\(bars.upperBound)") }
+    if let multiplier = options.multiplier, multiplier != 1 { parts.append("multiplier \(Tempo.format(multiplier))") }
+    return parts.isEmpty ? "steady" : parts.joined(separator: ", ")
   }
 
   /// Whether a map or setlist is to be read from standard input.

@@ -4,6 +4,24 @@ import MetronomeEngine
 /// Writes a listening report where `--report` said, as exports are written: a regular file beside
 /// itself first, then moved into place whole; a device or a FIFO in place, never replaced.
 enum ReportFile {
+  /// Where `path`, given to `option`, is written, checked as far as can be before anything is:
+  /// not a folder (`example` is a file to name in it), and in a folder that can be written.
+  static func destination(_ path: String, for option: String, example: String) throws(RunError) -> ExportDestination {
+    let destination: ExportDestination
+    do { destination = try ExportDestination(resolving: path) } catch {
+      if case .isDirectory = error {
+        throw .usage("\(option): '\(path)' is a folder: name a file in it, such as \(path)/\(example)")
+      }
+      throw .usage("\(option): cannot write '\(path)': it is a loop of links")
+    }
+    guard case .replacing(let file) = destination else { return destination }
+    let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? "."
+    guard access(folder, W_OK) == 0 else {
+      throw .usage("\(option): cannot write in '\(folder)': \(String(cString: strerror(errno)))")
+    }
+    return destination
+  }
+
   /// Writes `text` to `destination`; returns what went wrong, with what to do, if anything.
   static func write(_ text: String, to destination: ExportDestination) -> String? {
     let path: String

@@ -17,9 +17,10 @@ import TerminalUI
 @MainActor
 public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInputReceiver
 where MainQueue.SchedulerTimeType == AudioTime {
-  /// Why the session ends: the exit status and what to say.
+  /// Why the session ends: the exit status, in a few words why, and what to say.
   private struct Ending {
     var status: Int32
+    var reason: String
     var error: String?
     var note: String?
     /// A run that played out ends once its last beats have been heard; a stopped one at once.
@@ -48,6 +49,8 @@ where MainQueue.SchedulerTimeType == AudioTime {
   /// The longest a typed key took to be heard, in seconds; nil until a key is typed.
   private var slowestKey: Double?
   private var completed = false
+  /// When `start()` was called, on the main queue's clock.
+  private var startedAt: AudioTime?
   /// What the display says of the sync (a Link session's peers, the MIDI clock's port), read as
   /// the status is refreshed.
   private let syncStatus: (@Sendable () -> String)?
@@ -119,6 +122,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
   ///
   /// With `.inline` rendering it returns once the run has been rendered.
   public func start() {
+    startedAt = mainQueue.now
     if let display {
       subscriptions = display.bind(to: viewModel, in: place, on: mainQueue)
       if let practice {
@@ -143,7 +147,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
   /// machine from the first frame not yet rendered.
   public func receive(_ input: SessionInput) {
     switch input {
-    case .command(.quit): finish(Ending(status: 0))
+    case .command(.quit): finish(Ending(status: 0, reason: "quit"))
     case .command where practice?.keysAreHits == true:
       guard !completed, let scored = practice?.typedKey(at: mainQueue.now, sampleRate: sampleRate) else { return }
       show(scored)
@@ -154,10 +158,15 @@ where MainQueue.SchedulerTimeType == AudioTime {
         slowestKey = max(slowestKey ?? 0, seconds)
       }
     case .action(let action): viewModel.dispatch(action)
-    case .inputClosed: finish(Ending(status: 0, note: "standard input closed; stopped"))
+    case .inputClosed:
+      finish(Ending(status: 0, reason: "standard input closed", note: "standard input closed; stopped"))
     case .resized: display?.redrawAll()
-    case .interrupted(let signal): finish(Ending(status: InterruptWatcher.exitStatus(for: signal)))
-    case .sourceFailed(let message): finish(Ending(status: 1, error: message))
+    case .interrupted(let signal):
+      finish(
+        Ending(
+          status: InterruptWatcher.exitStatus(for: signal),
+          reason: "interrupted (\(InterruptWatcher.name(of: signal)))"))
+    case .sourceFailed(let message): finish(Ending(status: 1, reason: "failed: \(message)", error: message))
     case .hit(let hit): played(hit)
     case .noticed(let notice): heard(notice)
     }
@@ -179,7 +188,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
       flash(display, for: beat)
     } else if let format, !outputs.standardOutput(format.line(for: beat, skipped: skipped) + "\n") {
       // `metronome --headless | head -3`: once the reader is gone there is nobody to play for.
-      finish(Ending(status: 0, note: "standard output closed; stopped"))
+      finish(Ending(status: 0, reason: "standard output closed", note: "standard output closed; stopped"))
     }
     completeIfDone()
   }
@@ -216,7 +225,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
   /// ends the run once the goal is reached.
   private func show(_ scored: [ScoredHit]) {
     guard !scored.isEmpty, let practice else { return }
-    if practice.reachedGoal { finish(Ending(status: 0)) }
+    if practice.reachedGoal { finish(Ending(status: 0, reason: "the hits it wanted scored")) }
     if let display {
       display.update { $0.listening = practice.scorer.displayLines }
     } else if let format {
@@ -239,8 +248,8 @@ where MainQueue.SchedulerTimeType == AudioTime {
   private func playerEnded(_ result: Result<Void, any Error>) {
     playerHasEnded = true
     switch result {
-    case .success: finish(Ending(status: 0, waitsForHeardBeats: true))
-    case .failure(let error): finish(Ending(status: 1, error: "\(error)"))
+    case .success: finish(Ending(status: 0, reason: "played to its end", waitsForHeardBeats: true))
+    case .failure(let error): finish(Ending(status: 1, reason: "failed: \(error)", error: "\(error)"))
     }
     completeIfDone()
   }
@@ -269,6 +278,10 @@ where MainQueue.SchedulerTimeType == AudioTime {
         ending.status = ending.status == 0 ? 1 : ending.status
       }
     }
+    let end = SessionEnd(
+      status: ending.status, reason: ending.reason, seconds: mainQueue.now.seconds - (startedAt?.seconds ?? 0),
+      scorer: practice?.scorer)
+    for observer in observers { observer.ended(end) { outputs.standardError("metronome: \($0)\n") } }
     if reportsUnderruns, let player {
       let summary = PlaybackSummary(
         underruns: player.underrunCount, bufferFrames: player.bufferFrames, lostFrames: player.lostFrames,

@@ -16,10 +16,10 @@ struct ReportPicture {
   var svg: String {
     var body = ""
     let statistics = HitStatistics(hits, tolerance: tolerance)
-    body += text(Self.left, 30, "Timing against the click", size: 20, weight: "bold")
-    body += text(Self.left, 54, statistics?.summary ?? "no hits were scored", size: 13)
+    body += SVGDrawing.text(Self.left, 30, "Timing against the click", size: 20, weight: "bold")
+    body += SVGDrawing.text(Self.left, 54, statistics?.summary ?? "no hits were scored", size: 13)
     // Room above the farthest hit, so that none sits on the frame.
-    let range = Self.niceCeiling(max(2 * tolerance, 1.1 * (hits.map { abs($0.offsetMilliseconds) }.max() ?? 0)))
+    let range = SVGDrawing.niceCeiling(max(2 * tolerance, 1.1 * (hits.map { abs($0.offsetMilliseconds) }.max() ?? 0)))
     body += overTime(range: range, top: 90, height: 240, statistics: statistics)
     body += histogram(range: range, top: 400, height: 200, statistics: statistics)
     body += positions(range: range, top: 670, height: 220)
@@ -33,26 +33,27 @@ struct ReportPicture {
     let end = max(hits.map(\.seconds).max() ?? 1, 1)
     let x = { (seconds: Double) in Self.left + seconds / end * (Self.right - Self.left) }
     let y = { (offset: Double) in top + height / 2 - offset / range * height / 2 }
-    var out = text(
+    var out = SVGDrawing.text(
       Self.left, top - 12, "Offset of each hit over the run (ms; below the line early, above late)", size: 14)
     out += frame(top: top, height: height) + band(y(tolerance), y(-tolerance))
-    out += valueAxis(range: range, at: y) + line(Self.left, y(0), Self.right, y(0), "#444", width: 1)
-    for seconds in Self.ticks(upTo: end) {
-      out += text(x(seconds), top + height + 16, Self.number(seconds) + " s", size: 11, anchor: "middle")
+    out += valueAxis(range: range, at: y) + SVGDrawing.line(Self.left, y(0), Self.right, y(0), "#444", width: 1)
+    for seconds in SVGDrawing.ticks(upTo: end) {
+      out += SVGDrawing.text(
+        x(seconds), top + height + 16, SVGDrawing.number(seconds) + " s", size: 11, anchor: "middle")
     }
     for hit in hits {
       out +=
-        "<circle cx=\"\(Self.number(x(hit.seconds)))\" cy=\"\(Self.number(y(clamped(hit.offsetMilliseconds, range))))\""
+        "<circle cx=\"\(SVGDrawing.number(x(hit.seconds)))\" cy=\"\(SVGDrawing.number(y(clamped(hit.offsetMilliseconds, range))))\""
         + " r=\"3\" fill=\"\(color(hit.offsetMilliseconds))\"/>\n"
     }
     if let statistics, let drift = statistics.driftPerMinute {
       // The line through the mean time and mean offset with the fitted slope.
       let meanTime = hits.map(\.seconds).reduce(0, +) / Double(hits.count)
       let at = { (seconds: Double) in statistics.mean + drift / 60 * (seconds - meanTime) }
-      out += line(
+      out += SVGDrawing.line(
         x(0), y(clamped(at(0), range)), x(end), y(clamped(at(end), range)), "#c53030", width: 2, dashed: true)
       let word = drift < 0 ? "rushing" : "dragging"
-      out += text(
+      out += SVGDrawing.text(
         Self.right, top + 16, "fitted line: \(word) \(HitStatistics.format(abs(drift))) ms a minute", size: 12,
         anchor: "end", color: "#c53030")
     }
@@ -61,7 +62,7 @@ struct ReportPicture {
 
   /// How many hits fell in each bin of offsets, the mean and the median marked.
   private func histogram(range: Double, top: Double, height: Double, statistics: HitStatistics?) -> String {
-    let binWidth = Self.niceCeiling(range / 15)
+    let binWidth = SVGDrawing.niceCeiling(range / 15)
     let bins = Int((2 * range / binWidth).rounded())
     var counts = Array(repeating: 0, count: max(bins, 1))
     for hit in hits {
@@ -70,23 +71,23 @@ struct ReportPicture {
     }
     let tallest = Double(max(counts.max() ?? 1, 1))
     let x = { (offset: Double) in Self.left + (offset + range) / (2 * range) * (Self.right - Self.left) }
-    var out = text(Self.left, top - 12, "How many hits at each offset (ms)", size: 14)
+    var out = SVGDrawing.text(Self.left, top - 12, "How many hits at each offset (ms)", size: 14)
     out += frame(top: top, height: height)
     out +=
-      "<rect x=\"\(Self.number(x(-tolerance)))\" y=\"\(Self.number(top))\""
-      + " width=\"\(Self.number(x(tolerance) - x(-tolerance)))\" height=\"\(Self.number(height))\" fill=\"#e6f4ea\"/>\n"
+      "<rect x=\"\(SVGDrawing.number(x(-tolerance)))\" y=\"\(SVGDrawing.number(top))\""
+      + " width=\"\(SVGDrawing.number(x(tolerance) - x(-tolerance)))\" height=\"\(SVGDrawing.number(height))\" fill=\"#e6f4ea\"/>\n"
     for (index, count) in counts.enumerated() where count > 0 {
       let low = -range + Double(index) * binWidth
       let barHeight = Double(count) / tallest * (height - 10)
       out +=
-        "<rect x=\"\(Self.number(x(low) + 1))\" y=\"\(Self.number(top + height - barHeight))\""
-        + " width=\"\(Self.number(x(low + binWidth) - x(low) - 2))\" height=\"\(Self.number(barHeight))\""
+        "<rect x=\"\(SVGDrawing.number(x(low) + 1))\" y=\"\(SVGDrawing.number(top + height - barHeight))\""
+        + " width=\"\(SVGDrawing.number(x(low + binWidth) - x(low) - 2))\" height=\"\(SVGDrawing.number(barHeight))\""
         + " fill=\"\(color(low + binWidth / 2))\"/>\n"
     }
-    for offset in Self.ticks(from: -range, to: range) {
-      out += text(x(offset), top + height + 16, Self.number(offset), size: 11, anchor: "middle")
+    for offset in SVGDrawing.ticks(from: -range, to: range) {
+      out += SVGDrawing.text(x(offset), top + height + 16, SVGDrawing.number(offset), size: 11, anchor: "middle")
     }
-    out += text(Self.left - 8, top + 10, "\(Int(tallest))", size: 11, anchor: "end")
+    out += SVGDrawing.text(Self.left - 8, top + 10, "\(Int(tallest))", size: 11, anchor: "end")
     if let statistics {
       // The label of the one further left left of its line, the other's right of its, so that
       // close ones stay apart.
@@ -94,8 +95,8 @@ struct ReportPicture {
       for (value, name, isMean) in [(statistics.mean, "mean", true), (statistics.median, "median", false)] {
         let position = x(clamped(value, range))
         let isLeft = isMean == meanIsLeft
-        out += line(position, top, position, top + height, "#1a202c", width: 1.5, dashed: isMean)
-        out += text(
+        out += SVGDrawing.line(position, top, position, top + height, "#1a202c", width: 1.5, dashed: isMean)
+        out += SVGDrawing.text(
           position + (isLeft ? -4 : 4), top + 14, "\(name) \(HitStatistics.format(value))", size: 11,
           anchor: isLeft ? "end" : "start")
       }
@@ -122,11 +123,11 @@ struct ReportPicture {
     }
     groups.sort { $0.key.lexicographicallyPrecedes($1.key) }
     let y = { (offset: Double) in top + height / 2 - clamped(offset, range) / range * height / 2 }
-    var out = text(
+    var out = SVGDrawing.text(
       Self.left, top - 12,
       "Each position of the bar\(notes.count > 1 ? " and note" : "") (beat.click): quartiles and median (ms)", size: 14)
     out += frame(top: top, height: height) + band(y(tolerance), y(-tolerance)) + valueAxis(range: range, at: y)
-    out += line(Self.left, y(0), Self.right, y(0), "#444", width: 1)
+    out += SVGDrawing.line(Self.left, y(0), Self.right, y(0), "#444", width: 1)
     let slot = (Self.right - Self.left) / Double(max(groups.count, 1))
     for (index, group) in groups.enumerated() {
       let center = Self.left + slot * (Double(index) + 0.5)
@@ -139,15 +140,16 @@ struct ReportPicture {
         return sorted[below] + (sorted[above] - sorted[below]) * (place - Double(below))
       }
       let boxWidth = min(slot * 0.6, 60)
-      out += line(center, y(sorted.first ?? 0), center, y(sorted.last ?? 0), "#718096", width: 1)
+      out += SVGDrawing.line(center, y(sorted.first ?? 0), center, y(sorted.last ?? 0), "#718096", width: 1)
       out +=
-        "<rect x=\"\(Self.number(center - boxWidth / 2))\" y=\"\(Self.number(y(quartile(0.75))))\""
-        + " width=\"\(Self.number(boxWidth))\" height=\"\(Self.number(max(y(quartile(0.25)) - y(quartile(0.75)), 1)))\""
+        "<rect x=\"\(SVGDrawing.number(center - boxWidth / 2))\" y=\"\(SVGDrawing.number(y(quartile(0.75))))\""
+        + " width=\"\(SVGDrawing.number(boxWidth))\" height=\"\(SVGDrawing.number(max(y(quartile(0.25)) - y(quartile(0.75)), 1)))\""
         + " fill=\"#bee3f8\" stroke=\"#2c5282\"/>\n"
       let median = HitStatistics.median(sorted)
-      out += line(center - boxWidth / 2, y(median), center + boxWidth / 2, y(median), color(median), width: 3)
-      out += text(center, top + height + 16, group.label, size: 11, anchor: "middle")
-      out += text(
+      out += SVGDrawing.line(
+        center - boxWidth / 2, y(median), center + boxWidth / 2, y(median), color(median), width: 3)
+      out += SVGDrawing.text(center, top + height + 16, group.label, size: 11, anchor: "middle")
+      out += SVGDrawing.text(
         center, top + height + 30, "\(sorted.count) hit\(sorted.count == 1 ? "" : "s")", size: 10, anchor: "middle",
         color: "#718096")
     }
@@ -161,61 +163,20 @@ struct ReportPicture {
   private func clamped(_ offset: Double, _ range: Double) -> Double { min(max(offset, -range), range) }
 
   private func frame(top: Double, height: Double) -> String {
-    "<rect x=\"\(Self.number(Self.left))\" y=\"\(Self.number(top))\" width=\"\(Self.number(Self.right - Self.left))\""
-      + " height=\"\(Self.number(height))\" fill=\"none\" stroke=\"#a0aec0\"/>\n"
+    "<rect x=\"\(SVGDrawing.number(Self.left))\" y=\"\(SVGDrawing.number(top))\" width=\"\(SVGDrawing.number(Self.right - Self.left))\""
+      + " height=\"\(SVGDrawing.number(height))\" fill=\"none\" stroke=\"#a0aec0\"/>\n"
   }
 
   /// The tolerance's stretch between `upper` and `lower` on a plot's value axis, shaded.
   private func band(_ upper: Double, _ lower: Double) -> String {
-    "<rect x=\"\(Self.number(Self.left))\" y=\"\(Self.number(upper))\" width=\"\(Self.number(Self.right - Self.left))\""
-      + " height=\"\(Self.number(lower - upper))\" fill=\"#e6f4ea\"/>\n"
+    "<rect x=\"\(SVGDrawing.number(Self.left))\" y=\"\(SVGDrawing.number(upper))\" width=\"\(SVGDrawing.number(Self.right - Self.left))\""
+      + " height=\"\(SVGDrawing.number(lower - upper))\" fill=\"#e6f4ea\"/>\n"
   }
 
   private func valueAxis(range: Double, at y: (Double) -> Double) -> String {
-    Self.ticks(from: -range, to: range).map { text(Self.left - 8, y($0) + 4, Self.number($0), size: 11, anchor: "end") }
-      .joined()
-  }
-
-  private func line(
-    _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ color: String, width: Double, dashed: Bool = false
-  ) -> String {
-    "<line x1=\"\(Self.number(x1))\" y1=\"\(Self.number(y1))\" x2=\"\(Self.number(x2))\" y2=\"\(Self.number(y2))\""
-      + " stroke=\"\(color)\" stroke-width=\"\(Self.number(width))\"\(dashed ? " stroke-dasharray=\"6 4\"" : "")/>\n"
-  }
-
-  private func text(
-    _ x: Double, _ y: Double, _ content: String, size: Int, anchor: String = "start", weight: String = "normal",
-    color: String = "#1a202c"
-  ) -> String {
-    let escaped = content.replacing("&", with: "&amp;").replacing("<", with: "&lt;").replacing(">", with: "&gt;")
-    return "<text x=\"\(Self.number(x))\" y=\"\(Self.number(y))\" font-size=\"\(size)\" text-anchor=\"\(anchor)\""
-      + " font-weight=\"\(weight)\" fill=\"\(color)\">\(escaped)</text>\n"
-  }
-
-  /// The smallest of 1, 2 or 5 times a power of ten that is at least `value`.
-  static func niceCeiling(_ value: Double) -> Double {
-    guard value > 0 else { return 1 }
-    var power = 1.0
-    while power * 10 < value { power *= 10 }
-    while power > value { power /= 10 }
-    return [1.0, 2, 5, 10].map { $0 * power }.first { $0 >= value } ?? 10 * power
-  }
-
-  /// About five round values from 0 up to `end`.
-  private static func ticks(upTo end: Double) -> [Double] {
-    let step = niceCeiling(end / 6)
-    return (0...Int(end / step)).map { Double($0) * step }
-  }
-
-  /// Round values from `low` to `high`, through 0.
-  private static func ticks(from low: Double, to high: Double) -> [Double] {
-    let step = niceCeiling((high - low) / 8)
-    return (Int((low / step).rounded(.up))...Int((high / step).rounded(.down))).map { Double($0) * step }
-  }
-
-  /// A coordinate or a value with at most one decimal.
-  static func number(_ value: Double) -> String {
-    let tenths = Int((value * 10).rounded())
-    return tenths % 10 == 0 ? "\(tenths / 10)" : HitStatistics.format(value)
+    SVGDrawing.ticks(from: -range, to: range).map {
+      SVGDrawing.text(Self.left - 8, y($0) + 4, SVGDrawing.number($0), size: 11, anchor: "end")
+    }
+    .joined()
   }
 }

@@ -42,6 +42,17 @@ public final class InterruptWatcher: @unchecked Sendable {
     if let pending { handler(pending) }
   }
 
+  /// The signal's name as a shell says it: "SIGINT" (Ctrl-C), "SIGTERM", "SIGHUP"; "signal N"
+  /// for another.
+  public static func name(of signal: Int32) -> String {
+    switch signal {
+    case SIGINT: "SIGINT"
+    case SIGTERM: "SIGTERM"
+    case SIGHUP: "SIGHUP"
+    default: "signal \(signal)"
+    }
+  }
+
   /// The exit status a shell expects after `signal`: 128 + its number.
   public static func exitStatus(for signal: Int32) -> Int32 { 128 + signal }
 

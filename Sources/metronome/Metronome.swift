@@ -10,7 +10,10 @@ struct Metronome: ParsableCommand {
     commandName: "metronome",
     abstract: "A sample-exact command-line metronome.",
     version: "metronome \(version) (commit \(buildCommit); \(linkLicence))",
-    subcommands: [PlayCommand.self, ExportCommand.self, DevicesCommand.self, KlickCommand.self, CalibrateCommand.self],
+    subcommands: [
+      PlayCommand.self, ExportCommand.self, DevicesCommand.self, KlickCommand.self, CalibrateCommand.self,
+      JournalCommand.self,
+    ],
     defaultSubcommand: PlayCommand.self
   )
 
@@ -60,7 +63,7 @@ struct Metronome: ParsableCommand {
       return
     }
     print(helpMessage(for: PlayCommand.self, includeHidden: full), terminator: "")
-    print("\nOTHER COMMANDS: export, devices, klick, calibrate (metronome help COMMAND).")
+    print("\nOTHER COMMANDS (metronome help NAME): export, devices, klick, calibrate, journal")
   }
 }
 

@@ -9,9 +9,9 @@ struct PlayCommand: ParsableCommand {
     abstract: "Play the metronome (the default command).",
     usage: "metronome [play] [METER] [TEMPO] [PATTERN] [<options>]",
     discussion: """
-      METER is beats/note (4/4, 7/8); TEMPO quarter notes a minute, 1 to 1000, or klick's \
-      trainer 80-120/10; PATTERN a level per beat (X..x..). In a terminal: the display and \
-      these keys; else a line per beat. More options: --help-hidden; all: man metronome.
+      METER is beats/note (7/8); TEMPO quarter notes a minute or klick's trainer \
+      80-120/10; PATTERN a level per beat (X..x..). On a terminal the display and \
+      keys, else a line per beat. More options: --help-hidden; all: man metronome.
 
       Keys (also in --keys scripts, as 'SECONDS KEY'):
       \(keyLines.joined(separator: "\n"))

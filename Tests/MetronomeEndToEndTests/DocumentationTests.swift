@@ -83,6 +83,7 @@ final class DocumentationTests: FolderTestCase {
     let man = try renderedManPage()
     let helped = options(in: try help(["--help-hidden"])).union(options(in: try help(["export", "--help-hidden"])))
       .union(options(in: try help(["calibrate", "--help-hidden"])))
+      .union(options(in: try help(["journal", "--help-hidden"])))
     XCTAssertTrue(helped.isSuperset(of: ["--device", "--virtual", "--keys", "--output", "--format"]), "\(helped)")
     for option in helped.sorted() {
       XCTAssertTrue(man.contains(option), "\(option) is in --help-hidden but not in the man page")

@@ -1,6 +1,7 @@
 import Foundation
 import MetronomeCore
 import MetronomeTesting
+import PracticeJournal
 import PracticeListening
 import TerminalUI
 import Testing
@@ -43,7 +44,7 @@ struct FuzzTests {
     "--listen-velocity", "--generate-completion-script", "--midi-note-map", "--voice-dir",
     "--input-offset", "--tolerance", "--report", "--onset-level", "--onset-rise", "-W", "-r", "-s", "-S", "-v", "-w",
     "-d", "-n", "-p",
-    "-R",
+    "-R", "--tag", "--journal", "--since", "--day", "--last", "--export",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--help-hidden", "--version", "export",
@@ -51,7 +52,7 @@ struct FuzzTests {
     "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock", "--midi-notes",
     "--follow-midi-clock", "--link", "--big", "--plain", "--voice", "--with-click",
     "klick", "--listen", "calibrate", "--loopback", "---completion", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V",
-    "-L", "-Pj",
+    "-L", "-Pj", "journal", "--no-journal", "--forget", "--all",
   ]
   static let words = [
     "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x", "intro",
@@ -61,6 +62,8 @@ struct FuzzTests {
     "2-", "1-9223372036854775807", "3b", "0b", "b", "257b", "128:0", "recorder:in", "system",
     "36,38", "35-38", "38-35", "36,", "take.svg", "take.csv", "take.ndjson", "take.png", "/take.svg", "bash", "zsh",
     "fish", "click.mp3", "click.opus", "34/10,33", ",,,,,35/9", "128/1", "33/0", "33/17", "1,2,3,4,5,6,7", "/",
+    "groove", "today", "yesterday", "2026-11-27", "2026-13-01", "7d", "4w", "-1d", "journal.sqlite3", "trend.html",
+    "takes.ndjson", "trend.svg", "\t", "é",
   ]
   static let keyNames = [
     "space", "up", "down", "left", "right", "esc", "q", "]", "[", "}", "{", "*", "/", "+", "-", "t", "r", "z", "1",
@@ -179,6 +182,53 @@ struct FuzzTests {
       + little(data.count, 4) + data
   }
 
+  /// A journal of a few takes with their hits, as a run keeps one.
+  static let journal: Data = {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-fuzz-journal-\(UUID())").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    do {
+      let journal = try Journal.openForKeeping(path)
+      for day in 0..<6 {
+        let hits = (0..<50).map { (index: Int) -> TakeHit in
+          let offset = Double(index % 9) - 4
+          return TakeHit(
+            seconds: Double(index) / 2, bar: index / 4 + 1, beat: index % 4 + 1, subdivision: 0, tempo: 120,
+            offset: offset, note: 36 + index % 3, velocity: 90)
+        }
+        try journal.keep(
+          Take(
+            started: WallTime(seconds: 1_795_000_000 + Double(day) * 86_400, utcOffset: 3_600), seconds: 30,
+            tag: day.isMultiple(of: 2) ? "groove" : nil, meters: ["4/4"],
+            tempos: Take.Tempos(first: 120, last: 120, lowest: 120, highest: 120), beats: 60, programme: "steady",
+            ending: "quit", status: 0, tolerance: 20, hits: hits))
+      }
+    } catch {
+      preconditionFailure("the fuzz test's journal could not be made: \(error)")
+    }
+    return FileManager.default.contents(atPath: path) ?? Data()
+  }()
+
+  /// `journal` as a disk or a hand may leave it at `path`: whole, cut short, its bytes flipped
+  /// here and there, a page of noise, or noise alone.
+  static func damagedJournal(_ random: inout SeededGenerator, at path: String) {
+    var bytes = journal
+    switch Int.random(in: 0..<5, using: &random) {
+    case 0: break
+    case 1: bytes = bytes.prefix(Int.random(in: 0..<bytes.count, using: &random))
+    case 2:
+      for _ in 0..<Int.random(in: 1...20, using: &random) {
+        bytes[Int.random(in: 0..<bytes.count, using: &random)] ^= UInt8.random(in: 1...255, using: &random)
+      }
+    case 3:
+      let page = Int.random(in: 0..<(bytes.count / 4_096), using: &random) * 4_096
+      for index in page..<min(page + 4_096, bytes.count) { bytes[index] = UInt8.random(in: 0...255, using: &random) }
+    default:
+      bytes = Data(
+        (0..<Int.random(in: 0...8_192, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) })
+    }
+    _ = FileManager.default.createFile(atPath: path, contents: bytes)
+  }
+
   /// An argument list: a mode that ends by itself, then tokens from every pool in any order.
   static func arguments(_ random: inout SeededGenerator, folder: String) -> (arguments: [String], input: String) {
     var arguments: [String] = []
@@ -222,6 +272,13 @@ struct FuzzTests {
       arguments =
         (Bool.random(using: &random) ? ["--virtual"] : ["export", "-o", folder + "/map.wav"])
         + ["--map", fromFile ? "map.txt" : "-"]
+    case 9 where Bool.random(using: &random):
+      // A journal as a disk or a hand may leave it, read by `metronome journal` or kept in by a live run.
+      damagedJournal(&random, at: folder + "/journal.sqlite3")
+      arguments =
+        Bool.random(using: &random)
+        ? ["journal", "--journal", "journal.sqlite3"]
+        : ["--silent", "--duration", "0.05", "--journal", "journal.sqlite3"]
     case 9 where Bool.random(using: &random):
       // klick's command line, exporting two bars, or, with a map, the map; or live, through a JACK
       // server that is not there.

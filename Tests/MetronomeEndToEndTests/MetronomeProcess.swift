@@ -115,14 +115,28 @@ enum ChildProcess {
   }
 
   /// The environment every program a test runs starts from: the test's own, with JACK, PipeWire
-  /// and PulseAudio clients pointed at servers that nobody runs, then `extra` over it.
+  /// and PulseAudio clients pointed at servers that nobody runs, and the practice journal kept in
+  /// a folder of this test process's own, then `extra` over it.
   ///
   /// So no test reaches a sound server it did not start (a musician's JACK server under the
   /// default name, a desktop's PipeWire): a test that starts one passes that server's variables
-  /// in `extra`, and one that checks the error for a missing server gets it on any machine.
+  /// in `extra`, and one that checks the error for a missing server gets it on any machine. No
+  /// live run a test makes is kept in the user's own journal.
   static func environment(adding extra: [String: String]) -> [String: String] {
-    ProcessInfo.processInfo.environment.merging(noSoundServer) { $1 }.merging(extra) { $1 }
+    _ = removingStateHomeAtExit
+    return ProcessInfo.processInfo.environment.merging(noSoundServer) { $1 }
+      .merging(["XDG_STATE_HOME": stateHome]) { $1 }.merging(extra) { $1 }
   }
+
+  /// The folder the programs this test process runs keep their state in (the journal).
+  static var stateHome: String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("metronome-test-state-\(getpid())").path
+  }
+
+  /// Removes `stateHome` as this test process ends, asked for once.
+  private static let removingStateHomeAtExit: Void = {
+    atexit { try? FileManager.default.removeItem(atPath: ChildProcess.stateHome) }
+  }()
 
   /// Server names under which no server runs, this test process's own.
   static let noSoundServer = [
@@ -230,9 +244,12 @@ final class BackgroundRun {
   }
 
   /// Reads standard output up to the end of its first line (or its end), and returns what came.
-  func readFirstLine() -> String {
+  func readFirstLine() -> String { readOutput { $0.contains("\n") } }
+
+  /// Reads standard output until what came is `enough` (or the output ends), and returns what came.
+  func readOutput(until enough: (String) -> Bool) -> String {
     var received = Data()
-    while !received.contains(UInt8(ascii: "\n")) {
+    while !enough(String(decoding: received, as: UTF8.self)) {
       let chunk = output.fileHandleForReading.availableData
       if chunk.isEmpty { break }
       received += chunk

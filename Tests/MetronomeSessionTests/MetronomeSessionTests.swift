@@ -7,6 +7,7 @@ import MetronomeEngine
 import MetronomeSession
 import MetronomeTesting
 import MetronomeViewModel
+import PracticeListening
 import TerminalUI
 import Testing
 
@@ -15,11 +16,22 @@ extension MetronomeSession {
   func type(_ bytes: [UInt8]) { SessionInput.typed(bytes).forEach(receive) }
 }
 
-/// A watcher of a session that keeps the beats it is told of.
+/// A watcher of a session that keeps the beats it is told of and how the session ended, and
+/// says `saying` as it ends.
 @MainActor
 final class BeatWatcher: SessionObserver {
   private(set) var told: [Beat] = []
+  private(set) var ends: [SessionEnd] = []
+  private let saying: String?
+
+  init(saying: String? = nil) { self.saying = saying }
+
   func heard(_ beat: Beat) { told.append(beat) }
+
+  func ended(_ end: SessionEnd, say: (String) -> Void) {
+    ends.append(end)
+    saying.map(say)
+  }
 }
 
 private struct DeviceGone: Error, CustomStringConvertible {
@@ -156,12 +168,49 @@ struct MetronomeSessionTests {
 
   @Test(arguments: [(Int32(SIGINT), Int32(130)), (Int32(SIGTERM), Int32(143)), (Int32(SIGHUP), Int32(129))])
   func aSignalEndsWithItsShellStatusAndGivesTheTerminalBack(signal: Int32, status: Int32) throws {
-    let harness = try Harness(display: true)
+    let watcher = BeatWatcher()
+    let harness = try Harness(display: true, observers: [watcher])
     harness.at(0.5) { $0.receive(.interrupted(signal: signal)) }
     harness.run()
 
     #expect(harness.exitStatus == status)
     #expect(harness.screen.restoreCount == 1)
+    // The watchers are told so, once, with the signal's name, and how long it played.
+    let name = [SIGINT: "SIGINT", SIGTERM: "SIGTERM", SIGHUP: "SIGHUP"][signal] ?? ""
+    #expect(watcher.ends.map(\.reason) == ["interrupted (\(name))"])
+    #expect(watcher.ends.map(\.status) == [status])
+    #expect(watcher.ends.first.map { abs($0.seconds - 0.5) < 0.02 } == true)
+  }
+
+  /// However a run ends, its watchers are told once, with why, before its last lines, which say
+  /// what they had to say; a run that listened hands them its hits.
+  @Test func everyEndIsToldToTheWatchersOnceWithWhy() throws {
+    let ends: [(String, (MetronomeSession<TestScheduler<AudioTime, Never>>) -> Void, String, Int32)] = [
+      ("q", { $0.receive(.command(.quit)) }, "quit", 0),
+      ("end of input", { $0.receive(.inputClosed) }, "standard input closed", 0),
+      (
+        "a device gone", { $0.receive(.sourceFailed("the capture device stopped")) },
+        "failed: the capture device stopped", 1
+      ),
+    ]
+    for (name, end, reason, status) in ends {
+      let watchers = [BeatWatcher(saying: "kept"), BeatWatcher()]
+      let harness = try Harness(observers: watchers)
+      harness.at(1.1) { end($0) }
+      harness.run()
+      #expect(watchers.map { $0.ends.map(\.reason) } == [[reason], [reason]], "\(name)")
+      #expect(watchers[0].ends.first?.status == status, "\(name)")
+      #expect(harness.standardError.contains("metronome: kept\n"), "\(name)")
+      #expect(
+        harness.standardError.last?.hasPrefix(status == 0 ? "metronome: 0 underruns" : "Error: ") == true, "\(name)")
+    }
+    let played = BeatWatcher()
+    let harness = try Harness(
+      PlaybackSettings(length: .beats(3)), observers: [played], practice: Practice(scorer: HitScorer(tolerance: 15)))
+    harness.run()
+    #expect(played.ends.map(\.reason) == ["played to its end"])
+    #expect(played.ends.first?.scorer?.tolerance == 15)
+    #expect(played.told.count == 3)
   }
 
   @Test func closedInputEndsTheRunWithANote() throws {

@@ -25,6 +25,10 @@ public struct PlayOptions: ParsableArguments, Sendable {
   @OptionGroup(title: "JACK, sync and remote control") public var remote: RemoteOptions
   /// Listening to the player.
   @OptionGroup(title: "Listening") public var listen: ListenOptions
+  /// Keeping the run in the journal.
+  @OptionGroup(title: "Listening") public var journal: JournalOptions
+  /// The journal's file.
+  @OptionGroup(title: "Listening") public var journalFile: JournalFileOption
 
   /// None: ALSA's `default` device, on the display.
   public init() {}

@@ -13,6 +13,8 @@ struct ModuleUnderTest: Sendable {
     ModuleUnderTest(name: "MetronomeControl", tests: "MetronomeControlTests", files: nil),
     ModuleUnderTest(name: "MetronomeViewModel", tests: "MetronomeViewModelTests", files: nil),
     ModuleUnderTest(name: "PracticeListening", tests: "PracticeListeningTests", files: nil),
+    // The journal's rules and what is read from it; the SQLite wrapper too, through real files.
+    ModuleUnderTest(name: "PracticeJournal", tests: "PracticeJournalTests", files: nil),
     ModuleUnderTest(name: "AudioListening", tests: "AudioListeningTests", files: nil),
     // All but the socket, which only the end-to-end tests reach.
     ModuleUnderTest(
@@ -30,6 +32,7 @@ struct ModuleUnderTest: Sendable {
         "ClickSoundChange.swift", "ExportRequest.swift", "KlickCommandLine.swift", "ListenRequest.swift",
         "MeterAndTempo.swift", "MusicRequest.swift", "MusicRequest+Files.swift", "PlayRequest.swift",
         "ProgrammeRequest.swift", "RemoteRequest.swift", "MIDIRequest.swift", "CalibrateRequest.swift",
+        "JournalKeeping.swift", "JournalRequest.swift",
       ]),
     // The MIDI the engine sends and follows, timed to the frame: arithmetic on frames and bytes;
     // and where the renderer lays each click and word.
