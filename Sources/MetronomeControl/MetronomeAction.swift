@@ -49,6 +49,9 @@ public enum MetronomeAction: Hashable, Sendable {
   /// Play the clicks from the next one at these gains, as a remote control asks; each factor is
   /// kept within 0 to `ClickGains.loudest`, NaN taken as 0.
   case setGains(ClickGains)
+  /// Play every click from the next one at `level` of its loudness, as the player earns it
+  /// away (`--earn-silence`): 1 whole, 0 silent; kept within 0 to 1, NaN ignored.
+  case setClickLevel(Double)
   /// Silence the second voice, or sound it again from the next bar.
   case togglePolyrhythmMute
   /// Toggle between playing and paused.
@@ -61,6 +64,9 @@ public enum MetronomeAction: Hashable, Sendable {
   case jumpSection(by: Int)
   /// While a map plays, repeat the section playing seamlessly, or stop repeating it.
   case toggleSectionLoop
+  /// Where the map holds each section until told (an earned trainer): when the section playing
+  /// ends, move by `offset` sections (1 the next step, -1 back a step, 0 the same again).
+  case moveAtSectionEnd(by: Int)
   /// With a setlist, stop and count in the next song (1) or the previous one (-1); while paused,
   /// only choose it.
   case moveSong(by: Int)

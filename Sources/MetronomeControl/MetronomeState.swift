@@ -24,6 +24,9 @@ public struct MetronomeState: Hashable, Sendable {
   /// How loud the clicks play beyond their sound; only a remote control changes them, and a
   /// reset keeps them.
   public private(set) var gains = ClickGains.unity
+  /// How much of the click the player has not earned away (`--earn-silence`): 1 whole, 0 silent;
+  /// it scales every click beyond the gains.
+  public private(set) var clickLevel = 1.0
   /// The rule for the largest numerator, allowing the meter last written (at the start, by a
   /// setter, by a transport followed) as it is.
   public private(set) var cap: NumeratorCap
@@ -81,7 +84,8 @@ public struct MetronomeState: Hashable, Sendable {
       tempo: tempo, meter: meter, isPlaying: isPlaying,
       rhythm: Rhythm(
         pattern: pattern, subdivision: subdivision, polyrhythm: isPolyrhythmMuted ? nil : polyrhythm,
-        isMuted: isMuted, gains: gains),
+        isMuted: isMuted,
+        gains: ClickGains(overall: gains.overall * clickLevel, accented: gains.accented, unaccented: gains.unaccented)),
       programme: programme)
   }
 
@@ -108,6 +112,7 @@ public struct MetronomeState: Hashable, Sendable {
     programme.multiplier = programme.mapStartBPM.map { tempo.bpm / $0 } ?? programme.multiplier
     programme.map = map
     programme.trainerTarget = nil
+    programme.holdsSections = false
     (programme.loopsSection, programme.loopBars) = (false, nil)
     guard let first = map?.sections[0] else { return true }
     tempo = mapStartTempo ?? tempo
@@ -157,6 +162,9 @@ public struct MetronomeState: Hashable, Sendable {
       let factor = { (value: Double) in value > 0 ? min(value, ClickGains.loudest) : 0 }
       self.gains = ClickGains(
         overall: factor(gains.overall), accented: factor(gains.accented), unaccented: factor(gains.unaccented))
+    case .setClickLevel(let level):
+      guard !level.isNaN else { return }
+      clickLevel = min(max(level, 0), 1)
     case .togglePolyrhythmMute:
       isPolyrhythmMuted.toggle()
     case .togglePlaying:
@@ -175,7 +183,7 @@ public struct MetronomeState: Hashable, Sendable {
       programme.countIn = countIn
     case .setSpeedTrainer(let trainer):
       programme.speedTrainer = trainer
-    case .jumpSection:
+    case .jumpSection, .moveAtSectionEnd:
       // Told to the beats playing (`BeatEvent`): where they are is theirs, not the state's.
       break
     case .toggleSectionLoop:

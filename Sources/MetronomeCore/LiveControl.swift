@@ -5,4 +5,7 @@ public enum LiveControl: Hashable, Sendable {
   case jump(by: Int)
   /// The section playing (or the bars looped, while they play) repeats seamlessly, or no longer.
   case loop(Bool)
+  /// Where a map holds each section until told (an earned trainer): when the section playing
+  /// ends, move by `offset` sections (1 the next, -1 the one before, 0 the same again).
+  case moveAtSectionEnd(by: Int)
 }

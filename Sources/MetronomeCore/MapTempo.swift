@@ -10,6 +10,11 @@ public struct MapTempo: TempoSource {
   private var index: Int
   /// Whether the section playing (or the bars looped, while they play) repeats.
   private var loopsSection: Bool
+  /// Whether each section repeats until told where to go at its end (an earned trainer).
+  private let holdsSections: Bool
+  /// Where to go when the section playing ends, as told: sections on (or back); nil for as the
+  /// map goes on, or, where sections are held, the same again.
+  private var moveAtSectionEnd: Int?
   /// The map's beats of the bars looped, if any.
   private let loopedBeats: Range<Int>?
   /// Whether the next beat was placed by the start, a jump or a repeat rather than after the beat
@@ -23,6 +28,7 @@ public struct MapTempo: TempoSource {
   public init(map: TempoMap, programme: Programme, startFrame: Int64, firstBar: Int = 1, sampleRate: SampleRate) {
     playhead = MapPlayhead(map: map, multiplier: programme.multiplier, startFrame: startFrame, sampleRate: sampleRate)
     loopsSection = programme.loopsSection
+    holdsSections = programme.holdsSections
     self.firstBar = firstBar
     if let bars = programme.loopBars, let first = map.firstBeat(ofBar: bars.lowerBound) {
       loopedBeats = first..<(map.firstBeat(ofBar: bars.upperBound + 1) ?? map.firstBeat(ofSection: map.sections.count))
@@ -59,7 +65,7 @@ public struct MapTempo: TempoSource {
   /// The next beat of the map, as its section sets it.
   public mutating func nextBeat(after last: Beat?, rhythm: Rhythm) -> SourcedBeat {
     // Decided as the beat is played, so that a loop released up to then plays on.
-    repeatTheSectionIfItEnds()
+    moveIfTheSectionEnds()
     let map = playhead.map
     let position = map.position(ofBeat: index)
     let section = map.sections[position?.section ?? map.sections.count - 1]
@@ -110,6 +116,9 @@ public struct MapTempo: TempoSource {
     case .loop(let loops):
       loopsSection = loops
       return false
+    case .moveAtSectionEnd(let offset):
+      moveAtSectionEnd = offset
+      return false
     }
   }
 
@@ -136,17 +145,28 @@ public struct MapTempo: TempoSource {
   /// was the last played, its first beat comes next, on the frame the following one would have
   /// fallen on: no gap and no beat twice.
   ///
+  /// Where sections are held until told, the one told (or the same again) comes next there the
+  /// same way.
+  ///
   /// A beat the start, a jump or a repeat placed follows no beat of the map: the beat before it in
   /// the map, at the end of another section, was not played, so nothing repeats there.
-  private mutating func repeatTheSectionIfItEnds() {
-    guard loopsSection, !nextBeatIsPlaced else { return }
+  private mutating func moveIfTheSectionEnds() {
+    guard loopsSection || holdsSections, !nextBeatIsPlaced else { return }
+    let map = playhead.map
     let section = sectionPlaying
     let looped =
-      loopedBeats.flatMap { $0.contains(index - 1) ? $0 : nil }
-      ?? playhead.map.firstBeat(ofSection: section)..<playhead.map.firstBeat(ofSection: section + 1)
+      loopedBeats.flatMap { loopsSection && $0.contains(index - 1) ? $0 : nil }
+      ?? map.firstBeat(ofSection: section)..<map.firstBeat(ofSection: section + 1)
     let end = looped.upperBound
     guard index == end else { return }
-    let first = looped.lowerBound
+    var first = looped.lowerBound
+    if !loopsSection, let offset = moveAtSectionEnd {
+      // Past the last section a map that loops starts again; one that does not holds its last.
+      let next = section + offset
+      let target = map.loops && next == map.sections.count ? 0 : min(max(next, 0), map.sections.count - 1)
+      first = map.firstBeat(ofSection: target)
+      moveAtSectionEnd = nil
+    }
     playhead.rescale(to: playhead.multiplier, fromBeat: first, atFrame: playhead.frame(ofBeat: end))
     index = first
     nextBeatIsPlaced = true

@@ -32,6 +32,10 @@ public struct Programme: Hashable, Sendable {
   public var transport: TransportAnchor?
   /// The tempo a speed trainer leads to, before the multiplier; nil for a map that is not one.
   public var trainerTarget: Double?
+  /// Whether each section of the map plays again until the player earns the next (a step
+  /// trainer's step, `--earn`): when one ends, it repeats unless `LiveControl.moveAtSectionEnd`
+  /// said where to go.
+  public var holdsSections = false
   /// klick's speed trainer, which ramps the player's steady tempo (not a map's, nor an outside
   /// clock's) while it plays; off by default.
   public var speedTrainer = SpeedTrainer.off

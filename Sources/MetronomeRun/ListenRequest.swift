@@ -21,6 +21,19 @@ public struct ListenRequest: Sendable, Equatable {
   public let tolerance: Double
   /// Where the report is written, and in which format; nil for none.
   public let report: Report?
+  /// What earns a step trainer its next step; nil for a trainer that steps as the bars go by.
+  public let earn: Earn?
+  /// Whether the click fades out bar by bar while every beat is hit within the tolerance.
+  public let earnsSilence: Bool
+
+  /// What earns a step trainer its next step (`--earn`), and what a player falling apart falls
+  /// back (`--earn-back`).
+  public struct Earn: Sendable, Equatable {
+    /// The share of a step's beats, 0 to 1, hit within the tolerance that earns the next.
+    public let mark: Double
+    /// The BPM fallen back after two steps below the mark; nil for none.
+    public let back: Double?
+  }
 
   /// Where a report goes and in which format.
   public struct Report: Sendable, Equatable {
@@ -45,6 +58,8 @@ public struct ListenRequest: Sendable, Equatable {
         (hits.listenVelocity != 1, "--listen-velocity"), (options.inputOffset != nil, "--input-offset"),
         (options.tolerance != nil, "--tolerance"), (options.report != nil, "--report"),
         (options.onsetLevel != nil, "--onset-level"), (options.onsetRise != nil, "--onset-rise"),
+        (options.earn != nil, "--earn"), (options.earnBack != nil, "--earn-back"),
+        (options.earnSilence, "--earn-silence"),
       ].filter(\.0).map(\.1)
       if let first = given.first { throw .usage("\(first) is for listening to the player: add --listen") }
       return nil
@@ -92,6 +107,17 @@ public struct ListenRequest: Sendable, Equatable {
     tolerance = options.tolerance ?? 20
     guard tolerance > 0, tolerance <= 500 else { throw .usage("--tolerance must be more than 0 and at most 500 ms") }
     report = try options.report.map { path throws(RunError) in try Self.report(at: path) }
+    if let percent = options.earn, !(percent > 0 && percent <= 100) {
+      throw .usage("--earn is the share of a step's beats on time that earns the next: more than 0 and at most 100 %")
+    }
+    if let back = options.earnBack, !(back > 0 && back <= 1_000) {
+      throw .usage("--earn-back is the BPM fallen back: more than 0, such as 5")
+    }
+    if options.earnBack != nil, options.earn == nil {
+      throw .usage("--earn-back falls back a step trainer earned with --earn: add --earn 90")
+    }
+    earn = options.earn.map { Earn(mark: $0 / 100, back: options.earnBack) }
+    earnsSilence = options.earnSilence
   }
 
   /// Where a report named `path` goes, checked as far as can be before the run.

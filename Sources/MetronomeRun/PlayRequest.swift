@@ -99,6 +99,17 @@ public struct PlayRequest: Sendable {
     events = BeatEventFormat(rawValue: output.events.rawValue)
     remote = try RemoteRequest(options.remote, virtual: output.virtual, startsStopped: startsStopped)
     listening = try ListenRequest.make(options.listen, jack: client.jack, output: output)
+    if let earn = listening?.earn {
+      guard let step = options.programme.step, options.programme.to != nil else {
+        throw .usage(
+          "--earn steps a step trainer as its steps are earned: give --step and --to, such as --step 5/4 --to 120")
+      }
+      if let back = earn.back, (back / abs(step.change)).rounded() != back / abs(step.change) {
+        throw .usage(
+          "--earn-back \(Tempo.format(back)) falls back whole steps of \(Tempo.format(abs(step.change))) BPM:"
+            + " give \(Tempo.format(abs(step.change))) or a multiple of it")
+      }
+    }
     self.calibrates = calibrates
     journal = calibrates ? nil : try JournalKeeping.make(options.journal, options.journalFile, virtual: output.virtual)
   }
@@ -115,6 +126,7 @@ public struct PlayRequest: Sendable {
     ClockConnection.adapt(&settings, to: clock)
     if remote?.startsStopped == true { settings.startsPlaying = false }
     settings.programme.countInPlaysTheBar = hearsAudio
+    settings.programme.holdsSections = listening?.earn != nil
     return settings
   }
 

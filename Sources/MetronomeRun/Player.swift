@@ -59,7 +59,9 @@ public enum Player {
       interrupts: interrupts, interactive: interactive, style: request.style,
       events: request.events, reportsUnderruns: request.output != .silent && !isVirtual, remote: remote,
       listening: request.listening, hearsAudio: request.hearsAudio, inputOffset: inputOffset,
-      calibrates: request.calibrates, journal: request.journal, programme: request.music.programme.words)
+      calibrates: request.calibrates, journal: request.journal,
+      programme: request.music.programme.words
+        + (request.listening?.earn.map { ", earned at \(Tempo.format($0.mark * 100))%" } ?? ""))
     if isVirtual {
       // Nothing to clean up, so signals keep their default action: Ctrl-C ends it.
       try onTheMainActor { () throws(RunError) in try run.start(rendering: .inline, on: InlineScheduler()) }
@@ -212,8 +214,17 @@ extension Run {
       return Practice(
         scorer: scorer, keysAreHits: listening == nil, conclude: { CalibrationStore.conclude($0, from: source) })
     }
-    guard let report = listening?.report else { return Practice(scorer: scorer) }
-    return Practice(scorer: scorer) { scorer in
+    let coach = listening?.earn.map { earn in
+      let sections = engine.settings.programme.map?.sections ?? []
+      // Each step's tempo apart from the one before: the whole steps --earn-back falls back.
+      let step = sections.count > 1 ? abs(sections[1].bpm(ofBeat: 0) - sections[0].bpm(ofBeat: 0)) : 1
+      return StepCoach(
+        mark: earn.mark, tolerance: scorer.tolerance, sectionBars: sections.map(\.bars),
+        stepsBack: earn.back.map { Int(($0 / step).rounded()) } ?? 0)
+    }
+    let silence = listening?.earnsSilence == true ? SilenceCoach(tolerance: scorer.tolerance) : nil
+    guard let report = listening?.report else { return Practice(scorer: scorer, coach: coach, silence: silence) }
+    return Practice(scorer: scorer, coach: coach, silence: silence) { scorer in
       let text = ListeningReport.text(of: scorer.scored, tolerance: scorer.tolerance, as: report.format)
       return ([], ReportFile.write(text, to: report.destination))
     }

@@ -127,7 +127,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
       subscriptions = display.bind(to: viewModel, in: place, on: mainQueue)
       if let practice {
         display.update {
-          $0.listening = practice.scorer.displayLines
+          $0.listening = practice.displayLines
           if practice.keysAreHits { $0.keyHelp = ["any key: a hit", "q Esc quit"] }
         }
       }
@@ -179,7 +179,10 @@ where MainQueue.SchedulerTimeType == AudioTime {
     if skipped, !beat.isSubdivision, !beat.isPolyrhythm { skippedBeats += 1 }
     if !skipped {
       for observer in observers { observer.heard(beat) }
-      if let scored = practice?.heard(beat, at: mainQueue.now) { show(scored) }
+      if let (scored, judgeLater) = practice?.heard(beat, at: mainQueue.now) {
+        show(scored)
+        if judgeLater { judge() }
+      }
     }
     if let display, skipped {
       display.update { $0.skippedBeats = skippedBeats }
@@ -206,18 +209,37 @@ where MainQueue.SchedulerTimeType == AudioTime {
     }
   }
 
+  /// Acts on what the block and the bar that ended earned (a trainer's step, the click's level),
+  /// once a hit on their last beat can no longer come (a tolerance after it was heard): before
+  /// the next beat is rendered wherever beats are further apart than the tolerance and the
+  /// output's latency.
+  private func judge() {
+    guard let tolerance = practice?.scorer.tolerance else { return }
+    mainQueue.schedule(after: mainQueue.now.advanced(by: .seconds(tolerance / 1000))) { [weak self] in
+      MainActor.assumeIsolated { self?.actOnVerdicts() }
+    }
+  }
+
+  private func actOnVerdicts() {
+    guard !completed, let actions = practice?.judge() else { return }
+    actions.forEach(viewModel.dispatch)
+    if let display, let practice { display.update { $0.listening = practice.displayLines } }
+  }
+
   /// Takes what the audio input noticed of itself (cut at full scale, the click's path changed):
   /// the summary and the display say so.
   private func heard(_ notice: InputNotice) {
     guard !completed, practice != nil else { return }
     practice?.noticed(notice)
-    if let display, let practice { display.update { $0.listening = practice.scorer.displayLines } }
+    if let display, let practice { display.update { $0.listening = practice.displayLines } }
   }
 
   /// Scores a hit the player played (its frame already where the clicks are heard), and shows it
   /// once it is decided.
   private func played(_ hit: Hit) {
-    guard !completed, let scored = practice?.played(hit) else { return }
+    guard !completed, let (scored, actions) = practice?.played(hit) else { return }
+    actions.forEach(viewModel.dispatch)
+    if !actions.isEmpty, let display, let practice { display.update { $0.listening = practice.displayLines } }
     show(scored)
   }
 
@@ -227,7 +249,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
     guard !scored.isEmpty, let practice else { return }
     if practice.reachedGoal { finish(Ending(status: 0, reason: "the hits it wanted scored")) }
     if let display {
-      display.update { $0.listening = practice.scorer.displayLines }
+      display.update { $0.listening = practice.displayLines }
     } else if let format {
       for hit in scored {
         let line = format == .ndjson ? HitLine.ndjson(hit) : HitLine.text(hit)

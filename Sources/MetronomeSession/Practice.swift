@@ -1,4 +1,5 @@
 import MetronomeAudio
+import MetronomeControl
 import MetronomeCore
 import PracticeListening
 
@@ -17,14 +18,30 @@ public struct Practice {
   private let conclude: ((HitScorer) -> (notes: [String], error: String?))?
   /// The last click heard and when, on the main queue's clock: where a typed key falls.
   private var lastHeardClick: (frame: Int64, at: AudioTime)?
+  /// The judge of an earned trainer's steps, if the run earns them.
+  public private(set) var coach: StepCoach?
+  /// The judge of the click earned away, if the run earns it.
+  public private(set) var silence: SilenceCoach?
+  /// Whether a block of the trainer, and a bar, ended with the beat heard last and await their
+  /// verdicts.
+  private var awaiting = (block: false, bar: false)
 
-  /// Practice as given: by default keys that stay keys and nothing after the summary.
+  /// Practice as given: by default keys that stay keys, nothing to earn and nothing after the
+  /// summary.
   public init(
-    scorer: HitScorer, keysAreHits: Bool = false, conclude: ((HitScorer) -> (notes: [String], error: String?))? = nil
+    scorer: HitScorer, keysAreHits: Bool = false, coach: StepCoach? = nil, silence: SilenceCoach? = nil,
+    conclude: ((HitScorer) -> (notes: [String], error: String?))? = nil
   ) {
     self.scorer = scorer
     self.keysAreHits = keysAreHits
+    self.coach = coach
+    self.silence = silence
     self.conclude = conclude
+  }
+
+  /// What the display shows of the practice: the scorer's lines, then what is being earned.
+  var displayLines: [String] {
+    scorer.displayLines + [coach?.displayLine, silence?.displayLine].compactMap { $0 }
   }
 
   /// Whether hits are still scored: once the goal is reached the run is ending, and later hits
@@ -34,15 +51,33 @@ public struct Practice {
   /// Whether the goal has been reached.
   var reachedGoal: Bool { !takesHits }
 
-  /// Takes `beat`, heard at `now` on the main queue's clock; returns the hits it decided.
-  mutating func heard(_ beat: Beat, at now: AudioTime) -> [ScoredHit] {
+  /// Takes `beat`, heard at `now` on the main queue's clock; returns the hits it decided, and
+  /// whether it ended a block of an earned trainer or a bar whose click is earned away, whose
+  /// verdicts are then due a tolerance later (`judge()`).
+  mutating func heard(_ beat: Beat, at now: AudioTime) -> (scored: [ScoredHit], judgeLater: Bool) {
     if beat.voice == .beats { lastHeardClick = (beat.frame, now) }
-    return takesHits ? scorer.heard(beat) : []
+    if coach?.heard(beat) == true { awaiting.block = true }
+    if silence?.heard(beat) == true { awaiting.bar = true }
+    return (takesHits ? scorer.heard(beat) : [], awaiting.block || awaiting.bar)
   }
 
   /// Takes a hit the player played, its frame already where the clicks are heard; returns the
-  /// hits decided.
-  mutating func played(_ hit: Hit) -> [ScoredHit] { takesHits ? scorer.played(hit) : [] }
+  /// hits decided, and what it asks of the state at once: a miss brings the click back whole.
+  mutating func played(_ hit: Hit) -> (scored: [ScoredHit], actions: [MetronomeAction]) {
+    coach?.played(hit)
+    let missed = silence?.played(hit) ?? false
+    return (takesHits ? scorer.played(hit) : [], missed ? [.setClickLevel(1)] : [])
+  }
+
+  /// The verdicts on the block and the bar that ended: what they ask of the state (the steps to
+  /// move at the block's end, the next bar's click level).
+  mutating func judge() -> [MetronomeAction] {
+    var actions: [MetronomeAction] = []
+    if awaiting.block, let move = coach?.decide() { actions.append(.moveAtSectionEnd(by: move)) }
+    if awaiting.bar, let level = silence?.decide() { actions.append(.setClickLevel(level)) }
+    awaiting = (false, false)
+    return actions
+  }
 
   /// Takes a key typed at `now` on the main queue's clock as a hit; returns the hits decided.
   ///
@@ -50,7 +85,7 @@ public struct Practice {
   mutating func typedKey(at now: AudioTime, sampleRate: SampleRate) -> [ScoredHit] {
     guard let (frame, at) = lastHeardClick else { return [] }
     let later = at.distance(to: now).ticks / sampleRate.ticksPerFrame
-    return played(Hit(frame: frame + later, note: Hit.keyNote, velocity: 127))
+    return played(Hit(frame: frame + later, note: Hit.keyNote, velocity: 127)).scored
   }
 
   /// Takes what the audio input noticed of itself.

@@ -35,7 +35,8 @@ struct ProgrammePlace {
       upcoming = "next: \(name(index)) again (loop)"
     } else if let bars = section.bars {
       let left = bars - place.barInSection + 1
-      let when = "in \(left) bar\(left == 1 ? "" : "s")"
+      // An earned trainer's next step comes only if this block earns it.
+      let when = "in \(left) bar\(left == 1 ? "" : "s")" + (programme.holdsSections ? " if earned" : "")
       if index + 1 < map.sections.count || map.loops {
         let next = map.sections[(index + 1) % map.sections.count]
         upcoming =

@@ -16,6 +16,7 @@ extension MetronomeState {
   public func beatEvents(after action: MetronomeAction, from previous: MetronomeState) -> [BeatEvent] {
     switch action {
     case .jumpSection(let offset) where programme.map != nil: [.control(.jump(by: offset))]
+    case .moveAtSectionEnd(let offset) where programme.holdsSections: [.control(.moveAtSectionEnd(by: offset))]
     case .toggleSectionLoop where programme.map != nil: [.control(.loop(programme.loopsSection))]
     case .follow(.some): [.startAgain]
     case _ where songPlaying != previous.songPlaying: [.startAgain]

@@ -132,12 +132,13 @@ public final class SQLiteDatabase {
     defer { sqlite3_finalize(statement) }
     try bind(values, to: statement, operation)
     var rows: [[SQLiteValue]] = []
-    while true {
-      let code = sqlite3_step(statement)
-      if code == SQLITE_DONE { return rows }
-      guard code == SQLITE_ROW else { throw error(code, operation) }
+    var code = sqlite3_step(statement)
+    while code == SQLITE_ROW {
       rows.append((0..<sqlite3_column_count(statement)).map { column(statement, $0) })
+      code = sqlite3_step(statement)
     }
+    guard code == SQLITE_DONE else { throw error(code, operation) }
+    return rows
   }
 
   /// The row id of the last row inserted through this connection.

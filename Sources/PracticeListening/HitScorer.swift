@@ -107,12 +107,14 @@ public struct HitScorer: Sendable {
   /// The statistics of every hit scored; nil before the first.
   public var statistics: HitStatistics? { HitStatistics(scored, tolerance: tolerance) }
 
-  /// What the run says when it ends: the statistics' summary, the hits not scored, what placed
-  /// the audio hits, and what the audio input noticed of itself.
+  /// What the run says when it ends: the statistics' summary, the hits not scored, what the
+  /// player did without the click, what placed the audio hits, and what the audio input noticed
+  /// of itself.
   public var summary: String {
     let statistics = statistics?.summary ?? "no hits scored"
     return
       ([statistics + (unscored > 0 ? "; \(unscored) not scored (count-in, or no click near)" : "")]
+      + (SilentPlaying(scored).map { [$0.summary] } ?? [])
       + (audioPlacement.map { ["audio hits \($0.description)"] } ?? []) + NoticeLine.allCases.compactMap(line))
       .joined(separator: "; ")
   }

@@ -118,6 +118,52 @@ struct MapPlaybackTests {
     #expect((0..<8).map { _ in Placed(section.advance()).section } == [0, 0, 0, 0, 0, 0, 0, 1])
   }
 
+  /// Sections held until told (an earned trainer): each plays again at its end unless told where
+  /// to go, on the grid; told, it goes there at its end and not before, the same again (0), back
+  /// (not before the first), on (a map that loops starts again past its last); a move told is
+  /// taken once; and a loop the player holds keeps the section while the move waits.
+  @Test func heldSectionsPlayAgainUntilToldWhereToGoAtTheirEnd() {
+    var programme = Programme(map: map)
+    programme.holdsSections = true
+    let sections = { (beats: inout BeatSequencer, count: Int) in (0..<count).map { _ in Placed(beats.advance()) } }
+    var held = sequencer(programme)
+    let again = sections(&held, 12)
+    #expect(again == (0..<12).map { Placed(Int64($0) * 24_000, 0, $0 % 8 / 4 + 1, $0 % 4 + 1) })
+    // Told in mid-block: the block plays out, then the next section, on the grid.
+    held.receive(.moveAtSectionEnd(by: 1))
+    let on = sections(&held, 5)
+    #expect(on.map(\.section) == [0, 0, 0, 0, 1])
+    #expect(on.last == Placed(16 * 24_000, 1, 1, 1))
+    // The verse again, unless told: the move was taken once.
+    #expect(sections(&held, 12).map(\.section) == Array(repeating: 1, count: 12))
+    held.receive(.moveAtSectionEnd(by: -5))
+    let back = sections(&held, 6)
+    #expect(back.map(\.section) == [1, 1, 1, 1, 1, 0] && back[5].frame - back[4].frame == 48_000)
+    #expect(back[5] == Placed(16 * 24_000 + 18 * 48_000, 0, 1, 1))
+    // On past the last section of a map that loops: its first again; of one that does not: its last.
+    for (loops, section) in [(true, 0), (false, 1)] {
+      var looping = Programme(map: TempoMap(sections: map.sections, loops: loops))
+      looping.holdsSections = true
+      var beats = sequencer(looping)
+      beats.receive(.moveAtSectionEnd(by: 1))
+      #expect(sections(&beats, 9).last?.section == 1)
+      beats.receive(.moveAtSectionEnd(by: 1))
+      #expect(sections(&beats, 6).last?.section == section, "loops: \(loops)")
+    }
+    // The player's loop keeps the section; the move told waits for it to be let go.
+    var looped = programme
+    looped.loopsSection = true
+    var kept = sequencer(looped)
+    kept.receive(.moveAtSectionEnd(by: 1))
+    #expect(sections(&kept, 9).last?.section == 0)
+    kept.receive(.loop(false))
+    #expect(sections(&kept, 8).last?.section == 1)
+    // Without holding, a move told changes nothing: the map goes on as written.
+    var free = sequencer(Programme(map: map))
+    free.receive(.moveAtSectionEnd(by: 0))
+    #expect(sections(&free, 9).last?.section == 1)
+  }
+
   /// A map started at a later bar starts there, counted from that bar; its tempo and section are
   /// that bar's.
   @Test func aMapStartedAtABarStartsThere() {

@@ -1,5 +1,6 @@
 import Foundation
 import MetronomeTesting
+import PracticeJournal
 import TerminalUI
 import XCTest
 
@@ -31,6 +32,34 @@ final class DocumentationTests: FolderTestCase {
     let pattern = try! NSRegularExpression(pattern: "(?<![\\w-])--[a-z][a-z-]+")
     let range = NSRange(text.startIndex..., in: text)
     return Set(pattern.matches(in: text, range: range).map { String(text[Range($0.range, in: text)!]) })
+  }
+
+  /// The journal's schema as metronome(5) describes it: each table, and each column on an item
+  /// line of its table's part, alone or in a list; the file's mark and version.
+  func testTheJournalsSchemaIsDescribedColumnByColumn() throws {
+    let manual = try String(contentsOf: root.appendingPathComponent("man/metronome.5"), encoding: .utf8)
+    let section = try XCTUnwrap(manual.components(separatedBy: ".Sh THE JOURNAL").dropFirst().first)
+      .components(separatedBy: ".Sh EXAMPLES")[0]
+    let path = folder.appendingPathComponent("journal.sqlite3").path
+    _ = try Journal.openForKeeping(path)
+    let database = try SQLiteDatabase(path: path, access: .read)
+    let tables = try database.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").compactMap {
+      $0[0].text
+    }
+    XCTAssertEqual(tables, ["hit", "hit_group", "take"])
+    for table in tables {
+      let part = try XCTUnwrap(section.components(separatedBy: ".Ss \(table)\n").dropFirst().first, table)
+        .components(separatedBy: ".Ss ")[0]
+      let described = part.split(separator: "\n").filter { $0.hasPrefix(".It Li ") }.flatMap {
+        $0.dropFirst(7).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      }
+      for column in try database.rows("SELECT name FROM pragma_table_info(?)", [.text(table)]).compactMap({ $0[0].text }
+      ) {
+        XCTAssertTrue(described.contains(column), "\(table).\(column) is not described in metronome(5)")
+      }
+    }
+    XCTAssertTrue(section.contains("\(JournalSchema.applicationID)"))
+    XCTAssertTrue(section.contains("\(JournalSchema.version) today"))
   }
 
   func testManPagesAreCleanUnderMandocLint() throws {

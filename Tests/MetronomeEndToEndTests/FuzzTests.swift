@@ -44,7 +44,7 @@ struct FuzzTests {
     "--listen-velocity", "--generate-completion-script", "--midi-note-map", "--voice-dir",
     "--input-offset", "--tolerance", "--report", "--onset-level", "--onset-rise", "-W", "-r", "-s", "-S", "-v", "-w",
     "-d", "-n", "-p",
-    "-R", "--tag", "--journal", "--since", "--day", "--last", "--export",
+    "-R", "--tag", "--journal", "--since", "--day", "--last", "--export", "--earn", "--earn-back",
   ]
   static let flags = [
     "--virtual", "--silent", "--headless", "--bogus", "-", "--", "-h", "--help-hidden", "--version", "export",
@@ -52,7 +52,7 @@ struct FuzzTests {
     "--loop", "--jack", "--follow-transport", "--timebase-master", "--midi-clock", "--midi-notes",
     "--follow-midi-clock", "--link", "--big", "--plain", "--voice", "--with-click",
     "klick", "--listen", "calibrate", "--loopback", "---completion", "-j", "-P", "-i", "-e", "-E", "-t", "-T", "-V",
-    "-L", "-Pj", "journal", "--no-journal", "--forget", "--all",
+    "-L", "-Pj", "journal", "--no-journal", "--forget", "--all", "--earn-silence",
   ]
   static let words = [
     "pulse", "beep", "woodblock", "text", "ndjson", "none", "16", "24", "float", "no-such-device", "x", "intro",

@@ -29,7 +29,7 @@ final class ShellCompletionTests: FolderTestCase {
     "listen-notes": "nothing", "listen-velocity": "nothing", "onset-level": "nothing", "onset-rise": "nothing",
     "input-offset": "nothing", "tolerance": "nothing", "midi-note-map": "nothing", "voice-dir": "directory",
     "tag": "nothing", "journal": "files .sqlite3", "since": "nothing", "day": "nothing", "last": "nothing",
-    "export": "files .ndjson", "journal --report": "files .html .svg .csv",
+    "export": "files .ndjson", "journal --report": "files .html .svg .csv", "earn": "nothing", "earn-back": "nothing",
   ]
 
   func testEveryOptionTakingAValueIsCompletedAsItsKindWants() throws {

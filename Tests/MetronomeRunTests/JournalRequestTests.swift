@@ -57,6 +57,40 @@ struct JournalRequestTests {
     #expect(try kept(["--no-journal"]) == nil)
     let standard = try kept([])
     #expect(standard?.path.hasSuffix("/metronome/journal.sqlite3") == true && standard?.tag == nil)
+    // Without a home, a run is kept nowhere, and asked for a tag it says why.
+    let homeless = { (arguments: [String]) in
+      try JournalKeeping.make(
+        JournalOptions.parse(arguments), JournalFileOption.parse([]), virtual: false, environment: { _ in nil })
+    }
+    #expect(try homeless([]) == nil)
+    #expect(
+      throws: RunError.usage("no HOME to keep the journal in: set HOME or XDG_STATE_HOME, or give --journal FILE")
+    ) {
+      try homeless(["--tag", "x"])
+    }
+    // XDG_STATE_HOME where it is set and not empty, else HOME's .local/state.
+    let at = { (variables: [String: String]) in
+      try JournalKeeping.make(
+        JournalOptions.parse([]), JournalFileOption.parse([]), virtual: false, environment: { variables[$0] })?.path
+    }
+    #expect(try at(["HOME": "/home/p", "XDG_STATE_HOME": ""]) == "/home/p/.local/state/metronome/journal.sqlite3")
+    #expect(try at(["HOME": "/home/p", "XDG_STATE_HOME": "/state"]) == "/state/metronome/journal.sqlite3")
+  }
+
+  /// A run's programme in a few words, as the journal keeps it.
+  @Test func theProgrammeIsSaidInAFewWords() throws {
+    let words = { (line: PlayLine) throws -> String in try line.request().music.programme.words }
+    #expect(try words(PlayLine.none) == "steady")
+    #expect(
+      try words(parsed("--map", "song.map", "--start-label", "verse", "--loop-bars", "9-16"))
+        == "map song.map from verse, loop bars 9-16")
+    #expect(try words(parsed("--setlist", "gig.txt")) == "setlist gig.txt")
+    #expect(try words(parsed("80-120/10")) == "trainer 80-120/10")
+    #expect(
+      try words(parsed("100", "--step", "5/4", "--to", "120", "--loop", "--gap", "3:1"))
+        == "step 5/4 to 120, looping, gap 3:1")
+    #expect(try words(parsed("--multiplier", "0.8")) == "multiplier 0.8")
+    #expect(try words(parsed("--multiplier", "1")) == "steady")
   }
 
   /// A tag is a name: 1 to 60 characters, none of them a control character.
@@ -82,7 +116,12 @@ struct JournalRequestTests {
     #expect(
       try journal("--since", "2026-11-01", "--tag", "groove", "--last", "3").filter
         == JournalFilter(tag: "groove", since: "2026-11-01", last: 3))
-    for day in ["2026-13-01", "2026-11-32", "26-11-01", "2026/11/01", "tomorrow", "٢٠٢٦-١١-٠١"] {
+    #expect(try journal("--day", "2026-01-01").filter.day == "2026-01-01")
+    #expect(try journal("--day", "2026-12-31").filter.day == "2026-12-31")
+    #expect(try journal("--since", "36500d").filter.since == "1926-12-22")
+    for day in [
+      "2026-13-01", "2026-11-32", "2026-00-10", "2026-11-00", "26-11-01", "2026/11/01", "tomorrow", "٢٠٢٦-١١-٠١",
+    ] {
       #expect(usageError("--day", day) == "'\(day)' is not a day: write 2026-11-27, today or yesterday")
     }
     for since in ["3x", "-1d", "d", "36501d"] {
@@ -174,8 +213,9 @@ struct JournalRequestTests {
       try journal.keep(
         Take(
           started: WallTime(seconds: 1_795_766_400 + Double(hour) * 3_600, utcOffset: 0), seconds: 60, tag: tag,
-          meters: ["4/4"], tempos: nil, beats: 0, programme: "steady", ending: "quit", status: 0, tolerance: nil,
-          hits: []))
+          meters: ["4/4"], tempos: nil, beats: 0, programme: "steady", ending: "quit", status: 0, tolerance: 20,
+          hits: [TakeHit(seconds: 1, bar: 1, beat: 3, subdivision: 0, tempo: 120, offset: -4.5, note: 38, velocity: 99)]
+        ))
     }
     let shown = try run(path)
     #expect(
@@ -186,7 +226,9 @@ struct JournalRequestTests {
     #expect(
       written.notes
         == "metronome: wrote \(folder)/t.csv: 2 takes\nmetronome: wrote \(folder)/t.ndjson: 2 takes with every hit\n")
-    #expect((try String(contentsOfFile: folder + "/t.ndjson", encoding: .utf8)).split(separator: "\n").count == 2)
+    let exported = try String(contentsOfFile: folder + "/t.ndjson", encoding: .utf8).split(separator: "\n")
+    #expect(exported.count == 2)
+    #expect(exported.allSatisfy { $0.contains("\"hits\":[{\"time\":1.000,\"bar\":1,\"beat\":3,\"sub\":0,") })
     #expect(try run(path, "--forget", "--tag", "groove").notes == "metronome: forgot 1 take from \(path)\n")
     #expect(try journal.takes().map(\.take.tag) == ["rudiments"])
     try Data("not a journal".utf8).write(to: URL(fileURLWithPath: folder + "/text"))

@@ -175,4 +175,36 @@ import Testing
           $0.options.listen.report = folder
         }) == "--report: '\(folder)' is a folder: name a file in it, such as \(folder)/take.svg")
   }
+
+  /// `--earn` steps a step trainer as its steps are earned: it needs --listen and the trainer, a
+  /// share above 0 and at most 100 %; `--earn-back` needs it, and falls back whole steps.
+  @Test func earningNeedsAListeningStepTrainer() throws {
+    let earned = try parsed("100", "--step", "5/4", "--to", "120", "--listen", "--earn", "90", "--earn-back", "10")
+      .request()
+    #expect(earned.listening?.earn?.mark == 0.9 && earned.listening?.earn?.back == 10)
+    #expect(try earned.settings(interactive: false).programme.holdsSections)
+    #expect(
+      try parsed("100", "--step", "5/4", "--to", "120", "--listen").request().settings(interactive: false)
+        .programme.holdsSections == false)
+    #expect(usageError(try parsed("--earn", "90")) == "--earn is for listening to the player: add --listen")
+    #expect(
+      usageError(try parsed("--listen", "--earn", "90"))
+        == "--earn steps a step trainer as its steps are earned: give --step and --to, such as --step 5/4 --to 120")
+    for percent in ["0", "100.5", "nan"] {
+      #expect(
+        usageError(try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", percent))
+          == "--earn is the share of a step's beats on time that earns the next: more than 0 and at most 100 %")
+    }
+    #expect(
+      try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", "100").request().listening?.earn?.mark == 1)
+    #expect(
+      usageError(try parsed("--step", "5/4", "--to", "140", "--listen", "--earn-back", "5"))
+        == "--earn-back falls back a step trainer earned with --earn: add --earn 90")
+    #expect(
+      usageError(try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", "90", "--earn-back", "7.5"))
+        == "--earn-back 7.5 falls back whole steps of 5 BPM: give 5 or a multiple of it")
+    #expect(
+      usageError(try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", "90", "--earn-back", "0"))
+        == "--earn-back is the BPM fallen back: more than 0, such as 5")
+  }
 }

@@ -29,6 +29,20 @@ public struct ListenOptions: ParsableArguments, Sendable {
   @Option(help: ArgumentHelp("On time within this many ms either way (20).", valueName: "ms"))
   public var tolerance: Double?
 
+  /// `--earn`: the share of a step's beats hit within tolerance that earns the next step.
+  @Option(help: ArgumentHelp("Step trainer: step up only at N% of beats on time.", valueName: "percent"))
+  public var earn: Double?
+
+  /// `--earn-back`: the BPM a step trainer falls back after two steps below `--earn`.
+  @Option(
+    help: ArgumentHelp(
+      "With --earn: N BPM slower after two steps below it.", valueName: "bpm", visibility: .fullHelpOnly))
+  public var earnBack: Double?
+
+  /// `--earn-silence`: the click quieter bar by bar while every beat is hit on time.
+  @Flag(help: "Fade the click out while every beat is on time.")
+  public var earnSilence = false
+
   /// `--report`: the file the report is written to.
   @Option(
     help: ArgumentHelp("Write the hits when the run ends: .svg, .csv, .ndjson.", valueName: "file"),

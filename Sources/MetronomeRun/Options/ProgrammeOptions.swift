@@ -17,7 +17,7 @@ public struct ProgrammeOptions: ParsableArguments, Sendable {
   /// `--start-label`: the map's section to start at.
   @Option(
     name: [.customShort("l"), .customLong("start-label")],
-    help: ArgumentHelp("Start the map at this section.", valueName: "sec"))
+    help: ArgumentHelp("Start the map at this section.", valueName: "sec", visibility: .fullHelpOnly))
   public var startLabel: String?
 
   /// `--count-in`: bars, or beats with a `b`.

@@ -27,7 +27,9 @@ public struct SoundOptions: ParsableArguments, Sendable {
   public var voice = false
 
   /// `--voice-dir`: the count said by one's own recordings in this folder.
-  @Option(help: ArgumentHelp("Count with own recordings (1.wav, and.wav…).", valueName: "dir"), completion: .directory)
+  @Option(
+    help: ArgumentHelp("Count with own recordings (1.wav, and.wav…).", valueName: "dir", visibility: .fullHelpOnly),
+    completion: .directory)
   public var voiceDir: String?
 
   /// `--with-click`: the clicks kept under the spoken count.
