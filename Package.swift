@@ -233,12 +233,16 @@ let package = Package(
     .testTarget(
       name: "PracticeListeningTests",
       dependencies: [
-        "PracticeListening", "MetronomeCore", .product(name: "PropertyBased", package: "swift-property-based"),
+        "PracticeListening", "MetronomeCore", "MetronomeTesting",
+        .product(name: "PropertyBased", package: "swift-property-based"),
       ],
       // The report's picture as it was looked at, compared by ReportPictureTests.
       exclude: ["Reference"]
     ),
-    .testTarget(name: "PracticeJournalTests", dependencies: ["PracticeJournal", "PracticeListening", "MetronomeCore"]),
+    .testTarget(
+      name: "PracticeJournalTests",
+      dependencies: ["PracticeJournal", "PracticeListening", "MetronomeCore", "MetronomeTesting"]
+    ),
     .testTarget(name: "AudioListeningTests", dependencies: ["AudioListening", "MetronomeCore", "MetronomeTesting"]),
     .testTarget(
       name: "OSCControlTests",

@@ -7,6 +7,9 @@ import MetronomeCore
 /// that conforms, given to the session beside the others, with no change to the session.
 @MainActor
 public protocol SessionObserver: AnyObject {
+  /// Whether it is told of every click (a subdivision's and the second voice's too) rather than
+  /// the bar's beats alone: a session that tells no one else of them wakes no thread for them.
+  var hearsEveryClick: Bool { get }
   /// Takes `beat`, heard now; a beat a glitch skipped is not told.
   func heard(_ beat: Beat)
   /// Takes the session's end, however it came, before its last lines are said and the process
@@ -15,6 +18,9 @@ public protocol SessionObserver: AnyObject {
 }
 
 extension SessionObserver {
+  /// Every click, unless a watcher says it wants the bar's beats alone.
+  public var hearsEveryClick: Bool { true }
+
   /// Nothing, for a watcher of the beats alone.
   public func ended(_ end: SessionEnd, say: (String) -> Void) {}
 }

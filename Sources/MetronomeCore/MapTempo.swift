@@ -169,6 +169,5 @@ public struct MapTempo: TempoSource {
     }
     playhead.rescale(to: playhead.multiplier, fromBeat: first, atFrame: playhead.frame(ofBeat: end))
     index = first
-    nextBeatIsPlaced = true
   }
 }

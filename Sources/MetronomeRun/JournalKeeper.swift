@@ -22,6 +22,9 @@ final class JournalKeeper: SessionObserver {
     recorder = TakeRecorder(started: started, tag: request.tag, programme: programme)
   }
 
+  /// The bar's beats alone: they say the meters and tempos played.
+  var hearsEveryClick: Bool { false }
+
   func heard(_ beat: Beat) { recorder.heard(beat) }
 
   func ended(_ end: SessionEnd, say: (String) -> Void) {

@@ -111,7 +111,7 @@ public struct ListenRequest: Sendable, Equatable {
       throw .usage("--earn is the share of a step's beats on time that earns the next: more than 0 and at most 100 %")
     }
     if let back = options.earnBack, !(back > 0 && back <= 1_000) {
-      throw .usage("--earn-back is the BPM fallen back: more than 0, such as 5")
+      throw .usage("--earn-back is the BPM fallen back: more than 0 and at most 1000, such as 5")
     }
     if options.earnBack != nil, options.earn == nil {
       throw .usage("--earn-back falls back a step trainer earned with --earn: add --earn 90")

@@ -95,7 +95,9 @@ where MainQueue.SchedulerTimeType == AudioTime {
       display = nil
     }
     // Beats that no one shows, scores or is told of cost no wake-up of the main queue.
-    let showsBeats = format != nil || display != nil || !observers.isEmpty || practice != nil
+    let showsBeats = format != nil || display != nil || practice != nil || observers.contains { $0.hearsEveryClick }
+    // Watchers of the bar's beats alone (the journal) wake the main queue for those only.
+    let showsBarBeats = !observers.isEmpty
     engine.replay(keys)
     let pendingBeats = self.pendingBeats
     player = LivePlayer(
@@ -107,7 +109,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
           case .skipped(let seconds): (seconds, true)
           }
         // Skipped beats are still counted for the report at the end.
-        guard showsBeats || skipped else { return }
+        guard showsBeats || skipped || (showsBarBeats && beat.voice == .beats && !beat.isSubdivision) else { return }
         pendingBeats.add(1)
         mainQueue.schedule(after: mainQueue.now.advanced(by: .seconds(seconds))) {
           MainActor.assumeIsolated { self?.heard(beat, skipped: skipped) }
@@ -178,7 +180,8 @@ where MainQueue.SchedulerTimeType == AudioTime {
     guard !completed else { return }
     if skipped, !beat.isSubdivision, !beat.isPolyrhythm { skippedBeats += 1 }
     if !skipped {
-      for observer in observers { observer.heard(beat) }
+      let isBarBeat = beat.voice == .beats && !beat.isSubdivision
+      for observer in observers where isBarBeat || observer.hearsEveryClick { observer.heard(beat) }
       if let (scored, judgeLater) = practice?.heard(beat, at: mainQueue.now) {
         show(scored)
         if judgeLater { judge() }

@@ -64,9 +64,9 @@ public final class Journal {
     if forgetting, database.isReadOnly { throw JournalError(path: path, .readOnly) }
     let journal = Journal(path: path, database: database)
     let version = try journal.version()
-    guard version == JournalSchema.version else {
-      throw JournalError(path: path, version > JournalSchema.version ? .newer(version: version) : .notAJournal)
-    }
+    if version > JournalSchema.version { throw JournalError(path: path, .newer(version: version)) }
+    // An earlier version is brought forward only by a run that keeps a take in it.
+    if version < JournalSchema.version { throw JournalError(path: path, .notAJournal) }
     try journal.configure()
     return journal
   }
@@ -79,8 +79,11 @@ public final class Journal {
       folder = String(folder[..<slash])
       folders.append(folder)
     }
-    for folder in folders.reversed() where mkdir(folder, 0o700) != 0 && errno != EEXIST {
-      throw JournalError(path: path, .cannotOpen("cannot make \(folder): \(String(cString: strerror(errno)))"))
+    var status = stat()
+    for folder in folders.reversed() where stat(folder, &status) != 0 {
+      guard mkdir(folder, 0o700) == 0 else {
+        throw JournalError(path: path, .cannotOpen("cannot make \(folder): \(String(cString: strerror(errno)))"))
+      }
     }
   }
 
@@ -95,7 +98,10 @@ public final class Journal {
 
   /// The number `query` reads.
   private func number(_ query: String) throws(JournalError) -> Int64 {
-    do { return try database.rows(query).first?.first?.integer ?? 0 } catch { throw JournalError(path: path, error) }
+    let rows: [[SQLiteValue]]
+    do { rows = try database.rows(query) } catch { throw JournalError(path: path, error) }
+    guard let number = rows.first?.first?.integer else { throw JournalError(path: path, .notAJournal) }
+    return number
   }
 
   /// Brings a journal of an earlier version (or a new, empty file) to this one's, in one
@@ -104,10 +110,11 @@ public final class Journal {
     let version = try version()
     guard version <= JournalSchema.version else { throw JournalError(path: path, .newer(version: version)) }
     try configure()
-    guard version < JournalSchema.version else { return }
+    let steps = JournalSchema.steps.dropFirst(version)
+    guard !steps.isEmpty else { return }
     do {
       try database.transaction { () throws(SQLiteError) in
-        for step in JournalSchema.steps[version...] { try database.execute(step) }
+        for step in steps { try database.execute(step) }
         try database.execute(
           "PRAGMA application_id = \(JournalSchema.applicationID); PRAGMA user_version = \(JournalSchema.version)")
       }
@@ -123,8 +130,10 @@ public final class Journal {
   /// Keeps `take`, its hits and their figures, in one transaction; returns its row.
   @discardableResult
   public func keep(_ take: Take) throws(JournalError) -> Int64 {
-    let tolerance = take.tolerance ?? 0
-    let figures = HitStatistics(offsets: take.hits.map { ($0.seconds, $0.offset) }, tolerance: tolerance)
+    // Hits are judged within the take's tolerance: a take without one did not listen, and has none.
+    let figures = take.tolerance.flatMap {
+      HitStatistics(offsets: take.hits.map { ($0.seconds, $0.offset) }, tolerance: $0)
+    }
     let real = { (value: Double?) in value.map(SQLiteValue.real) ?? .null }
     let integer = { (value: Int?) in value.map { SQLiteValue.integer(Int64($0)) } ?? .null }
     let row: [SQLiteValue] = [
@@ -154,6 +163,7 @@ public final class Journal {
               .integer(Int64(hit.velocity)),
             ]
           })
+        let tolerance = take.tolerance ?? .infinity
         let groups =
           Self.groups(of: take.hits, by: { ($0.tempo * 10).rounded() / 10 }, tolerance: tolerance).map { ("tempo", $0) }
           + Self.groups(of: take.hits, by: { Double($0.note) }, tolerance: tolerance).map { ("note", $0) }
@@ -195,67 +205,41 @@ public final class Journal {
           + " beats, programme, ending, status, tolerance, hits, on_time, early, late, mean, median, deviation, drift"
           + " FROM take WHERE id IN (\(chosen)) ORDER BY started, id", values)
       var groups: [Int64: (tempo: [KeptTake.Group], note: [KeptTake.Group])] = [:]
-      for group in try database.rows(
+      for values in try database.rows(
         "SELECT take, kind, value, hits, on_time, mean, deviation FROM hit_group WHERE take IN (\(chosen))"
           + " ORDER BY take, kind, value", values)
       {
-        guard case .integer(let take) = group[0], let value = group[2].double, let hits = group[3].integer,
-          let onTime = group[4].integer, let mean = group[5].double, let deviation = group[6].double
-        else { continue }
-        let kept = KeptTake.Group(
-          value: value, hits: Int(hits), onTime: Int(onTime), mean: mean, deviation: deviation)
-        if group[1].text == "tempo" {
-          groups[take, default: ([], [])].tempo.append(kept)
+        let row = JournalRow(values, path: path)
+        let (take, group) = (try row.integer(0), try KeptTake.Group(row))
+        if try row.text(1) == "tempo" {
+          groups[take, default: ([], [])].tempo.append(group)
         } else {
-          groups[take, default: ([], [])].note.append(kept)
+          groups[take, default: ([], [])].note.append(group)
         }
       }
       var hits: [Int64: [TakeHit]] = [:]
       if withHits {
-        for hit in try database.rows(
+        for values in try database.rows(
           "SELECT take, seconds, bar, beat, subdivision, tempo, offset, note, velocity FROM hit"
             + " WHERE take IN (\(chosen)) ORDER BY take, rowid", values)
         {
-          guard case .integer(let take) = hit[0] else { continue }
-          hits[take, default: []].append(
-            TakeHit(
-              seconds: hit[1].double ?? 0, bar: Int(hit[2].integer ?? 0), beat: Int(hit[3].integer ?? 0),
-              subdivision: Int(hit[4].integer ?? 0), tempo: hit[5].double ?? 0, offset: hit[6].double ?? 0,
-              note: Int(hit[7].integer ?? 0), velocity: Int(hit[8].integer ?? 0)))
+          let row = JournalRow(values, path: path)
+          hits[try row.integer(0), default: []].append(try TakeHit(row))
         }
       }
-      return rows.compactMap { row in
-        guard case .integer(let id) = row[0] else { return nil }
+      return try rows.map { values in
+        let row = JournalRow(values, path: path)
+        let id = try row.integer(0)
         let group = groups[id] ?? ([], [])
-        return Self.kept(row, id: id, hits: hits[id] ?? [], byTempo: group.tempo, byNote: group.note)
+        return try KeptTake(row, hits: hits[id] ?? [], byTempo: group.tempo, byNote: group.note)
       }
-    } catch {
+    } catch let error as JournalError {
+      throw error
+    } catch let error as SQLiteError {
       throw JournalError(path: path, error)
+    } catch {
+      throw JournalError(path: path, .failed("\(error)"))
     }
-  }
-
-  /// The take in `row` (the columns `takes` selects).
-  private static func kept(
-    _ row: [SQLiteValue], id: Int64, hits: [TakeHit], byTempo: [KeptTake.Group], byNote: [KeptTake.Group]
-  ) -> KeptTake {
-    let tempos = row[6].double.map { first in
-      Take.Tempos(
-        first: first, last: row[7].double ?? first, lowest: row[8].double ?? first, highest: row[9].double ?? first)
-    }
-    let take = Take(
-      started: WallTime(seconds: row[1].double ?? 0, utcOffset: Int(row[2].integer ?? 0)),
-      seconds: row[3].double ?? 0, tag: row[4].text, meters: (row[5].text ?? "").split(separator: " ").map(String.init),
-      tempos: tempos, beats: Int(row[10].integer ?? 0), programme: row[11].text ?? "", ending: row[12].text ?? "",
-      status: Int32(truncatingIfNeeded: row[13].integer ?? 0), tolerance: row[14].double, hits: hits)
-    let count = Int(row[15].integer ?? 0)
-    let figures =
-      count == 0
-      ? nil
-      : KeptTake.Figures(
-        hits: count, onTime: Int(row[16].integer ?? 0), early: Int(row[17].integer ?? 0),
-        late: Int(row[18].integer ?? 0), mean: row[19].double ?? 0, median: row[20].double ?? 0,
-        deviation: row[21].double ?? 0, drift: row[22].double)
-    return KeptTake(id: id, take: take, figures: figures, byTempo: byTempo, byNote: byNote)
   }
 
   /// Forgets the takes `filter` asks for, their hits with them, overwriting what they held in the

@@ -6,20 +6,13 @@ import PracticeListening
 /// row per take (CSV).
 public enum JournalReport {
   /// The formats a report is written in.
-  public enum Format: String, CaseIterable, Sendable {
+  public enum Format: String, CaseIterable, Sendable, FileFormat {
     /// A page: the trends drawn, the days and the takes in tables.
     case html
     /// The trends drawn, one tag below the other.
     case svg
     /// One row per take.
     case csv
-
-    /// The format a file's name ends in (`.html`, `.svg`, `.csv`), in any case; nil for another.
-    public init?(path: String) {
-      guard let dot = path.lastIndex(of: "."), let format = Format(rawValue: path[dot...].dropFirst().lowercased())
-      else { return nil }
-      self = format
-    }
   }
 
   /// The report of `takes` (oldest first) as `format` writes it.

@@ -83,8 +83,11 @@ public enum JournalTable {
   /// `rows` in columns two spaces apart, each as wide as its widest cell, the columns numbered
   /// in `rightAligned` aligned right; trailing spaces dropped.
   static func columns(_ rows: [[String]], rightAligned: Set<Int>) -> [String] {
-    let count = rows.map(\.count).max() ?? 0
-    let widths = (0..<count).map { column in rows.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0
+    var widths: [Int] = []
+    for row in rows {
+      for (column, cell) in row.enumerated() {
+        if column < widths.count { widths[column] = max(widths[column], cell.count) } else { widths.append(cell.count) }
+      }
     }
     return rows.map { row in
       var line = ""

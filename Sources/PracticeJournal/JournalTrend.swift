@@ -39,18 +39,22 @@ public struct JournalTrend: Equatable, Sendable {
     /// The population standard deviation of all their offsets, in ms.
     public let deviation: Double
 
-    /// `groups` taken together: the mean of all their hits and the spread of all of them about it.
-    init?(_ groups: [KeptTake.Group]) {
-      let count = groups.reduce(0) { $0 + $1.hits }
+    /// `parts` taken together, each some hits with how many were on time, their mean and
+    /// spread: the mean of all their hits and the spread of all of them about it.
+    init?(_ parts: [(hits: Int, onTime: Int, mean: Double, deviation: Double)]) {
+      let count = parts.reduce(0) { $0 + $1.hits }
       guard count > 0 else { return nil }
       let total = Double(count)
-      let mean = groups.reduce(0) { $0 + Double($1.hits) * $1.mean } / total
-      let square = groups.reduce(0) { $0 + Double($1.hits) * ($1.deviation * $1.deviation + $1.mean * $1.mean) } / total
+      let mean = parts.reduce(0) { $0 + Double($1.hits) * $1.mean } / total
+      let square = parts.reduce(0) { $0 + Double($1.hits) * ($1.deviation * $1.deviation + $1.mean * $1.mean) } / total
       hits = count
-      onTime = groups.reduce(0) { $0 + $1.onTime }
+      onTime = parts.reduce(0) { $0 + $1.onTime }
       self.mean = mean
       deviation = max(square - mean * mean, 0).squareRoot()
     }
+
+    /// `groups` taken together.
+    init?(_ groups: [KeptTake.Group]) { self.init(groups.map { ($0.hits, $0.onTime, $0.mean, $0.deviation) }) }
 
     /// The share of hits on time, 0 to 1.
     public var onTimeShare: Double { Double(onTime) / Double(hits) }
@@ -87,11 +91,7 @@ public struct JournalTrend: Equatable, Sendable {
     }
     let notes = Dictionary(grouping: takes.flatMap(\.byNote)) { Int($0.value) }.sorted { $0.key < $1.key }
       .compactMap { note, groups in Pooled(groups).map { NoteHits(note: note, hits: $0) } }
-    let whole = takes.compactMap { kept in
-      kept.figures.map {
-        KeptTake.Group(value: 0, hits: $0.hits, onTime: $0.onTime, mean: $0.mean, deviation: $0.deviation)
-      }
-    }
+    let whole = takes.compactMap { $0.figures.map { ($0.hits, $0.onTime, $0.mean, $0.deviation) } }
     return Day(
       day: day, takes: takes.count, minutes: takes.reduce(0) { $0 + $1.take.seconds } / 60, fastestKept: kept.max(),
       hits: Pooled(whole), byNote: notes.count > 1 ? notes : [])

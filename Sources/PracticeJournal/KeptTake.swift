@@ -59,9 +59,6 @@ public struct KeptTake: Equatable, Sendable {
       self.mean = mean
       self.deviation = deviation
     }
-
-    /// The share of hits on time, 0 to 1.
-    public var onTimeShare: Double { Double(onTime) / Double(hits) }
   }
 
   /// Its row in the journal.

@@ -34,8 +34,12 @@ struct TrendPicture {
 
   /// Each day's place along the x axis, evenly spaced: days played, not days of the calendar.
   private func dayX(_ index: Int) -> Double {
-    let slot = (Self.right - Self.left) / Double(max(trend.days.count, 1))
-    return Self.left + slot * (Double(index) + 0.5)
+    Self.left + slot * (Double(index) + 0.5)
+  }
+
+  /// The width each day has along the x axis: a trend has a day at least.
+  private var slot: Double {
+    (Self.right - Self.left) / Double(trend.days.count)
   }
 
   /// The days' labels under a chart of `height` at `top`: every day where few, else evenly fewer.
@@ -50,9 +54,8 @@ struct TrendPicture {
 
   private func minutes(top: Double) -> String {
     let height = 140.0
-    let most = SVGDrawing.niceCeiling(trend.days.map(\.minutes).max() ?? 1)
+    let most = SVGDrawing.niceCeiling(trend.days.reduce(0) { max($0, $1.minutes) })
     var out = SVGDrawing.text(Self.left, top - 12, "Minutes played a day", size: 14) + dayAxis(top: top, height: height)
-    let slot = (Self.right - Self.left) / Double(max(trend.days.count, 1))
     for (index, day) in trend.days.enumerated() {
       let barHeight = day.minutes / most * (height - 4)
       out += SVGDrawing.rectangle(
@@ -79,8 +82,9 @@ struct TrendPicture {
 
   private func timing(top: Double) -> String {
     let height = 140.0
-    let reach = trend.days.compactMap { $0.hits.map { abs($0.mean) + $0.deviation } }.max() ?? 1
-    let range = SVGDrawing.niceCeiling(max(reach, 1))
+    // Room for every day's mean and spread, at least a millisecond either way.
+    let range = SVGDrawing.niceCeiling(
+      trend.days.reduce(1) { max($0, $1.hits.map { abs($0.mean) + $0.deviation } ?? 0) })
     let y = { (offset: Double) in top + height / 2 - min(max(offset, -range), range) / range * height / 2 }
     var out =
       SVGDrawing.text(
@@ -123,9 +127,10 @@ struct TrendPicture {
   private func tempoAgainstShare(top: Double) -> String {
     let height = 220.0
     let points = takes.compactMap { kept -> (tempo: Double, share: Double)? in
-      guard let figures = kept.figures, let tempo = kept.byTempo.max(by: { $0.hits < $1.hits })?.value else {
-        return nil
-      }
+      // The tempo most of its hits were at; the fastest of those that had as many.
+      guard let figures = kept.figures,
+        let tempo = kept.byTempo.max(by: { ($0.hits, $0.value) < ($1.hits, $1.value) })?.value
+      else { return nil }
       return (tempo, figures.onTimeShare)
     }
     let (low, high) = Self.range(points.map(\.tempo))
@@ -147,9 +152,7 @@ struct TrendPicture {
     for (index, point) in points.enumerated() {
       // Older takes lighter: a grey from light to the darkest for the latest.
       let shade = points.count == 1 ? 0 : Int(180 * Double(points.count - 1 - index) / Double(points.count - 1))
-      let hex = String(shade, radix: 16)
-      let grey = "#" + String(repeating: (shade < 16 ? "0" : "") + hex, count: 3)
-      out += SVGDrawing.circle(x(point.tempo), y(point.share), radius: 4, grey)
+      out += SVGDrawing.circle(x(point.tempo), y(point.share), radius: 4, "rgb(\(shade),\(shade),\(shade))")
     }
     return out
   }

@@ -1,20 +1,13 @@
 /// The report `--report FILE` writes when the run ends, in the format its name asks for.
 public enum ListeningReport {
   /// The formats a report is written in.
-  public enum Format: String, CaseIterable, Sendable {
+  public enum Format: String, CaseIterable, Sendable, FileFormat {
     /// A picture: the offsets over the run, their histogram and each position of the bar.
     case svg
     /// One row per hit.
     case csv
     /// One JSON object per hit, as headless runs print them, then one for the statistics.
     case ndjson
-
-    /// The format a file's name ends in (`.svg`, `.csv`, `.ndjson`), in any case; nil for another.
-    public init?(path: String) {
-      guard let dot = path.lastIndex(of: "."), let format = Format(rawValue: path[dot...].dropFirst().lowercased())
-      else { return nil }
-      self = format
-    }
   }
 
   /// The report of `hits`, judged within `tolerance` ms, as `format` writes it.

@@ -51,17 +51,19 @@ public struct SilenceCoach: Sendable {
     return misses
   }
 
-  /// The verdict on the bar that ended: one bar more on time (every beat hit within tolerance and
-  /// no hit outside it), or none; returns the level the next bar plays at.
+  /// The verdict on the bar that ended (whose last beat was heard): one bar more on time (every
+  /// beat hit within tolerance and no hit outside it), or none; returns the level the next bar
+  /// plays at.
   public mutating func decide() -> Double {
     let reach = self.reach
-    let first = (beats.first ?? 0) - reach
-    let last = (beats.last ?? 0) + reach
-    let barHits = hits.filter { $0 >= first && $0 <= last }
-    let everyBeat = !beats.isEmpty && beats.allSatisfy { beat in barHits.contains { abs($0 - beat) <= reach } }
+    guard let first = beats.first, let last = beats.last else { return level }
+    // The bar's hits: from a tolerance before its first beat to a tolerance after its last; one
+    // later may be the next bar's, played before this verdict.
+    let barHits = hits.filter { $0 >= first - reach && $0 <= last + reach }
+    let everyBeat = beats.allSatisfy { beat in barHits.contains { abs($0 - beat) <= reach } }
     let noMiss = barHits.allSatisfy { hit in beats.contains { abs(hit - $0) <= reach } }
     steadyBars = everyBeat && noMiss ? min(steadyBars + 1, Self.barsToSilence) : 0
-    hits.removeAll { $0 <= last }
+    hits.removeAll { $0 <= last + reach }
     beats.removeAll()
     return level
   }

@@ -16,7 +16,8 @@ public struct SilentPlaying: Equatable, Sendable {
   /// What `scored` (in the order decided) says of the playing without the click; nil where no hit
   /// fell on a silent click.
   public init?(_ scored: [ScoredHit]) {
-    let hits = scored.sorted { $0.click.frame < $1.click.frame }
+    // In the order played: by click, and two hits on one click (a flam) by their own frames.
+    let hits = scored.sorted { ($0.click.frame, $0.hit.frame) < ($1.click.frame, $1.hit.frame) }
     var stretches: [[ScoredHit]] = []
     var returns: [Double] = []
     var inSilence = false
@@ -32,15 +33,16 @@ public struct SilentPlaying: Equatable, Sendable {
     guard !stretches.isEmpty else { return nil }
     self.hits = stretches.reduce(0) { $0 + $1.count }
     self.returns = returns
+    // Each stretch about its own mean time; the times less their mean sum to 0 within it, so the
+    // offsets need no centring.
     var covariance = 0.0
     var spread = 0.0
     for stretch in stretches {
-      let count = Double(stretch.count)
-      let meanTime = stretch.reduce(0) { $0 + $1.seconds } / count
-      let meanOffset = stretch.reduce(0) { $0 + $1.offsetMilliseconds } / count
+      let meanTime = stretch.reduce(0) { $0 + $1.seconds } / Double(stretch.count)
       for hit in stretch {
-        covariance += (hit.seconds - meanTime) * (hit.offsetMilliseconds - meanOffset)
-        spread += (hit.seconds - meanTime) * (hit.seconds - meanTime)
+        let time = hit.seconds - meanTime
+        covariance += time * hit.offsetMilliseconds
+        spread += time * time
       }
     }
     driftPerMinute = spread > 0 ? covariance / spread * 60 : nil

@@ -53,31 +53,34 @@ public struct StepCoach: Sendable {
   /// Takes a hit the player played, on the clicks' frames.
   public mutating func played(_ hit: Hit) { hits.append(hit.frame) }
 
+  /// The frames either way of a beat within which a hit is on time.
+  private var reach: Int64 { Int64((tolerance * Double(sampleRate.hz) / 1000).rounded(.down)) }
+
   /// How many of the block's beats so far were hit within tolerance, of how many.
   public var onTime: (hit: Int, of: Int) {
-    let reach = Int64((tolerance * Double(sampleRate.hz) / 1000).rounded(.down))
+    let reach = self.reach
     return (beats.count { beat in hits.contains { abs($0 - beat) <= reach } }, beats.count)
   }
 
-  /// The verdict on the block that ended: the steps to move when it ends (1 earned, 0 again, a
-  /// negative number back); the next block starts anew.
+  /// The verdict on the block that ended (whose last beat was heard): the steps to move when it
+  /// ends (1 earned, 0 again, a negative number back); the next block starts anew.
   public mutating func decide() -> Int {
     let (hit, of) = onTime
-    let share = of == 0 ? 0 : Double(hit) / Double(of)
+    let share = Double(hit) / Double(max(of, 1))
     let move: Int
     if share >= mark {
-      below = 0
-      move = 1
+      (below, move) = (0, 1)
+    } else if below == 1 {
+      // The second block below in a row.
+      (below, move) = (0, -stepsBack)
     } else {
-      below += 1
-      move = below >= 2 && stepsBack > 0 ? -stepsBack : 0
-      if move < 0 { below = 0 }
+      (below, move) = (1, 0)
     }
     lastBlock = (share, move)
-    // A hit after the block's last beat by more than the tolerance is the next block's.
-    let reach = Int64((tolerance * Double(sampleRate.hz) / 1000).rounded(.down))
-    let last = beats.last ?? .min
-    hits.removeAll { $0 <= last + reach }
+    // The hits up to a tolerance after the block's last beat are its own; later ones may be the
+    // next block's first beat's, played before this verdict.
+    let end = (beats.last ?? .min) + reach
+    hits.removeAll { $0 <= end }
     beats.removeAll()
     return move
   }

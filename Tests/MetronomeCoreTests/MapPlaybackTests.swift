@@ -158,6 +158,31 @@ struct MapPlaybackTests {
     #expect(sections(&kept, 9).last?.section == 0)
     kept.receive(.loop(false))
     #expect(sections(&kept, 8).last?.section == 1)
+    // A move is taken once, where the map has more sections to move on to.
+    let outro = TempoMap.Section(label: "outro", bars: 1, meter: .fourFour, tempo: .steady(120))
+    let three = TempoMap(sections: map.sections + [outro])
+    var once = Programme(map: three)
+    once.holdsSections = true
+    var onward = sequencer(once)
+    onward.receive(.moveAtSectionEnd(by: 1))
+    #expect(sections(&onward, 9).last?.section == 1)
+    #expect(sections(&onward, 6).map(\.section) == Array(repeating: 1, count: 6))
+    // A multiplier changed as a held section ends scales it from its first beat played again,
+    // which follows the last by the new interval.
+    var rescaled = sequencer(programme)
+    let lastOfFirst = sections(&rescaled, 8).last?.frame ?? 0
+    var faster = Programme(map: map, multiplier: 2)
+    faster.holdsSections = true
+    rescaled.change(tempo: .standard, meter: .fourFour, programme: faster, earliestFrame: lastOfFirst + 1)
+    let rescaledFrames: [Int64] = sections(&rescaled, 2).map(\.frame)
+    #expect(rescaledFrames == [180_000, 192_000])
+    // Bars looped and then let go: a held section plays again from its own first bar.
+    var bars = Programme(map: map, loopBars: 2...2)
+    bars.holdsSections = true
+    var letGo = sequencer(bars)
+    _ = sections(&letGo, 2)
+    letGo.receive(.loop(false))
+    #expect(sections(&letGo, 7).map(\.bar) == [2, 2, 1, 1, 1, 1, 2])
     // Without holding, a move told changes nothing: the map goes on as written.
     var free = sequencer(Programme(map: map))
     free.receive(.moveAtSectionEnd(by: 0))

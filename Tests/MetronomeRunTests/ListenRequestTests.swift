@@ -205,6 +205,18 @@ import Testing
         == "--earn-back 7.5 falls back whole steps of 5 BPM: give 5 or a multiple of it")
     #expect(
       usageError(try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", "90", "--earn-back", "0"))
-        == "--earn-back is the BPM fallen back: more than 0, such as 5")
+        == "--earn-back is the BPM fallen back: more than 0 and at most 1000, such as 5")
+    #expect(
+      usageError(try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", "90", "--earn-back", "1005"))
+        == "--earn-back is the BPM fallen back: more than 0 and at most 1000, such as 5")
+    // The edges: a share just above nothing, a thousand BPM back (in whole steps).
+    #expect(
+      try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", "0.5").request().listening?.earn?.mark == 0.005)
+    #expect(
+      try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", "90", "--earn-back", "1000").request()
+        .listening?.earn?.back == 1_000)
+    #expect(
+      try parsed("--step", "0.5/4", "--to", "140", "--listen", "--earn", "90", "--earn-back", "0.5").request()
+        .listening?.earn?.back == 0.5)
   }
 }

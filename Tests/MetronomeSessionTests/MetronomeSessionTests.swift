@@ -23,8 +23,12 @@ final class BeatWatcher: SessionObserver {
   private(set) var told: [Beat] = []
   private(set) var ends: [SessionEnd] = []
   private let saying: String?
+  let hearsEveryClick: Bool
 
-  init(saying: String? = nil) { self.saying = saying }
+  init(saying: String? = nil, hearsEveryClick: Bool = true) {
+    self.saying = saying
+    self.hearsEveryClick = hearsEveryClick
+  }
 
   func heard(_ beat: Beat) { told.append(beat) }
 
@@ -322,14 +326,20 @@ struct MetronomeSessionTests {
     #expect(harness.standardOutput.filter { !$0.contains("skipped") }.count == watcher.told.count)
   }
 
-  /// A run that shows no beats still tells each heard one to every watcher it was given (a remote
-  /// control's clients want them), the second as the first.
+  /// A run that shows no beats still tells each heard click to every watcher it was given (a
+  /// remote control's clients want them), the second as the first; a watcher of the bar's beats
+  /// alone (the journal) is told those only, with or without others beside it.
   @Test func aSoundOnlyRunTellsHeardBeatsToItsWatchers() throws {
-    let watchers = [BeatWatcher(), BeatWatcher()]
-    let harness = try Harness(PlaybackSettings(length: .beats(3)), soundOnly: true, observers: watchers)
+    let divided = PlaybackSettings(subdivision: try Subdivision(2), length: .beats(3))
+    let watchers = [BeatWatcher(), BeatWatcher(), BeatWatcher(hearsEveryClick: false)]
+    let harness = try Harness(divided, soundOnly: true, observers: watchers)
     harness.run()
-    #expect(watchers.map { $0.told.map(\.frame) } == [[0, 24_000, 48_000], [0, 24_000, 48_000]])
+    let clicks: [Int64] = [0, 12_000, 24_000, 36_000, 48_000, 60_000]
+    #expect(watchers.map { $0.told.map(\.frame) } == [clicks, clicks, [0, 24_000, 48_000]])
     #expect(harness.standardOutput.isEmpty)
+    let alone = BeatWatcher(hearsEveryClick: false)
+    try Harness(divided, soundOnly: true, observers: [alone]).run()
+    #expect(alone.told.map(\.frame) == [0, 24_000, 48_000])
   }
 
   /// The display shows what the view model's outputs say: a change sent to the view model

@@ -8,7 +8,7 @@ struct JournalExportTests {
   @Test func eachTakeIsAJSONObjectWithItsHits() throws {
     let folder = try JournalFolder()
     let journal = try Journal.openForKeeping(folder.file("journal.sqlite3"))
-    var take = TakeSamples.take(tag: "tab\there \"quoted\" \\ and \u{1}", offsets: [-2.5, 3.25])
+    var take = TakeSamples.take(tag: "tab\there \"quoted\" \\ and \u{1}\u{1f}\r", offsets: [-2.5, 3.25])
     take.ending = "failed: line\nbreak"
     try journal.keep(take)
     try journal.keep(TakeSamples.take(day: 21, tag: nil))
@@ -16,6 +16,7 @@ struct JournalExportTests {
     #expect(lines.count == 2)
     let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
     #expect(first["tag"] as? String == take.tag)
+    #expect(lines[0].contains("\\u0001\\u001f\\r"))
     #expect(first["ending"] as? String == "failed: line\nbreak")
     #expect(first["started"] as? String == "2026-11-20T09:00:00+01:00")
     let hits = try #require(first["hits"] as? [[String: Any]])

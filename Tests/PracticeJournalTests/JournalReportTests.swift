@@ -70,4 +70,22 @@ struct JournalReportTests {
     #expect(JournalReport.Format(path: "trend.pdf") == nil)
     #expect(JournalReport.Format(path: "html") == nil)
   }
+
+  /// The page's minutes are every take's seconds together; a tag's days come with their table's
+  /// header; at 30 takes there is no note that the table shows only the latest.
+  @Test func thePageAddsTheSecondsAndShowsWholeTablesOfThirty() throws {
+    let folder = try JournalFolder()
+    let journal = try Journal.openForKeeping(folder.file("journal.sqlite3"))
+    // 30 takes of 5 min 52 s, 176 min in all.
+    for day in 1...30 { try journal.keep(TakeSamples.take(day: day, minutes: 352.0 / 60)) }
+    let page = JournalReport.text(of: try journal.takes(), as: .html)
+    #expect(page.contains("<p>30 takes, 176.0 minutes, from 2026-11-01 to 2026-11-30.</p>"))
+    #expect(page.contains("<pre>\nday         takes  min  kept at  mean  dev  within  per note\n"))
+    #expect(!page.contains("The latest"))
+    // Seconds add up before they are rounded: 176 s is 2.9 minutes, 177 s would be 3.0.
+    let one = try JournalFolder()
+    let single = try Journal.openForKeeping(one.file("journal.sqlite3"))
+    try single.keep(TakeSamples.take(minutes: 176.0 / 60))
+    #expect(JournalReport.text(of: try single.takes(), as: .html).contains("<p>1 take, 2.9 minutes, from "))
+  }
 }

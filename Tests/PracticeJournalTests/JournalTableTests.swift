@@ -38,5 +38,9 @@ struct JournalTableTests {
     #expect(JournalTable.noteName(Hit.keyNote) == "keys")
     #expect(JournalTable.noteName(Hit.audioNote) == "audio")
     #expect(JournalTable.noteName(60) == "note 60")
+    #expect(
+      [49, 51, 52, 53, 55, 57, 59].map(JournalTable.noteName) == [
+        "49 crash", "51 ride", "52 crash", "53 ride", "55 crash", "57 crash", "59 ride",
+      ])
   }
 }

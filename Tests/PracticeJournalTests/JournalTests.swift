@@ -40,6 +40,63 @@ struct JournalTests {
     #expect(try journal.takes().first?.take.hits == [])
   }
 
+  /// Every value a take holds reads back as it was kept: tempos that moved, a status and
+  /// ending of their own.
+  @Test func everyValueReadsBackAsItWasKept() throws {
+    var take = TakeSamples.take(offsets: [1, -3])
+    take.tempos = Take.Tempos(first: 100, last: 110, lowest: 95, highest: 120)
+    (take.status, take.ending, take.meters, take.beats) = (143, "interrupted (SIGTERM)", ["4/4", "7/8"], 77)
+    let journal = try Journal.openForKeeping(path)
+    try journal.keep(take)
+    #expect(try journal.takes(withHits: true).first?.take == take)
+  }
+
+  /// A row whose values are not of its column's kind (a journal written by hand, or damaged) is
+  /// a damaged journal, said as such.
+  @Test func aRowOfTheWrongKindIsADamagedJournal() throws {
+    let journal = try Journal.openForKeeping(path)
+    try journal.keep(TakeSamples.take(offsets: [1]))
+    try SQLiteDatabase(path: path, access: .readWriteCreating).execute("UPDATE take SET beats = 'many'")
+    #expect(throws: JournalError(path: path, .damaged("column 11 of a row is no whole number"))) {
+      try journal.takes()
+    }
+    try SQLiteDatabase(path: path, access: .readWriteCreating).execute(
+      "UPDATE take SET beats = 3; UPDATE hit SET note = 'x'")
+    #expect(throws: JournalError(path: path, .damaged("column 8 of a row is no whole number"))) {
+      try journal.takes(withHits: true)
+    }
+    try SQLiteDatabase(path: path, access: .readWriteCreating).execute("UPDATE hit_group SET mean = 'x'")
+    #expect(throws: JournalError(path: path, .damaged("column 6 of a row is no number"))) { try journal.takes() }
+  }
+
+  /// A journal opened to forget from forgets the hits with their takes; one of an earlier version
+  /// is no journal to read until a run has brought it forward.
+  @Test func aJournalOpenedToForgetFromForgetsTheHitsToo() throws {
+    try Journal.openForKeeping(path).keep(TakeSamples.take(offsets: [1, 2, 3]))
+    let journal = try Journal.open(path, forgetting: true)
+    #expect(try journal.forget(JournalFilter(last: 1)) == 1)
+    #expect(try SQLiteDatabase(path: path, access: .read).rows("SELECT count(*) FROM hit") == [[.integer(0)]])
+    let earlier = folder.file("earlier.sqlite3")
+    try SQLiteDatabase(path: earlier, access: .readWriteCreating).execute(
+      "PRAGMA application_id = \(JournalSchema.applicationID); PRAGMA user_version = 0")
+    #expect(throws: JournalError(path: earlier, .notAJournal)) { try Journal.open(earlier, forgetting: false) }
+    #expect(throws: JournalError(path: folder.path, .cannotOpen("it is not a file"))) {
+      try Journal.open(folder.path, forgetting: false)
+    }
+  }
+
+  /// Folders that cannot be made (a file where one should be) are one line.
+  @Test func aFolderThatCannotBeMadeIsSaid() throws {
+    let file = folder.file("file")
+    #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+    #expect(
+      throws: JournalError(
+        path: file + "/metronome/journal.sqlite3", .cannotOpen("cannot make \(file)/metronome: Not a directory"))
+    ) {
+      try Journal.openForKeeping(file + "/metronome/journal.sqlite3")
+    }
+  }
+
   @Test func aTakeThatDidNotListenIsKeptWithoutFigures() throws {
     let journal = try Journal.openForKeeping(path)
     try journal.keep(TakeSamples.take(tag: nil))

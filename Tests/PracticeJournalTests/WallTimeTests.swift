@@ -1,3 +1,4 @@
+import Glibc
 import PracticeJournal
 import Testing
 
@@ -20,5 +21,29 @@ struct WallTimeTests {
     #expect(newYear.day(daysBefore: 1) == "2026-12-31")
     #expect(newYear.day(daysBefore: 365) == "2026-01-01")
     #expect(newYear.day(daysBefore: 0) == "2027-01-01")
+  }
+
+  /// Now is now, to the nanosecond the clock gives, in the time zone the process runs in.
+  @Test func nowIsTheClocksInThisTimeZone() {
+    var before = timespec()
+    clock_gettime(CLOCK_REALTIME, &before)
+    let now = WallTime.now()
+    var after = timespec()
+    clock_gettime(CLOCK_REALTIME, &after)
+    let seconds = { (time: timespec) in Double(time.tv_sec) + Double(time.tv_nsec) / 1e9 }
+    #expect(seconds(before) <= now.seconds && now.seconds <= seconds(after))
+    var whole = after.tv_sec
+    var local = tm()
+    localtime_r(&whole, &local)
+    #expect(now.utcOffset == local.tm_gmtoff)
+    // Away from UTC too: five and a half hours east, as the zone the process is in says.
+    let zone = getenv("TZ").map { String(cString: $0) }
+    setenv("TZ", "IST-5:30", 1)
+    tzset()
+    defer {
+      if let zone { setenv("TZ", zone, 1) } else { unsetenv("TZ") }
+      tzset()
+    }
+    #expect(WallTime.now().utcOffset == 19_800)
   }
 }

@@ -1,45 +1,18 @@
 import Foundation
 import MetronomeCore
+import MetronomeTesting
 import PracticeListening
 import Testing
 
 /// The `.svg` report read back as geometry: what each plot shows is where the hits put it.
 @Suite(.timeLimit(.minutes(1)))
 struct ReportPictureTests {
-  /// One element of the picture: its name, its attributes and its text.
-  private struct Element {
-    let name: String
-    let attributes: [String: String]
-    let text: String
-
-    func number(_ attribute: String) -> Double { Double(attributes[attribute] ?? "") ?? .nan }
-  }
-
-  /// The picture's elements, one a line as the report writes them.
-  private func elements(_ svg: String) -> [Element] {
-    svg.split(separator: "\n").compactMap { line in
-      guard line.hasPrefix("<"), let space = line.firstIndex(of: " ") else { return nil }
-      let name = String(line[line.index(after: line.startIndex)..<space])
-      var attributes: [String: String] = [:]
-      var rest = line[space...]
-      while let equals = rest.firstIndex(of: "="), rest[rest.index(after: equals)...].hasPrefix("\"") {
-        let key = rest[..<equals].trimmingPrefix(" ")
-        let valueStart = rest.index(equals, offsetBy: 2)
-        guard let valueEnd = rest[valueStart...].firstIndex(of: "\"") else { break }
-        attributes[String(key)] = String(rest[valueStart..<valueEnd])
-        rest = rest[rest.index(after: valueEnd)...]
-      }
-      let text = line.firstIndex(of: ">").map { String(line[line.index(after: $0)...].prefix { $0 != "<" }) } ?? ""
-      return Element(name: name, attributes: attributes, text: text)
-    }
-  }
-
-  private func picture(_ hits: [ScoredHit], tolerance: Double = 20) -> [Element] {
-    elements(ListeningReport.text(of: hits, tolerance: tolerance, as: .svg))
+  private func picture(_ hits: [ScoredHit], tolerance: Double = 20) -> [SVGElement] {
+    SVGElement.elements(of: ListeningReport.text(of: hits, tolerance: tolerance, as: .svg))
   }
 
   /// The value axis of the plot whose top edge is at `top`: each label's value at its height.
-  private func valueAxis(_ picture: [Element], between low: Double, _ high: Double) -> [(value: Double, y: Double)] {
+  private func valueAxis(_ picture: [SVGElement], between low: Double, _ high: Double) -> [(value: Double, y: Double)] {
     picture.filter { $0.name == "text" && $0.attributes["text-anchor"] == "end" && $0.number("x") == 62 }
       .map { (Double($0.text) ?? .nan, $0.number("y") - 4) }.filter { (low...high).contains($0.y) }
   }

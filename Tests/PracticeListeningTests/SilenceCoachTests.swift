@@ -82,4 +82,49 @@ struct SilenceCoachTests {
     _ = bar(&coach, 3, [0, 0, 0, 0])
     #expect(coach.displayLine == "the click earned away: 0% loud after 4 bars on time")
   }
+
+  /// A hit that misses silences nothing more: the click is whole at once, before the bar ends;
+  /// one exactly at the tolerance from the beat heard last is no miss; at another rate the
+  /// tolerance is that rate's frames.
+  @Test func aMissIsWholeAtOnceAndTheToleranceIsInTheBeatsFrames() throws {
+    var coach = SilenceCoach(tolerance: 20)
+    _ = bar(&coach, 0, [0, 0, 0, 0])
+    _ = coach.heard(beat(4))
+    // Exactly a tolerance before where the next beat falls is that beat's, and no miss.
+    let early = coach.played(Hit(frame: beat(5).frame - 960, note: 38, velocity: 90))
+    #expect(!early)
+    let within = coach.played(Hit(frame: beat(4).frame + 960, note: 38, velocity: 90))
+    let missed = coach.played(Hit(frame: beat(4).frame + 961 + 12_000, note: 38, velocity: 90))
+    #expect(!within && missed)
+    #expect(coach.level == 1 && coach.steadyBars == 0)
+    var slower = SilenceCoach(tolerance: 20)
+    let rate = try SampleRate(44_100)
+    for index in 0..<4 {
+      let beat = Beat(
+        count: index, bar: 1, beatInBar: index + 1, meter: .fourFour, tempo: .standard, frame: Int64(index) * 22_050,
+        sampleRate: rate)
+      _ = slower.heard(beat)
+      _ = slower.played(Hit(frame: beat.frame + 900, note: 38, velocity: 90))
+    }
+    // 900 frames is 20.4 ms at 44.1 kHz: outside.
+    #expect(slower.decide() == 1)
+  }
+
+  /// A hit at the bar's edge, a tolerance before its first beat or after its last, is the bar's;
+  /// the next bar's first beat's, played early before this verdict, is not, and counts for it.
+  @Test func theBarsHitsAreItsOwn() {
+    var coach = SilenceCoach(tolerance: 20)
+    for index in 0..<4 {
+      _ = coach.heard(beat(index))
+      _ = coach.played(
+        Hit(frame: beat(index).frame + (index == 0 ? -960 : index == 3 ? 960 : 0), note: 38, velocity: 90))
+    }
+    _ = coach.played(Hit(frame: beat(4).frame - 500, note: 38, velocity: 90))
+    #expect(coach.decide() == 0.75)
+    for index in 4..<8 {
+      _ = coach.heard(beat(index))
+      if index > 4 { _ = coach.played(Hit(frame: beat(index).frame, note: 38, velocity: 90)) }
+    }
+    #expect(coach.decide() == 0.5)
+  }
 }

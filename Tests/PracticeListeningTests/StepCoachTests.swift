@@ -60,18 +60,47 @@ struct StepCoachTests {
   /// clicks and the trainer's last section (played for ever) are no beats of a block.
   @Test func aBlocksBeatsAreItsOwn() throws {
     var judge = coach()
-    #expect(try block(&judge, from: 0, [0, 0, 0, nil]) == 1)
-    // An early hit for beat 4, played before the last block was decided, counts for beat 4.
+    for index in 0..<4 {
+      _ = judge.heard(try beat(index))
+      if index < 3 { judge.played(Hit(frame: Int64(index) * 24_000, note: 38, velocity: 100)) }
+    }
+    // An early hit for beat 4, played before the block was decided, counts for beat 4, not 3.
     judge.played(Hit(frame: 4 * 24_000 - 500, note: 38, velocity: 100))
+    #expect(judge.decide() == 1)
     #expect(try block(&judge, from: 4, [nil, 0, 0, nil]) == 1)
     #expect(judge.heard(try beat(9, subdivision: 1)) == false)
     #expect(judge.heard(try beat(11, section: 2)) == false)
     #expect(judge.onTime == (0, 0))
   }
 
+  /// At another rate, the tolerance is as many frames as its milliseconds make there: 20 ms is
+  /// 882 frames at 44.1 kHz.
+  @Test func theToleranceIsInTheBeatsOwnFrames() throws {
+    var judge = coach(mark: 1)
+    for index in 0..<4 {
+      let beat = Beat(
+        count: index, bar: 1, beatInBar: index + 1, meter: .fourFour, tempo: .standard, frame: Int64(index) * 22_050,
+        sampleRate: try SampleRate(44_100), section: Beat.Section(index: 0, barInSection: 1))
+      _ = judge.heard(beat)
+      judge.played(Hit(frame: beat.frame + (index == 3 ? 883 : 882), note: 38, velocity: 100))
+    }
+    #expect(judge.decide() == 0 && judge.lastBlock?.share == 0.75)
+  }
+
   @Test func theDisplaySaysTheBlockAsItFillsAndWhatTheLastLedTo() throws {
     var judge = coach(mark: 0.9)
     #expect(judge.displayLine == "earning the next step: 0 of 0 beats on time, 90% earns it")
+    _ = judge.heard(try beat(0))
+    #expect(judge.displayLine == "earning the next step: 0 of 1 beats on time (0%), 90% earns it")
+    _ = judge.decide()
+    var up = coach(mark: 0.5)
+    #expect(try block(&up, from: 0, [0, 0, 0, 0]) == 1)
+    #expect(up.displayLine.hasSuffix(" · last block 100%: up"))
+    var down = coach(mark: 0.5, stepsBack: 1)
+    _ = try block(&down, from: 0, [nil, nil, nil, nil])
+    _ = try block(&down, from: 4, [nil, nil, nil, nil])
+    #expect(down.displayLine.hasSuffix(" · last block 0%: down"))
+    judge = coach(mark: 0.9)
     _ = judge.heard(try beat(0))
     judge.played(Hit(frame: 10, note: 38, velocity: 90))
     _ = judge.heard(try beat(1))
