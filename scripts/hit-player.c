@@ -11,9 +11,10 @@
    Clicks are SPACING frames apart from the first (a steady tempo, which metronome plays to the
    frame). A click is heard at the frame time it was written plus CLICK_PORT's playback latency
    (the most JACK reports once the ports are connected), so a note with OFFSET 0 is on the click.
-   After SECONDS it prints "latency L", "first F" (the first click's frame time as written), a
-   line "sent CLICK OFFSET FRAMETIME" for each note and "missed N" for notes whose frame had
-   passed before the first click was heard, then exits. Clicks: a sample of 0.05 or more after
+   Once every note of PLAN is played (or missed), or after SECONDS at most, it prints "latency L",
+   "first F" (the first click's frame time as written), a line "sent CLICK OFFSET FRAMETIME" for
+   each note and "missed N" for notes whose frame had passed before the first click was heard,
+   then exits. Clicks: a sample of 0.05 or more after
    96 quieter frames. */
 #include <jack/jack.h>
 #include <jack/midiport.h>
@@ -21,6 +22,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MOST 10000
@@ -111,7 +113,21 @@ int main(int argc, char **argv) {
   jack_latency_range_t range;
   jack_port_get_latency_range(jack_port_by_name(hands, argv[1]), JackPlaybackLatency, &range);
   atomic_store(&latency, (long)range.max);
-  sleep((unsigned)atoi(argv[4]));
+  /* A take lasts as long as its plan: a player still waiting after its last note would only hold
+     the test that waits for it. Polled every 10 ms; the last note's cycle is through well before
+     the 50 ms left after it. */
+  struct timespec now, end;
+  clock_gettime(CLOCK_MONOTONIC, &end);
+  end.tv_sec += atol(argv[4]);
+  for (;;) {
+    if (noteCount > 0 && atomic_load(&sentCount) + atomic_load(&missedCount) == noteCount) {
+      usleep(50000);
+      break;
+    }
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec > end.tv_sec || (now.tv_sec == end.tv_sec && now.tv_nsec >= end.tv_nsec)) break;
+    usleep(10000);
+  }
   jack_client_close(hands);
   jack_client_close(ear);
   printf("latency %ld\nfirst %ld\n", atomic_load(&latency), atomic_load(&firstClick));

@@ -82,10 +82,14 @@ func measureRender(_ name: String, _ settings: PlaybackSettings, periods: Int = 
 measureRender("render path, a plain click at 137 BPM           ", PlaybackSettings(tempo: tempo))
 // 1000 BPM in 4/4 with 9 clicks a beat and a second voice of 7 a bar, every voice its own
 // 40 ms sample (as a player's own files would be, already at the output rate).
-let sample = (0..<1_920).map { Float(sin(Double($0) * 0.3)) * Float(exp(-Double($0) / 400)) }
+let sample: [Float] = (0..<1_920).map { (index: Int) in
+  let time = Double(index)
+  return Float(sin(time * 0.3) * exp(-time / 400))
+}
+let ownSamples: [SoundKit.Voice: [Float]] = Dictionary(
+  uniqueKeysWithValues: SoundKit.Voice.allCases.map { ($0, sample) })
 let densest = PlaybackSettings(
-  tempo: try Tempo(bpm: 1000), subdivision: try Subdivision(9), polyrhythm: 7,
-  samples: Dictionary(uniqueKeysWithValues: SoundKit.Voice.allCases.map { ($0, sample) }))
+  tempo: try Tempo(bpm: 1000), subdivision: try Subdivision(9), polyrhythm: 7, samples: ownSamples)
 measureRender("render path, 1000 BPM ×9 against 7, own samples", densest)
 
 // A 100 000-bar tempo map, a section per bar in three meters, every seventh a ramp: read, then

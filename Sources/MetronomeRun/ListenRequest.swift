@@ -52,7 +52,7 @@ public struct ListenRequest: Sendable, Equatable {
   public static func make(_ options: ListenOptions, jack: Bool, output: OutputOptions) throws(RunError) -> Self? {
     let hits = options.hits
     guard options.listen else {
-      let given = [
+      let listeningOptions: [(given: Bool, name: String)] = [
         (hits.listenFrom != nil, "--listen-from"), (hits.listenDevice != nil, "--listen-device"),
         (hits.listenNotes != nil, "--listen-notes"),
         (hits.listenVelocity != 1, "--listen-velocity"), (options.inputOffset != nil, "--input-offset"),
@@ -60,8 +60,10 @@ public struct ListenRequest: Sendable, Equatable {
         (options.onsetLevel != nil, "--onset-level"), (options.onsetRise != nil, "--onset-rise"),
         (options.earn != nil, "--earn"), (options.earnBack != nil, "--earn-back"),
         (options.earnSilence, "--earn-silence"),
-      ].filter(\.0).map(\.1)
-      if let first = given.first { throw .usage("\(first) is for listening to the player: add --listen") }
+      ]
+      if let first = listeningOptions.first(where: \.given)?.name {
+        throw .usage("\(first) is for listening to the player: add --listen")
+      }
       return nil
     }
     if jack, hits.listenDevice != nil {

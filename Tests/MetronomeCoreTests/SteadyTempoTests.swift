@@ -33,17 +33,18 @@ struct SteadyTempoTests {
 
   @Test func ninetyBeatsEveryTwoThirdsOfASecondAndSevenEightAt200Every150Milliseconds() throws {
     var ninety = try source(90)
-    #expect(beats(4, of: &ninety).map(\.frame) == [0, 32_000, 64_000, 96_000])
+    #expect(beats(4, of: &ninety).map(\.frame) == [0, 32_000, 64_000, 96_000] as [Int64])
     var sevenEight = try source(200, try Meter(7, 8), startFrame: 100)
     let placed = beats(8, of: &sevenEight)
-    #expect(placed.map(\.frame) == (0..<8).map { 100 + Int64($0) * 7_200 })
+    #expect(placed.map(\.frame) == (0..<8).map { (beat: Int64) in 100 + beat * 7_200 })
     #expect(placed.map(\.beatInBar) == [1, 2, 3, 4, 5, 6, 7, 1])
   }
 
   /// 97.5 BPM: 29 538.46… frames a beat, each beat rounded from the anchor, never from the one before.
   @Test func roundingNeverAccumulates() throws {
     let steady = try source(97.5)
-    #expect(steady.frame(ofBeat: 1_000) == Int64((1_000 * 48_000 * 60 / 97.5).rounded()))
+    let exact: Double = 1_000 * 48_000 * 60 / 97.5
+    #expect(steady.frame(ofBeat: 1_000) == Int64(exact.rounded()))
     #expect(steady.frame(ofBeat: 13) == 384_000)
   }
 

@@ -27,7 +27,9 @@ final class CommandLineTests: FolderTestCase {
     let beats = try run.standardOutput.split(separator: "\n").map {
       try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
     }
-    XCTAssertEqual(beats.map { $0["frame"] as! Int }, (0..<9).map { Int((Double($0) * 48_000 * 240 / 780).rounded()) })
+    XCTAssertEqual(
+      beats.map { $0["frame"] as! Int },
+      (0..<9).map { (beat: Int) in Int((Double(beat) * 48_000 * 240 / 780).rounded()) })
     XCTAssertEqual(beats.map { [$0["bar"] as! Int, $0["beat"] as! Int] }, (0..<9).map { [$0 / 7 + 1, $0 % 7 + 1] })
     XCTAssertEqual(beats.map { $0["accent"] as! Bool }, (0..<9).map { $0 % 7 == 0 })
     XCTAssertEqual(Set(beats.map { $0["meter"] as! String }), ["7/8"])

@@ -49,7 +49,7 @@ final class ListeningTests: FolderTestCase {
       let metronome = try BackgroundRun(
         [
           "240", "--jack", "--connect", "system:playback_1", "--listen", "--report", report.path, "--headless",
-          "--events", "ndjson", "--duration", "14",
+          "--events", "ndjson", "--duration", "12",
         ], environment: environment)
       try server.waitForPorts { $0.contains("metronome:hits") }
       let (hits, _) = try player.start(

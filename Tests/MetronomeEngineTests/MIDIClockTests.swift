@@ -74,7 +74,7 @@ struct MIDIClockTests {
     // 12 ticks of 1000 frames for each eighth at 120; the eighth cut short at 10000 frames by the
     // change to 144 sends its last two in the period of the next eighth, from 21504 on; that
     // eighth (10000 frames) has ticks of 833.33 frames, rounded from its own frame.
-    #expect(ticks.prefix(22) == ArraySlice((0..<22).map { Int64($0) * 1_000 }))
+    #expect(ticks.prefix(22) == ArraySlice((0..<22).map { (tick: Int64) in tick * 1_000 }))
     #expect(ticks.dropFirst(22).prefix(5) == [21_504, 21_752, 22_000, 22_833, 23_667])
   }
 

@@ -41,7 +41,9 @@ struct ClickSoundChangeTests {
     let heard = beatOne(frames: beep.count)
     let length = heard.lastIndex { $0 != 0 }.map { $0 + 1 } ?? 0
     #expect(abs(length - beep.count / 2) <= 8, "\(length) frames for \(beep.count)")
-    #expect(abs((heard.map(abs).max() ?? 0) - (beep.map(abs).max() ?? 0)) < 0.05)
+    let peak: Float = heard.map(abs).max() ?? 0
+    let beepPeak: Float = beep.map(abs).max() ?? 0
+    #expect(abs(peak - beepPeak) < 0.05)
   }
 
   /// A number klick has no sound for, a pitch out of range and a file that is not there are

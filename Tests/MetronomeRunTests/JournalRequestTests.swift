@@ -82,15 +82,20 @@ struct JournalRequestTests {
     let words = { (line: PlayLine) throws -> String in try line.request().music.programme.words }
     #expect(try words(PlayLine.none) == "steady")
     #expect(
-      try words(parsed("--map", "song.map", "--start-label", "verse", "--loop-bars", "9-16"))
-        == "map song.map from verse, loop bars 9-16")
-    #expect(try words(parsed("--setlist", "gig.txt")) == "setlist gig.txt")
-    #expect(try words(parsed("80-120/10")) == "trainer 80-120/10")
+      try words(
+        options {
+          $0.options.programme.map = "song.map"
+          $0.options.programme.startLabel = "verse"
+          $0.options.programme.loopBars = 9...16
+        }) == "map song.map from verse, loop bars 9-16")
+    #expect(try words(options { $0.options.programme.setlist = "gig.txt" }) == "setlist gig.txt")
+    #expect(try words(options { $0.words.words = ["80-120/10"] }) == "trainer 80-120/10")
+    // One read from a command line, as the binary reads it: the gap's seed is given there.
     #expect(
       try words(parsed("100", "--step", "5/4", "--to", "120", "--loop", "--gap", "3:1"))
         == "step 5/4 to 120, looping, gap 3:1")
-    #expect(try words(parsed("--multiplier", "0.8")) == "multiplier 0.8")
-    #expect(try words(parsed("--multiplier", "1")) == "steady")
+    #expect(try words(options { $0.options.programme.multiplier = 0.8 }) == "multiplier 0.8")
+    #expect(try words(options { $0.options.programme.multiplier = 1 }) == "steady")
   }
 
   /// A tag is a name: 1 to 60 characters, none of them a control character.

@@ -1,5 +1,6 @@
 import AudioListening
 import Glibc
+import MetronomeCore
 import MetronomeEngine
 import MetronomeRun
 import PracticeListening
@@ -179,44 +180,56 @@ import Testing
   /// `--earn` steps a step trainer as its steps are earned: it needs --listen and the trainer, a
   /// share above 0 and at most 100 %; `--earn-back` needs it, and falls back whole steps.
   @Test func earningNeedsAListeningStepTrainer() throws {
+    // Read once from a command line, as the binary reads it; the rules on the values it gives.
     let earned = try parsed("100", "--step", "5/4", "--to", "120", "--listen", "--earn", "90", "--earn-back", "10")
       .request()
     #expect(earned.listening?.earn?.mark == 0.9 && earned.listening?.earn?.back == 10)
     #expect(try earned.settings(interactive: false).programme.holdsSections)
+    let trainer = { (change: (inout PlayLine) -> Void) in
+      options {
+        $0.options.programme.step = try? TempoStep(parsing: "5/4")
+        $0.options.programme.to = 140
+        $0.options.listen.listen = true
+        change(&$0)
+      }
+    }
+    #expect(try trainer { _ in }.request().settings(interactive: false).programme.holdsSections == false)
     #expect(
-      try parsed("100", "--step", "5/4", "--to", "120", "--listen").request().settings(interactive: false)
-        .programme.holdsSections == false)
-    #expect(usageError(try parsed("--earn", "90")) == "--earn is for listening to the player: add --listen")
+      usageError(options { $0.options.listen.earn = 90 }) == "--earn is for listening to the player: add --listen")
     #expect(
-      usageError(try parsed("--listen", "--earn", "90"))
+      usageError(
+        options {
+          $0.options.listen.listen = true
+          $0.options.listen.earn = 90
+        })
         == "--earn steps a step trainer as its steps are earned: give --step and --to, such as --step 5/4 --to 120")
-    for percent in ["0", "100.5", "nan"] {
+    for percent in [0, 100.5, .nan] {
       #expect(
-        usageError(try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", percent))
+        usageError(trainer { $0.options.listen.earn = percent })
           == "--earn is the share of a step's beats on time that earns the next: more than 0 and at most 100 %")
     }
+    #expect(try trainer { $0.options.listen.earn = 100 }.request().listening?.earn?.mark == 1)
     #expect(
-      try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", "100").request().listening?.earn?.mark == 1)
-    #expect(
-      usageError(try parsed("--step", "5/4", "--to", "140", "--listen", "--earn-back", "5"))
+      usageError(trainer { $0.options.listen.earnBack = 5 })
         == "--earn-back falls back a step trainer earned with --earn: add --earn 90")
+    let fallingBack = { (back: Double) in
+      trainer {
+        $0.options.listen.earn = 90
+        $0.options.listen.earnBack = back
+      }
+    }
     #expect(
-      usageError(try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", "90", "--earn-back", "7.5"))
-        == "--earn-back 7.5 falls back whole steps of 5 BPM: give 5 or a multiple of it")
-    #expect(
-      usageError(try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", "90", "--earn-back", "0"))
-        == "--earn-back is the BPM fallen back: more than 0 and at most 1000, such as 5")
-    #expect(
-      usageError(try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", "90", "--earn-back", "1005"))
-        == "--earn-back is the BPM fallen back: more than 0 and at most 1000, such as 5")
+      usageError(fallingBack(7.5)) == "--earn-back 7.5 falls back whole steps of 5 BPM: give 5 or a multiple of it")
+    for back: Double in [0, 1_005] {
+      #expect(
+        usageError(fallingBack(back)) == "--earn-back is the BPM fallen back: more than 0 and at most 1000, such as 5")
+    }
     // The edges: a share just above nothing, a thousand BPM back (in whole steps).
-    #expect(
-      try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", "0.5").request().listening?.earn?.mark == 0.005)
-    #expect(
-      try parsed("--step", "5/4", "--to", "140", "--listen", "--earn", "90", "--earn-back", "1000").request()
-        .listening?.earn?.back == 1_000)
-    #expect(
-      try parsed("--step", "0.5/4", "--to", "140", "--listen", "--earn", "90", "--earn-back", "0.5").request()
-        .listening?.earn?.back == 0.5)
+    #expect(try trainer { $0.options.listen.earn = 0.5 }.request().listening?.earn?.mark == 0.005)
+    #expect(try fallingBack(1_000).request().listening?.earn?.back == 1_000)
+    var halfSteps = fallingBack(0.5)
+    halfSteps.options.programme.step = try TempoStep(parsing: "0.5/4")
+    #expect(try halfSteps.request().listening?.earn?.back == 0.5)
   }
+
 }
