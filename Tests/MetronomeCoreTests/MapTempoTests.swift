@@ -44,6 +44,19 @@ struct MapTempoTests {
     #expect(source.startTempo.bpm == 240)
   }
 
+  /// Beats after a new multiplier keep the map's exact spacing from the last beat: the next one
+  /// is rounded to its frame, the ones after are not placed from that rounding (at 7 times,
+  /// half a second is 3 428.57 frames).
+  @Test func aMultiplierKeepsTheExactSpacingFromTheLastBeat() {
+    var source = MapTempo(map: map, programme: Programme(map: map), startFrame: 0, sampleRate: .standard)
+    _ = beats(of: &source, count: 2)
+    _ = source.change(
+      tempo: .standard, meter: .fourFour, programme: Programme(map: map, multiplier: 7), earliestFrame: 27_429,
+      lastBeatFrame: 24_000)
+    let placed = beats(of: &source, count: 2)
+    #expect(placed.map(\.frame) == [27_429, 30_857])
+  }
+
   @Test func aJumpStartsTheNextSectionOnTheNextBeatsFrame() {
     var source = MapTempo(map: map, programme: Programme(map: map), startFrame: 0, sampleRate: .standard)
     _ = beats(of: &source, count: 1)
@@ -88,5 +101,56 @@ struct MapTempoTests {
     #expect(placed.map(\.frame) == [24_000, 72_000, 120_000, 168_000])
     #expect(placed.map { $0.section?.index } == [1, 1, 1, 1])
     #expect(placed.map(\.beatInBar) == [1, 2, 1, 2])
+  }
+
+  /// A bar's frames are on its first beat only, for the second voice to divide.
+  @Test func aBarsLengthIsOnItsFirstBeat() {
+    var source = MapTempo(map: map, programme: Programme(map: map), startFrame: 0, sampleRate: .standard)
+    let placed = beats(of: &source, count: 5)
+    #expect(placed.map(\.barLength) == [72_000, 0, 0, 96_000, 0])
+  }
+
+  /// A bar of one beat (1/4), then a bar of 2/4, then one of 3/4, each at 120.
+  private func oneBeatFirst() throws -> TempoMap {
+    try TempoMapParser.parse("a: 1 1/4 120\nb: 1 2/4 120\nc: 1 3/4 120\n", source: "map")
+  }
+
+  /// Before any beat, the section playing is the first, however short.
+  @Test func aJumpBeforeTheFirstBeatMovesFromTheFirstSection() throws {
+    let map = try oneBeatFirst()
+    var source = MapTempo(map: map, programme: Programme(map: map), startFrame: 0, sampleRate: .standard)
+    _ = source.receive(.jump(by: 1))
+    #expect(source.nextBeat(after: nil, rhythm: Rhythm()).section?.index == 1)
+  }
+
+  /// Right after a section's first beat, that section is the one playing.
+  @Test func aJumpAfterASectionsFirstBeatMovesFromThatSection() throws {
+    let map = try oneBeatFirst()
+    var source = MapTempo(map: map, programme: Programme(map: map), startFrame: 0, sampleRate: .standard)
+    _ = beats(of: &source, count: 2)
+    _ = source.receive(.jump(by: 1))
+    #expect(source.nextBeat(after: nil, rhythm: Rhythm()).section?.index == 2)
+  }
+
+  /// A key pressed after the map's last beat, before its end, still moves: here back a section.
+  @Test func aJumpAfterTheLastBeatIsTaken() {
+    var source = MapTempo(map: map, programme: Programme(map: map), startFrame: 0, sampleRate: .standard)
+    _ = beats(of: &source, count: 5)
+    let moved = source.receive(.jump(by: -1))
+    #expect(moved)
+    let next = source.nextBeat(after: nil, rhythm: Rhythm())
+    #expect(next.section?.index == 0)
+    #expect(next.frame == 168_000)
+    #expect(!next.isMapEnd)
+  }
+
+  /// A looped bar of one beat repeats alone.
+  @Test func aLoopedBarOfOneBeatRepeatsAlone() throws {
+    let map = try TempoMapParser.parse("a: 3 1/4 120\n", source: "map")
+    var source = MapTempo(
+      map: map, programme: Programme(map: map, loopBars: 2...2), startFrame: 0, sampleRate: .standard)
+    let placed = beats(of: &source, count: 4)
+    #expect(placed.map { $0.section?.barInSection } == [2, 2, 2, 2])
+    #expect(placed.map(\.frame) == [0, 24_000, 48_000, 72_000])
   }
 }
