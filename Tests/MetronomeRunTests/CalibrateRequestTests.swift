@@ -14,16 +14,7 @@ struct CalibrateRequestTests {
 
   /// The usage error `metronome calibrate ARGUMENTS` gives, or nil when it is accepted.
   private func usageError(_ arguments: String...) -> String? {
-    do {
-      _ = try CalibrateRequest(CalibrateOptions.parse(arguments))
-      return nil
-    } catch let error as RunError {
-      #expect(error.kind == .usage && error.status == 64)
-      return error.message
-    } catch {
-      Issue.record("not a usage error of the request: \(error)")
-      return nil
-    }
+    usageMessage { try CalibrateRequest(CalibrateOptions.parse(arguments)) }
   }
 
   /// The tap-along: a bar of count-in, then its tempo (100 unless given); it hears MIDI through

@@ -20,15 +20,8 @@ struct JournalRequestTests {
 
   /// The usage error `metronome journal ARGUMENTS` gives, or nil when it is accepted.
   private func usageError(_ arguments: String...) -> String? {
-    do {
-      _ = try JournalRequest(JournalCommandOptions.parse(["--journal", "/tmp/j.sqlite3"] + arguments), today: today)
-      return nil
-    } catch let error as RunError {
-      #expect(error.kind == .usage && error.status == 64)
-      return error.message
-    } catch {
-      Issue.record("not a usage error of the request: \(error)")
-      return nil
+    usageMessage {
+      try JournalRequest(JournalCommandOptions.parse(["--journal", "/tmp/j.sqlite3"] + arguments), today: today)
     }
   }
 

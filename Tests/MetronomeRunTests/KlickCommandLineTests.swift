@@ -26,13 +26,7 @@ struct KlickCommandLineTests {
 
   /// The usage error klick's command line `arguments` gives, or nil when it is read.
   private func usageError(_ arguments: String) -> String? {
-    do {
-      _ = try line(arguments)
-      return nil
-    } catch {
-      #expect(error.status == 64)
-      return error.message
-    }
+    usageMessage { try line(arguments) }
   }
 
   /// As klick: through JACK, connected nowhere, nothing printed per beat; the meter as typed.

@@ -42,14 +42,7 @@ func parseError(_ arguments: String...) -> String? {
 
 /// The usage error a request with `options` throws, or nil when it is accepted.
 func usageError(_ options: PlayLine) -> String? {
-  do {
-    _ = try options.request()
-    return nil
-  } catch {
-    #expect(error.kind == .usage)
-    #expect(error.status == 64)
-    return error.message
-  }
+  usageMessage { try options.request() }
 }
 
 /// The rules about which options of a live run go together, checked on the request, no process.
