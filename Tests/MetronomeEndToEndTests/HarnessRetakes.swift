@@ -29,7 +29,8 @@ extension XCTestCase {
         XCTFail(problems.joined(separator: "\n"))
         return capture
       }
-      say("retake: \(name): the capture is off (\(problems)) and the harness glitched (\(harnessTrouble))")
+      // Why first: scripts/test prints each line's head, and what was off can run to pages.
+      say("retake: \(name): the harness glitched (\(harnessTrouble)) and the capture is off (\(problems))")
       troubles.append(harnessTrouble)
     }
     XCTFail("the harness glitched in all five takes: \(troubles)")
