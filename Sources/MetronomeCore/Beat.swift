@@ -115,6 +115,10 @@ public struct Beat: Hashable, Sendable, CustomStringConvertible {
   /// Whether it is the click of a subdivision rather than of the beat itself.
   public var isSubdivision: Bool { subdivision > 0 }
 
+  /// Whether it is one of the bar's own beats: neither a subdivision's click nor the second
+  /// voice's.
+  public var isBarBeat: Bool { !isPolyrhythm && !isSubdivision }
+
   /// Whether it is accented (strong).
   public var isAccent: Bool { level == .strong }
 

@@ -17,8 +17,8 @@ public struct MapTempo: TempoSource {
   private var moveAtSectionEnd: Int?
   /// The map's beats of the bars looped, if any.
   private let loopedBeats: Range<Int>?
-  /// Whether the next beat was placed by the start, a jump or a repeat rather than after the beat
-  /// before it in the map: a new multiplier then keeps its frame, and no section has just ended.
+  /// Whether the next beat was placed by the start or a jump rather than after the beat played
+  /// before it: a new multiplier then keeps its frame, and no section has just ended.
   private var nextBeatIsPlaced = true
   /// The bar the first beat is numbered.
   private let firstBar: Int
@@ -99,7 +99,7 @@ public struct MapTempo: TempoSource {
     if index > 0, !nextBeatIsPlaced, let lastBeatFrame {
       playhead.rescale(to: programme.multiplier, fromBeat: index - 1, atFrame: lastBeatFrame)
     } else {
-      // The next beat keeps its frame: the first, or one a jump or a repeat placed.
+      // The next beat keeps its frame: the first, or one a jump placed.
       playhead.rescale(to: programme.multiplier, fromBeat: index, atFrame: playhead.frame(ofBeat: index))
     }
     if playhead.frame(ofBeat: index) < earliestFrame {
@@ -148,8 +148,8 @@ public struct MapTempo: TempoSource {
   /// Where sections are held until told, the one told (or the same again) comes next there the
   /// same way.
   ///
-  /// A beat the start, a jump or a repeat placed follows no beat of the map: the beat before it in
-  /// the map, at the end of another section, was not played, so nothing repeats there.
+  /// A beat the start or a jump placed follows no beat of the map: the beat before it in the map,
+  /// at the end of another section, was not played, so nothing repeats there.
   private mutating func moveIfTheSectionEnds() {
     guard loopsSection || holdsSections, !nextBeatIsPlaced else { return }
     let map = playhead.map

@@ -109,7 +109,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
           case .skipped(let seconds): (seconds, true)
           }
         // Skipped beats are still counted for the report at the end.
-        guard showsBeats || skipped || (showsBarBeats && beat.voice == .beats && !beat.isSubdivision) else { return }
+        guard showsBeats || skipped || (showsBarBeats && beat.isBarBeat) else { return }
         pendingBeats.add(1)
         mainQueue.schedule(after: mainQueue.now.advanced(by: .seconds(seconds))) {
           MainActor.assumeIsolated { self?.heard(beat, skipped: skipped) }
@@ -178,10 +178,9 @@ where MainQueue.SchedulerTimeType == AudioTime {
   private func heard(_ beat: Beat, skipped: Bool) {
     pendingBeats.add(-1)
     guard !completed else { return }
-    if skipped, !beat.isSubdivision, !beat.isPolyrhythm { skippedBeats += 1 }
+    if skipped, beat.isBarBeat { skippedBeats += 1 }
     if !skipped {
-      let isBarBeat = beat.voice == .beats && !beat.isSubdivision
-      for observer in observers where isBarBeat || observer.hearsEveryClick { observer.heard(beat) }
+      for observer in observers where beat.isBarBeat || observer.hearsEveryClick { observer.heard(beat) }
       if let (scored, judgeLater) = practice?.heard(beat, at: mainQueue.now) {
         show(scored)
         if judgeLater { judge() }
@@ -201,7 +200,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
 
   /// Lights the whole big display for `beat`, if it flashes, and darkens it again after the flash.
   private func flash(_ display: SessionDisplay, for beat: Beat) {
-    guard beat.voice == .beats, !beat.isSubdivision,
+    guard beat.isBarBeat,
       let seconds = display.flash(
         at: beat.seconds, beatSpacing: beat.tempo.secondsPerBeat(denominator: beat.meter.denominator),
         beatInBar: beat.beatInBar, sounds: beat.level != .silent && !beat.isGapMuted)

@@ -21,7 +21,7 @@ public struct TakeRecorder: Sendable {
   /// Takes `beat` as heard: a beat of the bar (not a subdivision's click, the second voice's or the
   /// count-in's) counts, with its meter and tempo.
   public mutating func heard(_ beat: Beat) {
-    guard beat.voice == .beats, !beat.isSubdivision, !beat.isCountIn else { return }
+    guard beat.isBarBeat, !beat.isCountIn else { return }
     beats += 1
     let signature = beat.meter.signature
     if !meters.contains(signature) { meters.append(signature) }

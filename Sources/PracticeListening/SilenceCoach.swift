@@ -32,7 +32,7 @@ public struct SilenceCoach: Sendable {
   ///
   /// The bar's own beats count, not the count-in's, a subdivision's or the second voice's clicks.
   public mutating func heard(_ beat: Beat) -> Bool {
-    guard beat.voice == .beats, !beat.isSubdivision, !beat.isCountIn else { return false }
+    guard beat.isBarBeat, !beat.isCountIn else { return false }
     sampleRate = beat.sampleRate
     beats.append(beat.frame)
     lastBeats = (lastBeats.last, beat.frame)

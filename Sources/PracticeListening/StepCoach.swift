@@ -42,7 +42,7 @@ public struct StepCoach: Sendable {
   ///
   /// Only beats of a held step count: not the trainer's last step, which plays for ever.
   public mutating func heard(_ beat: Beat) -> Bool {
-    guard beat.voice == .beats, !beat.isSubdivision, !beat.isCountIn, let section = beat.section,
+    guard beat.isBarBeat, !beat.isCountIn, let section = beat.section,
       sectionBars.indices.contains(section.index), let bars = sectionBars[section.index]
     else { return false }
     sampleRate = beat.sampleRate

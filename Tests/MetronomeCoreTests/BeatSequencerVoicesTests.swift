@@ -79,6 +79,22 @@ struct BeatSequencerVoicesTests {
     #expect(clicks == rule, "\(zip(clicks, rule).first { $0 != $1 }.map { "\($0) ≠ \($1)" } ?? "count")")
   }
 
+  /// The bar's own beats are told apart from a subdivision's clicks and the second voice's, which
+  /// may fall on the same frame.
+  @Test func theBarsOwnBeatsAreNeitherSubdivisionsNorTheSecondVoice() throws {
+    var sequencer = BeatSequencer(
+      startFrame: 0, tempo: .standard, meter: .fourFour,
+      rhythm: Rhythm(subdivision: try Subdivision(2), polyrhythm: 3), sampleRate: .standard)
+    var barBeats: [Int64] = []
+    var others = 0
+    while let next = sequencer.nextFrame, next < 96_000 {
+      let beat = sequencer.advance()
+      if beat.isBarBeat { barBeats.append(beat.frame) } else { others += 1 }
+    }
+    #expect(barBeats == [0, 24_000, 48_000, 72_000])
+    #expect(others == 4 + 3)
+  }
+
   /// A gap's bars are counted and silent, in every voice; the bars around them sound.
   @Test func aGapSilencesEveryVoiceOfItsBars() throws {
     let sequencer = BeatSequencer(
