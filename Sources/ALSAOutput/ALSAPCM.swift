@@ -52,7 +52,8 @@ public final class ALSAPCM {
   public let writeFrames: Int
   /// How many underruns (overruns, capturing) were recovered from.
   public private(set) var underruns = 0
-  /// Frames written (read, capturing) since the device was opened.
+  /// Frames written (read, capturing) since the device was opened, less a lead-in
+  /// (`beginWithLeadIn`): the stream's own frames count from 0.
   public private(set) var writtenFrames: Int64 = 0 {
     didSet { sharedWrittenFrames.store(writtenFrames, ordering: .releasing) }
   }
@@ -99,6 +100,15 @@ public final class ALSAPCM {
     }
     self.maximumBufferFrames = max(maximumBufferFrames ?? self.bufferFrames, self.bufferFrames)
     writeFrames = max(self.periodFrames, self.bufferFrames / 2 / self.periodFrames * self.periodFrames)
+  }
+
+  /// Makes the next `frames` written a lead-in that the stream's frames come after.
+  ///
+  /// Written frames count from minus `frames`, so that the stream's first frame is frame 0 and
+  /// positions heard during the lead-in are negative. Only before anything is written.
+  public func beginWithLeadIn(of frames: Int) {
+    precondition(writtenFrames == 0, "a lead-in comes before anything else is written")
+    writtenFrames = -Int64(frames)
   }
 
   /// Closing drops whatever is still queued: stopping is immediate.

@@ -71,8 +71,19 @@ public final class ALSASink: AudioSink {
     tap = body
   }
 
+  /// Silence played before the stream, in seconds, so that the device's position has settled
+  /// (`GlitchDetector`) before the first click sounds.
+  ///
+  /// A sound server's first positions of a stream are stale, and a machine may stall a process
+  /// just as it starts (its threads not yet at real-time priority): a cycle lost then could not be
+  /// found, and every click after the first would be off its grid without a word (a loaded run
+  /// of the suite, once in five). Lost during the lead-in, a cycle only delays the first click.
+  private static let leadInSeconds = 0.25
+  private var hasLedIn = false
+
   /// Plays `period` on the device, waiting until it has room for it.
   public func write(_ period: RenderedPeriod) throws {
+    if !hasLedIn { try leadIn() }
     if let tap {
       if tapped.count < period.frames { tapped = [Float](repeating: 0, count: period.frames) }
       tapped.withUnsafeMutableBytes { period.encode(into: $0, as: .float32) }
@@ -87,20 +98,44 @@ public final class ALSASink: AudioSink {
     }
   }
 
-  /// Plays out what is queued, followed by a buffer of silence: ALSA's JACK bridge repeats the
-  /// last period it played until the device is closed, which would sound a final click as a buzz.
-  public func finish() throws {
+  /// Plays the lead-in, reading the device's position as it goes, so that the detector has
+  /// settled by the stream's first frame; what it finds lost before then moves no click against
+  /// another.
+  private func leadIn() throws {
+    hasLedIn = true
+    // In whole writes, as the stream's own come: a server that takes the whole buffer each cycle
+    // (PipeWire's plugin, whose buffer is one cycle) finds it full only if writes fill it exactly.
+    let writes = (Double(sampleRate.hz) * Self.leadInSeconds / Double(pcm.writeFrames)).rounded(.up)
+    let frames = Int(writes) * pcm.writeFrames
+    pcm.beginWithLeadIn(of: frames)
+    var left = frames
+    while left > 0 {
+      let chunk = min(left, pcm.writeFrames)
+      try writeSilence(frames: chunk)
+      left -= chunk
+      if let position = pcm.readDelay().position { _ = detector.lostFrames(at: position) }
+    }
+  }
+
+  /// Writes `frames` of silence, a write's worth at a time.
+  private func writeSilence(frames: Int) throws {
     let frameBytes = pcm.channels * encoding.bytesPerSample
     try bytes.withUnsafeMutableBytes { buffer in
       guard let base = buffer.baseAddress else { return }
       buffer.initializeMemory(as: UInt8.self, repeating: 0)
-      var left = pcm.bufferFrames
+      var left = frames
       while left > 0 {
-        let frames = min(left, buffer.count / frameBytes)
-        try pcm.write(base, frames: frames)
-        left -= frames
+        let written = min(left, buffer.count / frameBytes)
+        try pcm.write(base, frames: written)
+        left -= written
       }
     }
+  }
+
+  /// Plays out what is queued, followed by a buffer of silence: ALSA's JACK bridge repeats the
+  /// last period it played until the device is closed, which would sound a final click as a buzz.
+  public func finish() throws {
+    try writeSilence(frames: pcm.bufferFrames)
     try pcm.drain()
   }
 }

@@ -31,11 +31,24 @@ public struct GlitchDetector: Sendable {
   private var jumps: [Double] = []
   /// Room to sort the jumps in, kept so that finding their median allocates nothing.
   private var sortedJumps: [Double] = []
-  /// Positions in a row that agreed with the baseline: a stream that has not yet played steadily
-  /// (a sound server still starting it) tells nothing about losses.
+  /// The frames heard at the first reading, until the position moves from it: a device that has
+  /// not played yet (a sound server still starting the stream) tells nothing of its time.
+  private var unmovedHeard: Int64?
+  private var hasPlayed = false
+  /// Positions in a row that agreed with the baseline, and since when: a stream that has not yet
+  /// played steadily (a sound server's first positions of a stream are stale) tells nothing
+  /// about losses.
   private var steadyPositions = 0
+  private var steadySince: Int64 = 0
   private var lastSteadyNanoseconds: Int64 = 0
-  private static let positionsToSettle = 32
+  /// The positions the device's granularity is learned from.
+  private static let positionsForGranularity = 32
+  /// How many positions, and for how long, must agree before a jump from them is a loss: longer
+  /// than a sound server's stale positions after it starts a stream again (one of its cycles,
+  /// at most 43 ms at 48 kHz in PipeWire's largest), and shorter than the lead-in a sink plays
+  /// before the stream (`ALSASink`).
+  private static let positionsToSettle = 4
+  private static let nanosecondsToSettle: Int64 = 100_000_000
   /// How many recent readings a device reporting to the frame must mostly agree on.
   private static let window = 8
   /// Frames a device reporting to the frame may jitter by.
@@ -63,14 +76,14 @@ public struct GlitchDetector: Sendable {
   /// behind (skip that much of it to be back on its grid), negative when it was cut and got ahead
   /// (wait that much), 0 when nothing was lost.
   public mutating func lostFrames(at position: PlaybackPosition) -> Int64 {
-    guard position.heardFrames > 0 else { return 0 }
+    guard hasPlayed || hasMoved(position) else { return 0 }
     let offset = Double(position.nanoseconds) * framesPerNanosecond - Double(position.heardFrames)
     guard let baseline, let firstHeard else {
-      self.baseline = offset
+      restart(at: offset, nanoseconds: position.nanoseconds)
       firstHeard = position.heardFrames
       return 0
     }
-    if steadyPositions < Self.positionsToSettle {
+    if steadyPositions < Self.positionsForGranularity {
       granularity = Self.greatestCommonDivisor(granularity, position.heardFrames - firstHeard)
     }
     let jump = offset - baseline
@@ -86,16 +99,19 @@ public struct GlitchDetector: Sendable {
     // A device cannot play on without the stream for longer than the time that passed, nor drop
     // more of it than it held: a larger jump is a position not to be trusted.
     let elapsed = Double(position.nanoseconds - lastSteadyNanoseconds) * framesPerNanosecond
-    guard steadyPositions >= Self.positionsToSettle, jump <= elapsed + cycleFrames, -jump <= bufferFrames + cycleFrames
-    else {
-      restart(at: offset)
+    let isSettled =
+      steadyPositions >= Self.positionsToSettle && lastSteadyNanoseconds - steadySince >= Self.nanosecondsToSettle
+    guard isSettled, jump <= elapsed + cycleFrames, -jump <= bufferFrames + cycleFrames else {
+      restart(at: offset, nanoseconds: position.nanoseconds)
       return 0
     }
     if jumps.count == Self.window { jumps.removeFirst() }
     jumps.append(jump)
     guard let lost = reportsFrames ? stepAgreedToTheFrame() : stepAgreedInCycles() else {
       // A position that never settles after a jump (two seconds of readings) is not to be trusted.
-      if Double(position.nanoseconds - lastSteadyNanoseconds) > 2e9 { restart(at: offset) }
+      if Double(position.nanoseconds - lastSteadyNanoseconds) > 2e9 {
+        restart(at: offset, nanoseconds: position.nanoseconds)
+      }
       return 0
     }
     jumps.removeAll(keepingCapacity: true)
@@ -127,10 +143,23 @@ public struct GlitchDetector: Sendable {
     return Int64(exactly: (sum / Double(agreeing)).rounded())
   }
 
-  /// Takes `offset` as the new baseline, with nothing lost: the stream starts to settle again.
-  private mutating func restart(at offset: Double) {
+  /// Whether the device has moved from its first position, keeping that position until it has.
+  private mutating func hasMoved(_ position: PlaybackPosition) -> Bool {
+    guard let unmovedHeard else {
+      unmovedHeard = position.heardFrames
+      return false
+    }
+    hasPlayed = position.heardFrames != unmovedHeard
+    return hasPlayed
+  }
+
+  /// Takes `offset`, read at `nanoseconds`, as the new baseline, with nothing lost: the stream
+  /// starts to settle again.
+  private mutating func restart(at offset: Double, nanoseconds: Int64) {
     baseline = offset
     steadyPositions = 0
+    steadySince = nanoseconds
+    lastSteadyNanoseconds = nanoseconds
     jumps.removeAll(keepingCapacity: true)
   }
 

@@ -1,4 +1,5 @@
 import ALSAOutput
+import Foundation
 import MetronomeCore
 import MetronomeEngine
 import Testing
@@ -20,6 +21,30 @@ struct ALSAPCMTests {
     while !engine.isFinished { try sink.write(engine.renderPeriod(frames: sink.pcm.periodFrames)) }
     #expect(engine.renderer.cursor >= 72_000)
     #expect(sink.underrunCount == 0)
+  }
+
+  /// A quarter of a second of silence, in whole writes, plays before the stream.
+  ///
+  /// The stream's frames count from the first after it. ALSA's `file` device keeps what it was
+  /// given.
+  @Test func aLeadInOfSilencePlaysBeforeTheStreamAndIsNotCounted() throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-lead-in-\(UUID()).raw").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let sink = try ALSASink(
+      device: "file:'\(path)',raw", sampleRate: .standard, periodFrames: 256, bufferFrames: 1_024)
+    let engine = ClickEngine(settings: PlaybackSettings(length: .beats(1)))
+    let period = engine.renderPeriod(frames: sink.pcm.writeFrames)
+    try sink.write(period)
+    #expect(sink.pcm.writtenFrames == Int64(period.frames))
+    let frameBytes = sink.pcm.channels * (sink.pcm.format == .float32 ? 4 : 2)
+    let writeFrames = sink.pcm.writeFrames
+    sink.pcm.close()
+
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let leadIn = bytes.count / frameBytes - period.frames
+    #expect(leadIn >= 12_000 && leadIn < 12_000 + writeFrames && leadIn % writeFrames == 0, "\(leadIn)")
+    #expect(bytes[..<(leadIn * frameBytes)].allSatisfy { $0 == 0 })
+    #expect(bytes[(leadIn * frameBytes)...].contains { $0 != 0 })
   }
 
   @Test func anUnknownDeviceIsOneErrorWithALSAsMessageAndAHint() {
