@@ -41,14 +41,19 @@ public struct GlitchDetector: Sendable {
   private var steadyPositions = 0
   private var steadySince: Int64 = 0
   private var lastSteadyNanoseconds: Int64 = 0
-  /// The positions the device's granularity is learned from.
-  private static let positionsForGranularity = 32
-  /// How many positions, and for how long, must agree before a jump from them is a loss: longer
-  /// than a sound server's stale positions after it starts a stream again (one of its cycles,
-  /// at most 43 ms at 48 kHz in PipeWire's largest), and shorter than the lead-in a sink plays
-  /// before the stream (`ALSASink`).
-  private static let positionsToSettle = 4
-  private static let nanosecondsToSettle: Int64 = 100_000_000
+  /// Whether the positions have agreed long enough for a jump from them to be a loss, and whether
+  /// they ever have.
+  private var isSettled = false
+  private var hasSettled = false
+  /// The positions the device's granularity is learned from, and that must agree again after a
+  /// jump not to be trusted (a sound server's positions after a stop can be stale for a while).
+  private static let positionsToSettleAgain = 32
+  /// How many positions, and for how long, must agree at the start: longer than the one stale
+  /// position a sound server gives first and the cycle that can follow a start (PipeWire's were a
+  /// cycle off for 21 ms after one), shorter than the lead-in a sink plays before the stream
+  /// (`ALSASink`), so that a loss just after the stream's first frame is found.
+  private static let positionsToSettleFirst = 4
+  private static let nanosecondsToSettleFirst: Int64 = 100_000_000
   /// How many recent readings a device reporting to the frame must mostly agree on.
   private static let window = 8
   /// Frames a device reporting to the frame may jitter by.
@@ -83,7 +88,7 @@ public struct GlitchDetector: Sendable {
       firstHeard = position.heardFrames
       return 0
     }
-    if steadyPositions < Self.positionsForGranularity {
+    if steadyPositions < Self.positionsToSettleAgain {
       granularity = Self.greatestCommonDivisor(granularity, position.heardFrames - firstHeard)
     }
     let jump = offset - baseline
@@ -92,6 +97,14 @@ public struct GlitchDetector: Sendable {
       jumps.removeAll(keepingCapacity: true)
       steadyPositions += 1
       lastSteadyNanoseconds = position.nanoseconds
+      if !isSettled {
+        isSettled =
+          hasSettled
+          ? steadyPositions >= Self.positionsToSettleAgain
+          : steadyPositions >= Self.positionsToSettleFirst
+            && lastSteadyNanoseconds - steadySince >= Self.nanosecondsToSettleFirst
+        hasSettled = hasSettled || isSettled
+      }
       // Follows the centre of the jitter and the clocks' drift.
       self.baseline = baseline + jump / 16
       return 0
@@ -99,8 +112,6 @@ public struct GlitchDetector: Sendable {
     // A device cannot play on without the stream for longer than the time that passed, nor drop
     // more of it than it held: a larger jump is a position not to be trusted.
     let elapsed = Double(position.nanoseconds - lastSteadyNanoseconds) * framesPerNanosecond
-    let isSettled =
-      steadyPositions >= Self.positionsToSettle && lastSteadyNanoseconds - steadySince >= Self.nanosecondsToSettle
     guard isSettled, jump <= elapsed + cycleFrames, -jump <= bufferFrames + cycleFrames else {
       restart(at: offset, nanoseconds: position.nanoseconds)
       return 0
@@ -158,6 +169,7 @@ public struct GlitchDetector: Sendable {
   private mutating func restart(at offset: Double, nanoseconds: Int64) {
     baseline = offset
     steadyPositions = 0
+    isSettled = false
     steadySince = nanoseconds
     lastSteadyNanoseconds = nanoseconds
     jumps.removeAll(keepingCapacity: true)
