@@ -53,6 +53,26 @@ private struct SimulatedDevice {
   }
 }
 
+/// Readings of a device that reports frames, taken 239 and 241 frames apart in turn and never
+/// late, each at an exact offset (`behind`: frames played without the stream): the detector's
+/// rules, edge by edge, with nothing random.
+private struct ExactReadings {
+  var detector = GlitchDetector(sampleRate: 48_000, cycleFrames: 256, bufferFrames: 1_024)
+  var frames: Int64 = 0
+  var count = 0
+
+  /// Reads once, `behind` frames behind the start's grid, and returns what was found lost.
+  mutating func read(behind: Int64) -> Int64 {
+    count += 1
+    frames += count.isMultiple(of: 2) ? 241 : 239
+    let nanoseconds = frames * 1_000_000_000 / 48_000
+    return detector.lostFrames(at: PlaybackPosition(heardFrames: frames - behind, nanoseconds: nanoseconds))
+  }
+
+  /// Reads `count` times on the grid, and returns what was found.
+  mutating func readSteadily(_ count: Int) -> [Int64] { (0..<count).map { _ in read(behind: 0) } }
+}
+
 @Suite(.timeLimit(.minutes(1)))
 struct GlitchDetectorTests {
   @Test func aSteadyDeviceLosesNothing() {
@@ -195,6 +215,54 @@ struct GlitchDetectorTests {
     device.behind += 1_024
     found.append(device.play(1_280))
     found += device.playSteadily(seconds: 1)
+    #expect(found.filter { $0 != 0 } == [], "\(found)")
+  }
+
+  /// A step that all but two of eight readings agree on is a loss: their mean.
+  ///
+  /// Each agreeing reading is within 3 frames of their median. With five agreeing it is not a
+  /// loss yet, nor before the eighth reading.
+  @Test(
+    arguments: [
+      (behind: [59, 60, 61, 300, 200, 60, 62, 60], lost: 60),
+      (behind: [59, 60, 61, 300, 200, 60, 500, 400], lost: 0),
+    ] as [(behind: [Int64], lost: Int64)])
+  func aStepIsTakenWhenAllButTwoOfEightReadingsAgree(behind: [Int64], lost: Int64) {
+    var readings = ExactReadings()
+    #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
+    let found = behind.map { readings.read(behind: $0) }
+    #expect(found.dropLast().allSatisfy { $0 == 0 })
+    #expect(found.last == lost, "\(found)")
+  }
+
+  /// Two positions read late a second apart are not a loss, nor two read late in a row by
+  /// amounts more than half a cycle apart, on a device that moves in whole cycles.
+  @Test func positionsReadLateApartOrDisagreeingAreNotALoss() {
+    var device = SimulatedDevice()
+    _ = device.playSteadily(seconds: 2)
+    var found = [device.play(240, readLateBy: 700)]
+    found += device.playSteadily(seconds: 1)
+    found.append(device.play(240, readLateBy: 700))
+    found += device.playSteadily(seconds: 1)
+    found.append(device.play(240, readLateBy: 600))
+    found.append(device.play(240, readLateBy: 1_100))
+    found += device.playSteadily(seconds: 1)
+    #expect(found.filter { $0 != 0 } == [], "\(found)")
+  }
+
+  /// Positions that never agree again after a jump are not trusted after two seconds: when they
+  /// settle, at whatever offset, they are the new start, and nothing is taken as lost.
+  @Test func positionsThatWanderForTwoSecondsAreNotALoss() {
+    var device = SimulatedDevice()
+    device.cycle = 1
+    _ = device.playSteadily(seconds: 2)
+    var found: [Int64] = []
+    for step in 0..<300 {
+      device.behind = 100 + Int64(step % 7) * 60
+      found.append(device.play(480))
+    }
+    device.behind = 300
+    found += device.playSteadily(seconds: 2)
     #expect(found.filter { $0 != 0 } == [], "\(found)")
   }
 

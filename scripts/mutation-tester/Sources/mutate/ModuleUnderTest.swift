@@ -42,6 +42,10 @@ struct ModuleUnderTest: Sendable {
         "MIDIClock.swift", "MIDIClockFollower.swift", "MIDINotes.swift", "MIDIMessage.swift",
         "HeardMIDIMessages.swift", "HeardTime.swift", "ClickRenderer.swift",
       ]),
+    // Frames and times, the samples' encodings, and what a glitch cost, from a device's positions.
+    ModuleUnderTest(
+      name: "MetronomeAudio", tests: "MetronomeAudioTests",
+      files: ["AudioTime.swift", "GlitchDetector.swift", "RenderedPeriod.swift", "SampleEncoding.swift"]),
     // What the displays draw and say: pure functions of the display's state, and the flash's limit.
     ModuleUnderTest(
       name: "TerminalUI", tests: "TerminalUITests",
