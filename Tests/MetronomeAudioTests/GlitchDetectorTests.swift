@@ -53,18 +53,22 @@ private struct SimulatedDevice {
   }
 }
 
-/// Readings of a device that reports frames, taken 239 and 241 frames apart in turn and never
-/// late, each at an exact offset (`behind`: frames played without the stream): the detector's
-/// rules, edge by edge, with nothing random.
+/// Readings of a device that reports frames, taken a step apart (one frame more and less in
+/// turn) and never late, each at an exact offset (`behind`: frames played without the stream):
+/// the detector's rules, edge by edge, with nothing random.
 private struct ExactReadings {
   var detector = GlitchDetector(sampleRate: 48_000, cycleFrames: 256, bufferFrames: 1_024)
-  var frames: Int64 = 0
+  /// Frames between readings: 240 is 5 ms.
+  var step: Int64 = 240
+  /// The monotonic clock's frames at the first reading: an hour after the machine started.
+  var frames: Int64 = 48_000 * 3_600
   var count = 0
 
-  /// Reads once, `behind` frames behind the start's grid, and returns what was found lost.
-  mutating func read(behind: Int64) -> Int64 {
+  /// Reads once, `after` frames (a step) after the last reading, `behind` frames behind the
+  /// start's grid, and returns what was found lost.
+  mutating func read(behind: Int64, after: Int64? = nil) -> Int64 {
     count += 1
-    frames += count.isMultiple(of: 2) ? 241 : 239
+    frames += after ?? (count.isMultiple(of: 2) ? step + 1 : step - 1)
     let nanoseconds = frames * 1_000_000_000 / 48_000
     return detector.lostFrames(at: PlaybackPosition(heardFrames: frames - behind, nanoseconds: nanoseconds))
   }
@@ -201,6 +205,27 @@ struct GlitchDetectorTests {
     #expect(found.filter { $0 != 0 } == [])
   }
 
+  /// At the start, positions are trusted once they have agreed for 100 ms, however long the
+  /// machine has been up: six read 5 ms apart are not yet, thirty are.
+  @Test(arguments: [(steady: 6, lost: 0), (steady: 30, lost: 1_024)] as [(steady: Int, lost: Int64)])
+  func atTheStartPositionsAreTrustedAfterAgreeingFor100Milliseconds(steady: Int, lost: Int64) {
+    var readings = ExactReadings()
+    var found = [readings.read(behind: 0), readings.read(behind: 0)] + readings.readSteadily(steady)
+    found.append(readings.read(behind: 1_024, after: 1_280))
+    found += (0..<12).map { _ in readings.read(behind: 1_024) }
+    #expect(found.reduce(0, +) == lost, "\(found)")
+  }
+
+  /// At the start, four positions must agree, however far apart: read 40 ms apart, three are
+  /// not trusted, four are.
+  @Test(arguments: [(steady: 3, lost: 0), (steady: 4, lost: 1_024)] as [(steady: Int, lost: Int64)])
+  func atTheStartFourPositionsMustAgree(steady: Int, lost: Int64) {
+    var readings = ExactReadings(step: 1_920)
+    var found = [readings.read(behind: 0), readings.read(behind: 0)] + readings.readSteadily(steady)
+    found += (0..<12).map { _ in readings.read(behind: 1_024) }
+    #expect(found.reduce(0, +) == lost, "\(found)")
+  }
+
   /// After a position not to be trusted, positions that agree for 150 ms are not trusted yet.
   ///
   /// At the start they would be, but a sound server's positions after a stop can stay stale for
@@ -220,11 +245,12 @@ struct GlitchDetectorTests {
 
   /// A step that all but two of eight readings agree on is a loss: their mean.
   ///
-  /// Each agreeing reading is within 3 frames of their median. With five agreeing it is not a
-  /// loss yet, nor before the eighth reading.
+  /// Each agreeing reading is within 3 frames of their median (the fifth smallest, not the
+  /// third). With five agreeing it is not a loss yet, nor before the eighth reading.
   @Test(
     arguments: [
       (behind: [59, 60, 61, 300, 200, 60, 62, 60], lost: 60),
+      (behind: [60, 64, 60, 300, 61, 200, 60, 62], lost: 61),
       (behind: [59, 60, 61, 300, 200, 60, 500, 400], lost: 0),
     ] as [(behind: [Int64], lost: Int64)])
   func aStepIsTakenWhenAllButTwoOfEightReadingsAgree(behind: [Int64], lost: Int64) {
