@@ -75,9 +75,9 @@ public final class ALSASink: AudioSink {
   /// (`GlitchDetector`) before the first click sounds.
   ///
   /// A sound server's first positions of a stream are stale, and a machine may stall a process
-  /// just as it starts (its threads not yet at real-time priority): a cycle lost then could not be
-  /// found, and every click after the first would be off its grid without a word (a loaded run
-  /// of the suite, once in five). Lost during the lead-in, a cycle only delays the first click.
+  /// just as it starts: a cycle lost then could not be found, and every click after the first
+  /// would be off its grid without a word (as in one loaded run of the suite in five, a PipeWire
+  /// cycle late). Lost during the lead-in, a cycle only delays the first click.
   private static let leadInSeconds = 0.25
   private var hasLedIn = false
 
