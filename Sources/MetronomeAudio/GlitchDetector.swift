@@ -45,6 +45,9 @@ public struct GlitchDetector: Sendable {
   /// they ever have.
   private var isSettled = false
   private var hasSettled = false
+  /// The baseline last trusted, and when its positions last agreed, while the positions are not
+  /// trusted again: what they are measured against once they are.
+  private var trustedBefore: (baseline: Double, nanoseconds: Int64)?
   /// The positions the device's granularity is learned from, and that must agree again after a
   /// jump not to be trusted (a sound server's positions after a stop can be stale for a while).
   private static let positionsToSettleAgain = 32
@@ -88,7 +91,9 @@ public struct GlitchDetector: Sendable {
       firstHeard = position.heardFrames
       return 0
     }
-    if steadyPositions < Self.positionsToSettleAgain {
+    // Learned at the start only: positions not trusted later (a stream started again) can be
+    // off by anything, and would make a device that reports cycles look like one reporting frames.
+    if steadyPositions < Self.positionsToSettleAgain, isSettled || !hasSettled {
       granularity = Self.greatestCommonDivisor(granularity, position.heardFrames - firstHeard)
     }
     let jump = offset - baseline
@@ -97,6 +102,8 @@ public struct GlitchDetector: Sendable {
       jumps.removeAll(keepingCapacity: true)
       steadyPositions += 1
       lastSteadyNanoseconds = position.nanoseconds
+      // Follows the centre of the jitter and the clocks' drift.
+      self.baseline = baseline + jump / 16
       if !isSettled {
         isSettled =
           hasSettled
@@ -104,9 +111,11 @@ public struct GlitchDetector: Sendable {
           : steadyPositions >= Self.positionsToSettleFirst
             && lastSteadyNanoseconds - steadySince >= Self.nanosecondsToSettleFirst
         hasSettled = hasSettled || isSettled
+        if isSettled, let trusted = trustedBefore {
+          trustedBefore = nil
+          return lostSince(trusted, at: position.nanoseconds)
+        }
       }
-      // Follows the centre of the jitter and the clocks' drift.
-      self.baseline = baseline + jump / 16
       return 0
     }
     // A device cannot play on without the stream for longer than the time that passed, nor drop
@@ -128,6 +137,21 @@ public struct GlitchDetector: Sendable {
     jumps.removeAll(keepingCapacity: true)
     self.baseline = baseline + Double(lost)
     return lost
+  }
+
+  /// What the positions, settled again, moved by from the baseline trusted before, if it could
+  /// be a loss: rounded to whole cycles on a device that reports them.
+  private mutating func lostSince(_ trusted: (baseline: Double, nanoseconds: Int64), at nanoseconds: Int64) -> Int64 {
+    guard let baseline else { return 0 }
+    let moved = baseline - trusted.baseline
+    let elapsed = Double(nanoseconds - trusted.nanoseconds) * framesPerNanosecond
+    let threshold = reportsFrames ? frameThreshold : cycleThreshold
+    guard abs(moved) >= threshold, moved <= elapsed + cycleFrames, -moved <= bufferFrames + cycleFrames else {
+      return 0
+    }
+    let lost = reportsFrames ? moved.rounded() : (moved / cycleFrames).rounded() * cycleFrames
+    self.baseline = trusted.baseline + lost
+    return Int64(lost)
   }
 
   /// The step the last two jumps agree on to within half a cycle, in whole cycles.
@@ -164,9 +188,10 @@ public struct GlitchDetector: Sendable {
     return hasPlayed
   }
 
-  /// Takes `offset`, read at `nanoseconds`, as the new baseline, with nothing lost: the stream
-  /// starts to settle again.
+  /// Takes `offset`, read at `nanoseconds`, as the new baseline, keeping the one trusted before
+  /// it (if any): the stream starts to settle again.
   private mutating func restart(at offset: Double, nanoseconds: Int64) {
+    if isSettled, let baseline { trustedBefore = (baseline, lastSteadyNanoseconds) }
     baseline = offset
     steadyPositions = 0
     isSettled = false

@@ -276,9 +276,9 @@ struct GlitchDetectorTests {
     #expect(found.filter { $0 != 0 } == [], "\(found)")
   }
 
-  /// Positions that never agree again after a jump are not trusted after two seconds: when they
-  /// settle, at whatever offset, they are the new start, and nothing is taken as lost.
-  @Test func positionsThatWanderForTwoSecondsAreNotALoss() {
+  /// Positions that never agree again after a jump are not trusted after two seconds; once they
+  /// agree again, how far they settled from the last trusted position is the loss, found once.
+  @Test func positionsThatWanderForTwoSecondsAreMeasuredOnceTheySettle() {
     var device = SimulatedDevice()
     device.cycle = 1
     _ = device.playSteadily(seconds: 2)
@@ -289,7 +289,44 @@ struct GlitchDetectorTests {
     }
     device.behind = 300
     found += device.playSteadily(seconds: 2)
-    #expect(found.filter { $0 != 0 } == [], "\(found)")
+    let lost = found.filter { $0 != 0 }
+    #expect(lost.count == 1 && (297...303).contains(lost[0]), "\(found)")
+  }
+
+  /// A sink that starts its stream again (an underrun, its buffer grown) reads stale positions
+  /// first: the loss is measured from the last trusted position once 32 agree again, to the frame.
+  @Test(arguments: [52, 0, -60] as [Int64])
+  func aLossAcrossPositionsNotTrustedIsFoundOnceTheyAgreeAgain(behind: Int64) {
+    var readings = ExactReadings()
+    #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
+    #expect(readings.read(behind: -100_000) == 0)
+    let found = (0..<40).map { _ in readings.read(behind: behind) }
+    #expect(found.prefix(32).allSatisfy { $0 == 0 }, "\(found)")
+    #expect(found.dropFirst(32).first == behind, "\(found)")
+    #expect(found.dropFirst(33).allSatisfy { $0 == 0 }, "\(found)")
+  }
+
+  /// Positions that agree again further from the last trusted one than the time since could
+  /// have lost, or ahead by more than the device held, are a new start, not a loss.
+  @Test(arguments: [20_000, -2_000] as [Int64])
+  func positionsAgreeingAgainFurtherThanALossCouldBeAreANewStart(behind: Int64) {
+    var readings = ExactReadings()
+    #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
+    #expect(readings.read(behind: -100_000) == 0)
+    let found = (0..<40).map { _ in readings.read(behind: behind) }
+    #expect(found.allSatisfy { $0 == 0 }, "\(found)")
+  }
+
+  /// On a device that reports whole cycles, the loss across positions not trusted is rounded to
+  /// whole cycles.
+  @Test func aLossAcrossPositionsNotTrustedIsWholeCycles() {
+    var device = SimulatedDevice()
+    _ = device.playSteadily(seconds: 2)
+    device.behind = -10_000_000
+    var found = [device.play(256)]
+    device.behind = 700
+    found += device.playSteadily(seconds: 1)
+    #expect(found.filter { $0 != 0 } == [768], "\(found)")
   }
 
   @Test func nothingCountsBeforeTheDeviceHasPlayed() {

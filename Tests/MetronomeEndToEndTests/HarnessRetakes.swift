@@ -21,7 +21,7 @@ extension XCTestCase {
       let problems = check(capture)
       if problems.isEmpty {
         if !harnessTrouble.isEmpty {
-          say("glitch away from what was checked: \(name): \(harnessTrouble)")
+          sayForTheHarness("glitch away from what was checked: \(name): \(harnessTrouble)")
         }
         return capture
       }
@@ -30,22 +30,22 @@ extension XCTestCase {
         return capture
       }
       // Why first: scripts/test prints each line's head, and what was off can run to pages.
-      say("retake: \(name): the harness glitched (\(harnessTrouble)) and the capture is off (\(problems))")
+      sayForTheHarness("retake: \(name): the harness glitched (\(harnessTrouble)) and the capture is off (\(problems))")
       troubles.append(harnessTrouble)
     }
     XCTFail("the harness glitched in all five takes: \(troubles)")
     return nil
   }
+}
 
-  /// Prints `line` as the harness's, and appends it to the file `METRONOME_HARNESS_LOG` names:
-  /// tests run side by side (`swift test --parallel`) have their output shown only when they fail.
-  private func say(_ line: String) {
-    print("harness: " + line)
-    // Appended (O_APPEND), so that lines of tests run at once never overwrite one another.
-    guard let path = ProcessInfo.processInfo.environment["METRONOME_HARNESS_LOG"], let log = fopen(path, "a") else {
-      return
-    }
-    fputs("harness: " + line + "\n", log)
-    fclose(log)
+/// Prints `line` as the harness's, and appends it to the file `METRONOME_HARNESS_LOG` names:
+/// tests run side by side (`swift test --parallel`) have their output shown only when they fail.
+func sayForTheHarness(_ line: String) {
+  print("harness: " + line)
+  // Appended (O_APPEND), so that lines of tests run at once never overwrite one another.
+  guard let path = ProcessInfo.processInfo.environment["METRONOME_HARNESS_LOG"], let log = fopen(path, "a") else {
+    return
   }
+  fputs("harness: " + line + "\n", log)
+  fclose(log)
 }
