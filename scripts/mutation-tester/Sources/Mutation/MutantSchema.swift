@@ -39,17 +39,34 @@ public enum MutantSchema {
 
     nonisolated(unsafe) let __reached: UnsafeMutablePointer<UInt8>? = {
       guard getenv("\(traceVariable)") != nil else { return nil }
-      let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: \(mostMutants))
-      flags.initialize(repeating: 0, count: \(mostMutants))
-      atexit {
-        guard let path = getenv("\(traceVariable)"), let flags = __reached else { return }
-        let file = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard file >= 0 else { return }
-        _ = write(file, flags, \(mostMutants))
-        close(file)
+      let flags = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * \(mostMutants))
+      flags.initialize(repeating: 0, count: 2 * \(mostMutants))
+      atexit { __writeTrace() }
+      // A process that ends on a trap (an exit test's child, stopped by a precondition) runs no
+      // atexit: what it reached is written from the signal, which then ends it as it would have.
+      for signal in [SIGILL, SIGTRAP, SIGABRT] {
+        Glibc.signal(signal) { caught in
+          __writeTrace()
+          Glibc.signal(caught, SIG_DFL)
+          raise(caught)
+        }
       }
       return flags
     }()
+
+    /// Adds what this process reached to the trace file, where an exit test's child writes
+    /// before its parent does: neither takes out what the other wrote. Allocates nothing, and
+    /// calls only what a signal handler may (the second half of the flags is room to read into).
+    func __writeTrace() {
+      guard let path = getenv("\(traceVariable)"), let flags = __reached else { return }
+      let file = open(path, O_RDWR | O_CREAT, 0o644)
+      guard file >= 0 else { return }
+      let earlier = flags + \(mostMutants)
+      let read = max(pread(file, earlier, \(mostMutants), 0), 0)
+      for index in 0..<read where earlier[index] != 0 { flags[index] = 1 }
+      _ = pwrite(file, flags, \(mostMutants), 0)
+      close(file)
+    }
 
     @inline(__always) func __mutated(_ id: Int) -> Bool {
       if let reached = __reached { reached[id] = 1 }
