@@ -103,7 +103,8 @@ public struct GlitchDetector: Sendable {
       steadyPositions += 1
       lastSteadyNanoseconds = position.nanoseconds
       // Follows the centre of the jitter and the clocks' drift.
-      self.baseline = baseline + jump / 16
+      let followed = baseline + jump / 16
+      self.baseline = followed
       if !isSettled {
         isSettled =
           hasSettled
@@ -111,10 +112,9 @@ public struct GlitchDetector: Sendable {
           : steadyPositions >= Self.positionsToSettleFirst
             && lastSteadyNanoseconds - steadySince >= Self.nanosecondsToSettleFirst
         hasSettled = hasSettled || isSettled
-        if isSettled, let trusted = trustedBefore {
-          trustedBefore = nil
-          return lostSince(trusted, at: position.nanoseconds)
-        }
+        // Settled again after a restart, which while settled kept what was trusted (and replaces
+        // it the next time): measured against it once.
+        if isSettled, let trusted = trustedBefore { return lost(from: trusted, to: followed, at: position.nanoseconds) }
       }
       return 0
     }
@@ -139,19 +139,18 @@ public struct GlitchDetector: Sendable {
     return lost
   }
 
-  /// What the positions, settled again, moved by from the baseline trusted before, if it could
-  /// be a loss: rounded to whole cycles on a device that reports them.
-  private mutating func lostSince(_ trusted: (baseline: Double, nanoseconds: Int64), at nanoseconds: Int64) -> Int64 {
-    guard let baseline else { return 0 }
-    let moved = baseline - trusted.baseline
+  /// What the positions, settled again at `settled`, moved by from the baseline trusted before,
+  /// if it could be a loss: rounded to whole cycles on a device that reports them.
+  private func lost(
+    from trusted: (baseline: Double, nanoseconds: Int64), to settled: Double, at nanoseconds: Int64
+  ) -> Int64 {
+    let moved = settled - trusted.baseline
     let elapsed = Double(nanoseconds - trusted.nanoseconds) * framesPerNanosecond
     let threshold = reportsFrames ? frameThreshold : cycleThreshold
     guard abs(moved) >= threshold, moved <= elapsed + cycleFrames, -moved <= bufferFrames + cycleFrames else {
       return 0
     }
-    let lost = reportsFrames ? moved.rounded() : (moved / cycleFrames).rounded() * cycleFrames
-    self.baseline = trusted.baseline + lost
-    return Int64(lost)
+    return Int64(reportsFrames ? moved.rounded() : (moved / cycleFrames).rounded() * cycleFrames)
   }
 
   /// The step the last two jumps agree on to within half a cycle, in whole cycles.
@@ -189,15 +188,14 @@ public struct GlitchDetector: Sendable {
   }
 
   /// Takes `offset`, read at `nanoseconds`, as the new baseline, keeping the one trusted before
-  /// it (if any): the stream starts to settle again.
+  /// it (if any): the stream starts to settle again. (The jumps and the time of the last steady
+  /// position are not looked at again before a steady position sets them.)
   private mutating func restart(at offset: Double, nanoseconds: Int64) {
     if isSettled, let baseline { trustedBefore = (baseline, lastSteadyNanoseconds) }
     baseline = offset
     steadyPositions = 0
     isSettled = false
     steadySince = nanoseconds
-    lastSteadyNanoseconds = nanoseconds
-    jumps.removeAll(keepingCapacity: true)
   }
 
   private static func greatestCommonDivisor(_ a: Int64, _ b: Int64) -> Int64 {

@@ -58,6 +58,10 @@ private struct SimulatedDevice {
 /// the detector's rules, edge by edge, with nothing random.
 private struct ExactReadings {
   var detector = GlitchDetector(sampleRate: 48_000, cycleFrames: 256, bufferFrames: 1_024)
+  /// The step the device's position moves by: 1 for a device that reports frames.
+  var cycle: Int64 = 1
+  /// The rate the frames count at.
+  var rate: Int64 = 48_000
   /// Frames between readings: 240 is 5 ms.
   var step: Int64 = 240
   /// The monotonic clock's frames at the first reading: an hour after the machine started.
@@ -69,8 +73,9 @@ private struct ExactReadings {
   mutating func read(behind: Int64, after: Int64? = nil) -> Int64 {
     count += 1
     frames += after ?? (count.isMultiple(of: 2) ? step + 1 : step - 1)
-    let nanoseconds = frames * 1_000_000_000 / 48_000
-    return detector.lostFrames(at: PlaybackPosition(heardFrames: frames - behind, nanoseconds: nanoseconds))
+    let nanoseconds = frames * 1_000_000_000 / rate
+    return detector.lostFrames(
+      at: PlaybackPosition(heardFrames: frames / cycle * cycle - behind, nanoseconds: nanoseconds))
   }
 
   /// Reads `count` times on the grid, and returns what was found.
@@ -216,6 +221,18 @@ struct GlitchDetectorTests {
     #expect(found.reduce(0, +) == lost, "\(found)")
   }
 
+  /// At the start, 100 ms of agreement is enough to the nanosecond: four positions read 25 ms
+  /// apart are trusted, four read a frame sooner each are not.
+  @Test(arguments: [(apart: 1_200, lost: 1_024), (apart: 1_199, lost: 0)] as [(apart: Int64, lost: Int64)])
+  func atTheStartAHundredMillisecondsOfAgreementIsEnough(apart: Int64, lost: Int64) {
+    var readings = ExactReadings()
+    var found = [readings.read(behind: 0), readings.read(behind: 0)]
+    found += (0..<4).map { _ in readings.read(behind: 0, after: apart) }
+    found.append(readings.read(behind: 1_024, after: 1_280))
+    found += (0..<12).map { _ in readings.read(behind: 1_024) }
+    #expect(found.reduce(0, +) == lost, "\(found)")
+  }
+
   /// At the start, four positions must agree, however far apart: read 40 ms apart, three are
   /// not trusted, four are.
   @Test(arguments: [(steady: 3, lost: 0), (steady: 4, lost: 1_024)] as [(steady: Int, lost: Int64)])
@@ -288,14 +305,16 @@ struct GlitchDetectorTests {
       found.append(device.play(480))
     }
     device.behind = 300
+    let settling = (0..<33).map { _ in device.play(480) }
     found += device.playSteadily(seconds: 2)
-    let lost = found.filter { $0 != 0 }
-    #expect(lost.count == 1 && (297...303).contains(lost[0]), "\(found)")
+    // Only once 32 agree: before, the positions were not trusted, and a jump is not a loss.
+    #expect(settling.dropLast().allSatisfy { $0 == 0 } && found.filter { $0 != 0 } == [], "\(settling)")
+    #expect(settling.last.map { (297...303).contains($0) } == true, "\(settling)")
   }
 
   /// A sink that starts its stream again (an underrun, its buffer grown) reads stale positions
   /// first: the loss is measured from the last trusted position once 32 agree again, to the frame.
-  @Test(arguments: [52, 0, -60] as [Int64])
+  @Test(arguments: [52, 0, -60, -1_000, 8_000] as [Int64])
   func aLossAcrossPositionsNotTrustedIsFoundOnceTheyAgreeAgain(behind: Int64) {
     var readings = ExactReadings()
     #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
@@ -327,6 +346,120 @@ struct GlitchDetectorTests {
     device.behind = 700
     found += device.playSteadily(seconds: 1)
     #expect(found.filter { $0 != 0 } == [768], "\(found)")
+  }
+
+  /// A step is a loss from a millisecond on (48 frames at 48 kHz), and only from twice the
+  /// jitter at rates where a millisecond is less (6 frames at 4 kHz).
+  @Test(
+    arguments: [
+      (rate: 48_000, behind: 30, lost: 0), (rate: 48_000, behind: 60, lost: 60),
+      (rate: 4_000, behind: 5, lost: 0), (rate: 4_000, behind: 7, lost: 7),
+    ] as [(rate: Int, behind: Int64, lost: Int64)])
+  func aStepIsALossFromAMillisecondOrTwiceTheJitter(rate: Int, behind: Int64, lost: Int64) {
+    var readings = ExactReadings(
+      detector: GlitchDetector(sampleRate: rate, cycleFrames: 256, bufferFrames: 1_024), rate: Int64(rate))
+    readings.step = Int64(rate / 200)
+    #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
+    let found = (0..<8).map { _ in readings.read(behind: behind) }
+    #expect(found.filter { $0 != 0 } == (lost == 0 ? [] : [lost]), "\(found)")
+  }
+
+  /// A step is the mean of the readings that agree (within 3 frames of their median), rounded:
+  /// a reading 6 off the median is not among them.
+  @Test(
+    arguments: [
+      (behind: [60, 60, 60, 60, 60, 60, 66, 300], lost: 60),
+      (behind: [60, 60, 60, 60, 61, 61, 61, 300], lost: 60),
+    ] as [(behind: [Int64], lost: Int64)])
+  func aStepIsTheRoundedMeanOfTheReadingsThatAgree(behind: [Int64], lost: Int64) {
+    var readings = ExactReadings()
+    #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
+    let found = behind.map { readings.read(behind: $0) }
+    #expect(found.last == lost && found.dropLast().allSatisfy { $0 == 0 }, "\(found)")
+  }
+
+  /// The last eight readings are what agree: after five that disagree with what follows, the
+  /// sixth of those that agree, three readings later than eight would have, is the loss.
+  @Test func onlyTheLastEightReadingsMustAgree() {
+    var readings = ExactReadings()
+    #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
+    let found = ([-300, -300, -300, -300, -300] + Array(repeating: 60, count: 6)).map { readings.read(behind: $0) }
+    #expect(found.dropLast().allSatisfy { $0 == 0 } && found.last == 60, "\(found)")
+  }
+
+  /// Two losses one after the other are each found from eight readings of their own.
+  @Test func aSecondLossIsFoundFromReadingsOfItsOwn() {
+    var readings = ExactReadings()
+    #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
+    let found = (0..<8).map { _ in readings.read(behind: 60) } + (0..<8).map { _ in readings.read(behind: 120) }
+    #expect(found.enumerated().filter { $0.element != 0 }.map(\.offset) == [7, 15], "\(found)")
+  }
+
+  /// The baseline follows a shift too small to be a loss by a sixteenth a reading: a loss after
+  /// ten readings of it is measured from there (40 frames, 22.8 of them followed; a loss of 88).
+  @Test func aShiftTooSmallToBeALossIsFollowedASixteenthAReading() {
+    var readings = ExactReadings()
+    #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
+    let shifted = (0..<10).map { _ in readings.read(behind: 40) }
+    let found = (0..<8).map { _ in readings.read(behind: 88) }
+    #expect(shifted.allSatisfy { $0 == 0 } && found.last == 69, "\(found)")
+  }
+
+  /// A jump no larger than the time since the last agreeing position (plus a cycle), nor ahead
+  /// by more than the device holds (plus a cycle), is a loss from eight readings; a larger one
+  /// is not trusted, and is measured only once 32 positions agree again.
+  @Test(
+    arguments: [
+      (behind: 700, apart: 480, at: [7]), (behind: 1_000, apart: 240, at: [32]),
+      (behind: -1_200, apart: 240, at: [7]), (behind: -1_300, apart: 240, at: []),
+    ] as [(behind: Int64, apart: Int64, at: [Int])])
+  func aJumpTheTimeCouldNotExplainIsMeasuredOnlyOnceTrustedAgain(behind: Int64, apart: Int64, at: [Int]) {
+    var readings = ExactReadings()
+    #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
+    let found = [readings.read(behind: behind, after: apart)] + (0..<40).map { _ in readings.read(behind: behind) }
+    #expect(found.enumerated().filter { $0.element != 0 }.map(\.offset) == at, "\(found)")
+    #expect(found.reduce(0, +) == (at.isEmpty ? 0 : behind), "\(found)")
+  }
+
+  /// A device whose position moves 16 frames at a time reports cycles: a step of 96 frames is
+  /// within its jitter, even where its positions are not on multiples of 16 (a lead-in's frames
+  /// before them).
+  @Test func aDeviceMovingSixteenFramesAtATimeReportsCycles() {
+    var readings = ExactReadings(cycle: 16)
+    var found: [Int64] = []
+    for index in 0..<200 { found.append(readings.read(behind: 4, after: index.isMultiple(of: 2) ? 240 : 256)) }
+    for index in 0..<40 { found.append(readings.read(behind: 100, after: index.isMultiple(of: 2) ? 240 : 256)) }
+    #expect(found.allSatisfy { $0 == 0 }, "\(found)")
+  }
+
+  /// On a device of 1 024-frame cycles a loss is two cycles or more, one is within its jitter;
+  /// on one of 128-frame cycles, 10 ms or more (480 frames at 48 kHz): three cycles are not, four
+  /// are.
+  ///
+  /// Read once a cycle, at its start; the loss is taken from the second reading that shows it.
+  @Test(
+    arguments: [
+      (cycle: 1_024, behind: 1_024, lost: 0), (cycle: 1_024, behind: 3_072, lost: 3_072),
+      (cycle: 128, behind: 384, lost: 0), (cycle: 128, behind: 512, lost: 512),
+    ] as [(cycle: Int64, behind: Int64, lost: Int64)])
+  func aLossIsTwoCyclesOrTenMilliseconds(cycle: Int64, behind: Int64, lost: Int64) {
+    var readings = ExactReadings(
+      detector: GlitchDetector(sampleRate: 48_000, cycleFrames: Int(cycle), bufferFrames: 4_096), cycle: cycle)
+    #expect((0..<200).allSatisfy { _ in readings.read(behind: 0, after: cycle) == 0 })
+    let found =
+      [readings.read(behind: behind, after: cycle + behind)]
+      + (0..<8).map { _ in readings.read(behind: behind, after: cycle) }
+    #expect(found == (lost == 0 ? [] : [0, lost]) + Array(repeating: 0, count: lost == 0 ? 9 : 7), "\(found)")
+  }
+
+  /// On a device that reports cycles, two readings of a jump agree within half a cycle: read
+  /// 400 frames into a 1 024-frame cycle, the second still agrees with the first.
+  @Test func twoReadingsInCyclesAgreeWithinHalfACycle() {
+    var readings = ExactReadings(
+      detector: GlitchDetector(sampleRate: 48_000, cycleFrames: 1_024, bufferFrames: 4_096), cycle: 1_024)
+    #expect((0..<200).allSatisfy { _ in readings.read(behind: 0, after: 1_024) == 0 })
+    let found = [readings.read(behind: 3_072, after: 4_096), readings.read(behind: 3_072, after: 1_424)]
+    #expect(found == [0, 3_072], "\(found)")
   }
 
   @Test func nothingCountsBeforeTheDeviceHasPlayed() {

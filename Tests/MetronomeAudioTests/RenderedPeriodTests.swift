@@ -3,17 +3,21 @@ import Testing
 
 @Suite(.timeLimit(.minutes(1)))
 struct RenderedPeriodTests {
-  /// Three clicks, one played twice as loud, and a second voice mixed over two of them, softer
-  /// and then as it is, in a period of twelve frames: some of it past full scale.
+  /// Three clicks, one played twice as loud, and a second voice mixed over them, softer and then
+  /// as it is, in a period of twelve frames: some of it past full scale either way, alone and
+  /// mixed.
   private static var period: RenderedPeriod {
     RenderedPeriod(
       frames: 12,
       spans: [
         RenderedPeriod.Span(offset: 1, sound: 0, clickPosition: 0, count: 2),
         RenderedPeriod.Span(offset: 4, sound: 0, clickPosition: 1, count: 3, gain: 0.5),
-        RenderedPeriod.Span(offset: 8, sound: 1, clickPosition: 1, count: 3, gain: 2),
+        RenderedPeriod.Span(offset: 9, sound: 1, clickPosition: 1, count: 3, gain: 2),
         RenderedPeriod.Span(offset: 1, sound: 1, clickPosition: 1, count: 2, mixes: true, gain: 0.5),
         RenderedPeriod.Span(offset: 5, sound: 1, clickPosition: 0, count: 4, mixes: true),
+        RenderedPeriod.Span(offset: 0, sound: 0, clickPosition: 2, count: 1, gain: 0.9),
+        RenderedPeriod.Span(offset: 7, sound: 1, clickPosition: 2, count: 1, mixes: true),
+        RenderedPeriod.Span(offset: 9, sound: 0, clickPosition: 0, count: 1, mixes: true),
       ][...],
       sounds: [[0.5, -0.25, 1.5, -0.75], [0.25, 0.75, -0.75, 0.125]])
   }
@@ -51,6 +55,14 @@ struct RenderedPeriodTests {
       }
     }
     #expect(bytes[(Self.period.frames * frameBytes)...].allSatisfy { $0 == 0xAB }, "wrote past the period")
+  }
+
+  /// A buffer too small for the period is refused before anything is written.
+  @Test func aBufferTooSmallStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      var bytes = [UInt8](repeating: 0, count: 12 * 4 - 1)
+      bytes.withUnsafeMutableBytes { RenderedPeriodTests.period.encode(into: $0, as: .float32) }
+    }
   }
 
   @Test func samplesAreThePeriodAsMonoFloats() {
