@@ -396,7 +396,8 @@ struct GlitchDetectorTests {
   }
 
   /// The baseline follows a shift too small to be a loss by a sixteenth a reading: a loss after
-  /// ten readings of it is measured from there (40 frames, 22.8 of them followed; a loss of 88).
+  /// ten readings of it is measured from there (19 of the 40 frames followed, so 88 frames behind
+  /// read as 69 lost; a seventeenth a reading would read 70).
   @Test func aShiftTooSmallToBeALossIsFollowedASixteenthAReading() {
     var readings = ExactReadings()
     #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
