@@ -14,12 +14,14 @@ import Glibc
 /// learns the room's response to any signal, took out 1 to 7 dB over 16 clicks: MEASUREMENTS.md).
 ///
 /// A hit is never learned: once a sound's answer has been heard once whole, the learning goes on
-/// only through each 128 frames whose input is what the answers predict up to a level (a squared
-/// normalised correlation of 0.9999 or more, and no less than what the echo usually leaves
-/// allows: a click played or heard louder or softer is learned again; a drum under it, even
-/// ringing 50 dB down, is not). A sound first heard within 1.5 s of the first click (a count-in)
-/// is learned whole from that click, and while it is, nothing it may have left in the input is
-/// taken for a hit; a sound first heard later starts from the direct path (`ClickAnswers`).
+/// only through each 128 frames whose input is what the answers predict (a squared normalised
+/// correlation of 0.9999 or more, and no less than what the echo usually leaves allows: a drum
+/// under it, even ringing 50 dB down, is not learned) and as loud, within 2 %. A click heard
+/// louder or softer is the follower's to scale (below): were it learned here too, where it is
+/// heard alone, and scaled there, it would be scaled twice. A sound first heard within 1.5 s of
+/// the first click (a count-in) is learned whole from that click, and while it is, nothing it may
+/// have left in the input is taken for a hit; a sound first heard later starts from the direct
+/// path (`ClickAnswers`).
 ///
 /// An input's zeros before its first sound (a port or a device not yet delivering, a speaker not
 /// yet connected) are not heard: the clicks begun before are heard in part, and while one of the
@@ -32,8 +34,11 @@ import Glibc
 /// learned again where two of its clicks running were heard alike and unlike it (a microphone
 /// or a speaker moved, the player resting), and, while the player plays on, every answer is
 /// scaled where the clicks come back louder or softer (a volume turned) and moved where their
-/// direct sound comes later or earlier. Where what is left was heard to the sample as the click
-/// before of the same sound heard it, the echo has changed and what it leaves is not a hit. Where
+/// direct sound comes later or earlier. Readings through the drums scale the answers only to
+/// within the readings' spread (0.5 to 3 %), which the input, heard only under strokes, may never
+/// refine: until 16 segments have been heard alone and as loud, what is left of the echo may be
+/// that share of it. Where what is left was heard to the sample as the click before of the same
+/// sound heard it, the echo has changed and what it leaves is not a hit. Where
 /// the echo is predicted and nothing is heard (a microphone unplugged), nothing is taken out,
 /// and a second of it is counted.
 ///
@@ -83,6 +88,12 @@ public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
   public private(set) var changes = CancellerChanges()
   /// Segments in a row the echo was predicted in and not heard.
   private var unheardSegments = 0
+  /// How far off the level the answers were last scaled to may be, as a share, and how many
+  /// segments heard alone and as loud are still to be heard before it is known again.
+  private var levelDoubt: Float = 0
+  private var doubtedSegments = 0
+  /// The segments heard alone and as loud that settle a doubt.
+  private static let doubtSettled = 16
   /// What the echo usually leaves, as a share of its energy, where it is heard alone: the tenth
   /// of the last 63 such segments from the least (`ResidualShares`).
   public var residualShare: Float { residuals.usual }
@@ -174,6 +185,10 @@ extension EchoPathCanceller {
       changes.moves += 1
       changes.lastMove = frames
     }
+    if let doubt = changed.levelDoubt {
+      levelDoubt = doubt
+      doubtedSegments = Self.doubtSettled
+    }
     if let lost {
       unheardSegments = lost ? unheardSegments + 1 : 0
       if unheardSegments == 375 { changes.silences += 1 }
@@ -223,15 +238,21 @@ extension EchoPathCanceller {
       cancelled[index] = lost ? heard[index] : heard[index] - predicted[index]
       left += cancelled[index] * cancelled[index]
     }
-    if alone, !learning { residuals.note(left / echo) }
+    // Heard alone and as loud as predicted: what is left is what the echo usually leaves (heard
+    // louder or softer, the path changed, which the follower reads).
+    let asLoud = alone && abs(crossed - echo) <= 0.02 * echo
+    if asLoud, !learning {
+      residuals.note(left / echo)
+      doubtedSegments = max(doubtedSegments - 1, 0)
+    }
     // Each click heard on its own: the path followed where it changed (`PathFollower`).
     let changed = answers.follow(
       heard.buffer, predicted: predicted.buffer, at: reference, clean: !clipped && hearing, of: sounds)
     count(changed, lost: echo > 1e-12 ? lost : nil)
     // What is left of the echo may be three times what it usually leaves, and never counted
     // below -50 dB of it: an attack must rise above that, while a soft kick starting just before
-    // a click as loud as the drums still does.
-    let share = max(0.003, 3 * residualShare.squareRoot())
+    // a click as loud as the drums still does. After a scale, it may be as far off as the level.
+    let share = max(0.003, 3 * residualShare.squareRoot(), doubtedSegments > 0 ? levelDoubt : 0)
     for index in 0..<segment {
       heldEcho = max(predicted[index].magnitude, heldEcho * 0.99)
       // While an answer is learned, or a click of the count-in heard only in part sounds, or the
@@ -241,10 +262,10 @@ extension EchoPathCanceller {
         ? heard[index].magnitude
         : changed.changedHere ? cancelled[index].magnitude : lost ? 0 : share * heldEcho
     }
-    if !lost, !changed.learnedAgain, changed.scaled == nil, changed.moved == nil, learning || alone {
+    if !lost, !changed.learnedAgain, changed.scaled == nil, changed.moved == nil, learning || asLoud {
       // While a sound is learned whole, the sounds already known are left as they are: what is
-      // left is the new one's, or a drum. Once all are known, a click heard louder or softer
-      // moves its own answer, not the tails of those before it.
+      // left is the new one's, or a drum. Once all are known, what is left moves the answer of
+      // the click heard most, not the tails of those before it.
       answers.learn(cancelled.buffer, at: reference, step: learning ? 1 : 0.5, sharing: learning ? .new : .loudest)
     }
     answers.heard(heard.buffer, at: reference, learning: learning, of: sounds)

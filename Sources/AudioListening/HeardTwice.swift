@@ -11,8 +11,9 @@
 /// -30 dB), their mean is the answer from then on. Anything under either click (a stroke, its
 /// ring, the room's noise) makes them differ: under a drummer playing on, nothing is learned.
 ///
-/// Each click heard also says how loud it came back against the answer, and, heard whole, where
-/// its direct sound is: what `PathFollower` follows while the player plays on.
+/// Each click heard also says how loud it came back against the answer, how loud everything heard
+/// with it came back against all the answers sounding then, and, heard whole, where its direct
+/// sound is: what `PathFollower` follows while the player plays on.
 ///
 /// Allocates nothing once made; touched by one thread.
 final class HeardTwice {
@@ -35,14 +36,18 @@ final class HeardTwice {
   /// What one click's hearing adds up: its energy, what differs from the click before, what
   /// differs from the answer; over its first `early` frames and over its direct sound
   /// (`direct`), the sample-to-sample changes of the answer against those heard, and of the
-  /// answer against itself.
+  /// answer against itself; over its first `early` frames, the same of all the answers sounding
+  /// (`whole`) against all that was heard.
   private struct Sums {
     var heard: Float = 0
     var fromPrevious: Float = 0
     var fromAnswer: Float = 0
     var early = Fit()
     var direct = Fit()
+    var whole = Fit()
     var lastAnswer: Float = 0
+    var lastOthers: Float = 0
+    var lastHeard: Float = 0
   }
 
   /// A least-squares fit of one number: how loud the answer's sample-to-sample changes were heard.
@@ -92,6 +97,13 @@ final class HeardTwice {
     /// 5 % (not where the answer is the wrong shape, a microphone moved); nil before, or where
     /// the input could not be trusted.
     var level: Float?
+    /// How loud all that was heard over `level`'s frames came back against all the answers.
+    ///
+    /// All the answers sounding then, this click's and the others', per unit of this click's
+    /// level; read where `level` is. A volume turned changes both alike, but the other clicks'
+    /// tails, played before the turn, are heard louder than they are predicted and lean `level`,
+    /// not this.
+    var overall: Float?
     /// The click has been heard to the end of its answer (`shift(of:near:within:answer:)` may
     /// be asked where its direct sound was).
     var whole = false
@@ -102,12 +114,13 @@ final class HeardTwice {
   }
 
   /// Hears `click` at its answer's lags `lags`, from lag `first`: `heard(lag)` is the input there
-  /// less the other clicks' predicted echo, per unit of the click's level, and `answer(lag)` the
-  /// answer learned, whose direct sound is at `directLag` (nil: unknown); `clean` is false where
-  /// the input cannot be trusted (cut at full scale).
+  /// less the other clicks' predicted echo, per unit of the click's level, `answer(lag)` the
+  /// answer learned, whose direct sound is at `directLag` (nil: unknown), and `others(lag)` the
+  /// other clicks' predicted echo, per unit of the click's level; `clean` is false where the input
+  /// cannot be trusted (cut at full scale).
   func hear(
     _ click: ClickSounds.Click, lags: Range<Int>, from first: Int, directLag: Int?, clean: Bool,
-    heard: (Int) -> Float, answer: (Int) -> Float
+    heard: (Int) -> Float, answer: (Int) -> Float, others: (Int) -> Float
   ) -> Verdict {
     let sound = click.sound
     if heardClick[sound] != click.frame {
@@ -134,13 +147,18 @@ final class HeardTwice {
       total.fromPrevious += fromPrevious * fromPrevious
       let fromAnswer = value - learned
       total.fromAnswer += fromAnswer * fromAnswer
+      let other = others(index)
       if lag > 0, lag < Self.early {
         let answerChange = learned - total.lastAnswer
         let heardChange = value - current[base + lag - 1]
         total.early.add(answerChange: answerChange, heardChange: heardChange)
         if measured.contains(lag) { total.direct.add(answerChange: answerChange, heardChange: heardChange) }
+        total.whole.add(
+          answerChange: answerChange + other - total.lastOthers, heardChange: value + other - total.lastHeard)
       }
       total.lastAnswer = learned
+      total.lastOthers = other
+      total.lastHeard = value + other
     }
     sums[sound] = total
     var verdict = Verdict()
@@ -153,6 +171,7 @@ final class HeardTwice {
       let early = total.early.level, let direct = total.direct.level, abs(early / direct - 1) <= 0.05
     {
       verdict.level = early
+      verdict.overall = total.whole.level
     }
     guard first + lags.upperBound >= frames else { return verdict }
     verdict.whole = usable[sound]

@@ -48,6 +48,8 @@ public final class OnsetDetector: @unchecked Sendable {
   /// Each band's recent magnitudes, by band times the ring's size plus frame modulo it.
   private var magnitudes: [Float]
   private let magnitudeRing: Int
+  /// How loud a sound known not to be a hit may be on each recent frame, by frame modulo the ring's size.
+  private var noises: [Float]
   /// Each band's recent hop peaks, by band times the ring's size plus hop modulo it.
   private var hopPeaks: [Float]
   private let hopRing: Int
@@ -79,6 +81,7 @@ public final class OnsetDetector: @unchecked Sendable {
     while size < Int(lookbackFrames + confirmFrames) + 4 * hop { size <<= 1 }
     magnitudeRing = size
     magnitudes = Array(repeating: 0, count: Self.bands * size)
+    noises = Array(repeating: 0, count: size)
     var hops = 1
     while hops < gapHops + backgroundHops + 2 { hops <<= 1 }
     hopRing = hops
@@ -89,7 +92,13 @@ public final class OnsetDetector: @unchecked Sendable {
   ///
   /// `samples` are the input's frames from `firstFrame` on, each call's following the last's. A
   /// hop starts an attack only if its level is also `rise` above `noise` (as long as `samples`,
-  /// when given: how loud a sound known not to be a hit may be on each frame). Allocates nothing.
+  /// when given: how loud a sound known not to be a hit may be on each frame) and the band it
+  /// rises in reaches twice the noise, since a sharp sound's first difference is up to twice its
+  /// amplitude: what a canceller leaves of a click, under a drum still ringing loud enough for the
+  /// level, starts no attack. The rise is placed back only through samples at least as loud as
+  /// the noise, so that a stroke played just after a click does not start on the click; twice
+  /// the noise there placed a stroke a millisecond into a click's echo a millisecond late.
+  /// Allocates nothing.
   public func process(
     _ samples: UnsafeBufferPointer<Float>, below noise: UnsafeBufferPointer<Float>? = nil, from firstFrame: Int64,
     found: (Attack) -> Void
@@ -110,7 +119,9 @@ public final class OnsetDetector: @unchecked Sendable {
           magnitudes[magnitudeRing + slot] = abs(low)
           hopPeak = (max(hopPeak.0, abs(difference)), max(hopPeak.1, abs(low)))
           hopLevel = max(hopLevel, abs(level))
-          if let noise { hopNoise = max(hopNoise, noise[index]) }
+          let frameNoise = noise?[index] ?? 0
+          hopNoise = max(hopNoise, frameNoise)
+          noises[slot] = frameNoise
           hopFill += 1
           guard hopFill == hop else { continue }
           endHop(at: frame, magnitudes, hopPeaks, found)
@@ -160,7 +171,7 @@ public final class OnsetDetector: @unchecked Sendable {
       }
       let background = band == 0 ? sum / Float(backgroundHops) : loudest
       // A floor far below any level asked for, so that digital silence never rises above itself.
-      let threshold = max(levelAmplitude / 1_000, riseRatio * background)
+      let threshold = max(levelAmplitude / 1_000, riseRatio * background, 2 * hopNoise)
       let peak = band == 0 ? hopPeak.0 : hopPeak.1
       guard peak >= threshold else { continue }
       var trigger = first
@@ -172,8 +183,8 @@ public final class OnsetDetector: @unchecked Sendable {
   }
 
   /// Where `attack`'s sound starts: the first sample from its trigger on at a tenth of its peak
-  /// (and twice the sound before it), then back over the samples at that level with no half
-  /// millisecond of quiet between them.
+  /// (and twice the sound before it), then back over the samples at that level (and the noise's)
+  /// with no half millisecond of quiet between them.
   private func place(
     _ attack: (band: Int, trigger: Int64, background: Float, peak: Float), through last: Int64,
     _ magnitudes: UnsafeMutableBufferPointer<Float>
@@ -187,7 +198,7 @@ public final class OnsetDetector: @unchecked Sendable {
     var quiet = 0
     var frame = start - 1
     while frame >= earliest, quiet < quietFrames {
-      if magnitudes[base + Int(frame & ring)] >= threshold {
+      if magnitudes[base + Int(frame & ring)] >= max(threshold, noises[Int(frame & ring)]) {
         start = frame
         quiet = 0
       } else {

@@ -5,9 +5,12 @@
 /// last two clicks were heard alike and unlike its answer (the clicks sounding alone, the player
 /// resting), their mean is its answer, and the other sounds' answers move with its direct sound.
 /// While the player plays on, only what a stroke leans little is followed: how loud the clicks
-/// come back (the answers scaled where the last four all but agree), and where their direct
+/// come back (the answers scaled where the last readings all but agree), and where their direct
 /// sound is (the answers moved likewise); the readings of two sounds or more, since a player
-/// striking every accent leans the accent's readings alike.
+/// striking every accent leans the accent's readings alike. How loud is read over all the clicks
+/// sounding with each (`HeardTwice.Verdict.overall`): in eighths, or in a room whose tail lasts a
+/// beat, the clicks before were played before the volume turned and are heard louder than
+/// predicted, which leans one click's own reading by up to twice the turn.
 ///
 /// Allocates nothing once made; touched by one thread.
 final class PathFollower {
@@ -15,18 +18,20 @@ final class PathFollower {
   private static let shiftSearched = 256
 
   private let heardTwice: HeardTwice
-  /// How loud the last clicks came back: four within 4 % of their median, which moved by half a
-  /// decibel or more (a volume turned); then, to follow it more closely than four readings
-  /// through the drums can, once, the median of the four after, each within 2 % of it.
+  /// How loud the last clicks came back: two of the last three within 4 % of their median, which
+  /// moved by half a decibel or more (a volume turned; three, so that the fourth click after the
+  /// turn is heard scaled though a stroke spoiled one reading); then, to follow it more closely
+  /// than three readings through the drums can, once, the median of the five after, four of them
+  /// within 2 % of it.
   private let levels = RecentReadings(
-    count: 4, agrees: { abs($0 / $1 - 1) <= 0.04 }, changed: { abs($0 - 1) >= 0.06 })
-  private let closerLevels = RecentReadings(count: 4, agrees: { abs($0 / $1 - 1) <= 0.02 }, changed: { _ in true })
+    count: 3, agrees: { abs($0 / $1 - 1) <= 0.04 }, changed: { abs($0 - 1) >= 0.06 })
+  private let closerLevels = RecentReadings(count: 5, agrees: { abs($0 / $1 - 1) <= 0.02 }, changed: { _ in true })
   private var settling = false
   /// How loud each sound's last three clicks came back, where it alone is far from its answer
   /// (all within 2 % of their median, which moved by 10 % or more: more than a stroke on every
   /// one of its clicks leans them) while another sound's last is within 4 % of its own, as when
-  /// it was heard alone once after a volume turned and learned only in part; and each sound's
-  /// last reading.
+  /// one sound's answer was learned again from its clicks heard alone after a volume turned and
+  /// then scaled with the others; and each sound's last reading.
   private let soundLevels = (0..<ClickSounds.most).map { _ in
     RecentReadings(
       count: 3, ofSounds: false, outliers: 0, agrees: { abs($0 / $1 - 1) <= 0.02 }, changed: { abs($0 - 1) >= 0.1 })
@@ -50,6 +55,9 @@ final class PathFollower {
     /// The frames given were heard as the last click of a sound heard them, and unlike its
     /// answer: what the echo leaves there is echo (`HeardTwice.Verdict.changedHere`).
     var changedHere = false
+    /// Answers were scaled (every one, or one sound's) by readings this far apart, as a share:
+    /// how far off the level they were scaled to may still be.
+    var levelDoubt: Float?
   }
 
   /// Whether a sound other than `sound` came back last as loud as its answer, within 4 %.
@@ -78,22 +86,26 @@ final class PathFollower {
         click, lags: answers.lags(of: click, at: reference, count: heard.count), from: offset,
         directLag: answers.directLag, clean: clean,
         heard: { (heard[$0] - predicted[$0]) / click.gain + answers.answer(sound, at: offset + $0) },
-        answer: { answers.answer(sound, at: offset + $0) })
+        answer: { answers.answer(sound, at: offset + $0) },
+        others: { predicted[$0] / click.gain - answers.answer(sound, at: offset + $0) })
       told.changedHere = told.changedHere || verdict.changedHere
-      if let level = verdict.level, level > 0 {
+      if let level = verdict.level, let overall = verdict.overall, level > 0 {
         lastLevels[sound] = level
-        if let factor = levels.read(level, of: sound) {
+        if let factor = levels.read(overall, of: sound) {
           answers.scale(by: factor)
           told.scaled = factor
+          told.levelDoubt = levels.spread
           settling = true
           closerLevels.forget()
           for readings in soundLevels { readings.forget() }
           lastLevels.fill(.nan)
-        } else if settling, let factor = closerLevels.read(level, of: sound) {
+        } else if settling, let factor = closerLevels.read(overall, of: sound) {
           answers.scale(by: factor)
+          told.levelDoubt = closerLevels.spread
           settling = false
         } else if othersAgree(with: sound), let factor = soundLevels[sound].read(level, of: sound) {
           answers.scale(sound, by: factor)
+          told.levelDoubt = soundLevels[sound].spread
         }
       }
       if verdict.whole, let lag = answers.directLag,

@@ -13,6 +13,9 @@ final class RecentReadings {
   private let sorted: FloatBuffer
   private var sounds: [Int]
   private var count = 0
+  /// How far the readings that agreed lay from their median, as a share of it, when a change was
+  /// last said: how far the median itself may be off.
+  private(set) var spread: Float = 0
   /// Whether a reading agrees with the readings' median, and whether the median is a change.
   private let agrees: (Float, Float) -> Bool
   private let changed: (Float) -> Bool
@@ -53,8 +56,13 @@ final class RecentReadings {
     ordered.sort()
     let median = kept.isMultiple(of: 2) ? 0.5 * (sorted[kept / 2 - 1] + sorted[kept / 2]) : sorted[kept / 2]
     var agreeing = 0
-    for index in 0..<kept where agrees(sorted[index], median) { agreeing += 1 }
+    var widest: Float = 0
+    for index in 0..<kept where agrees(sorted[index], median) {
+      agreeing += 1
+      widest = max(widest, abs(sorted[index] / median - 1))
+    }
     guard changed(median), agreeing >= kept - outliers else { return nil }
+    spread = widest
     count = 0
     return median
   }

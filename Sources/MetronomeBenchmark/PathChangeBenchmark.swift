@@ -5,8 +5,8 @@ import MetronomeTesting
 
 /// `MetronomeBenchmark rooms` (second part): the room canceller following the path as it changes.
 ///
-/// Mid-take, in seeded simulated rooms, with no calibration: a volume turned up or down, the
-/// microphone moved 0.5 to 1.5 m, while the drummer plays on or rests two bars; and a count-in of
+/// Mid-take, in seeded simulated rooms, with no calibration: a volume turned up or down (in
+/// quarters, and in eighths), the microphone moved 0.5 to 1.5 m, while the drummer plays on or rests two bars; and a count-in of
 /// its own sound, the drummer playing on or resting two bars later, or played as the bars (as a
 /// run listening to a microphone plays it), in quarters or eighths, the drummer playing on. For each, over every room:
 /// the strokes counted (from the fourth click after the change, or from the end of the rest),
@@ -35,6 +35,16 @@ enum PathChangeBenchmark {
       try RoomTake(
         room: room, clickLevel: level, beats: 32, change: .init(beat: changeBeat, room: room, clickLevel: level - 6),
         seed: seed)
+    },
+    Scenario(name: "volume +6 dB in eighths, the drummer on", scoredFrom: changeBeat + 3) { room, _, level, seed in
+      try RoomTake(
+        room: room, clickLevel: level, beats: 32, subdivisions: 2,
+        change: .init(beat: changeBeat, room: room, clickLevel: level + 6), seed: seed)
+    },
+    Scenario(name: "volume -6 dB in eighths, the drummer on", scoredFrom: changeBeat + 3) { room, _, level, seed in
+      try RoomTake(
+        room: room, clickLevel: level, beats: 32, subdivisions: 2,
+        change: .init(beat: changeBeat, room: room, clickLevel: level - 6), seed: seed)
     },
     Scenario(name: "microphone moved, the drummer on", scoredFrom: changeBeat + 3) { room, moved, level, seed in
       try RoomTake(

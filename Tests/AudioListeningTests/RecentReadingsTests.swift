@@ -44,6 +44,20 @@ import Testing
     #expect(answers(recent(outliers: 2), [19, 20, 22, 23]) == [nil, nil, nil, 21])
   }
 
+  /// How far the readings that agreed lay from their median, as a share of it, is kept from the
+  /// last change said (not an outlier's, nor readings that said nothing) until the next.
+  @Test func theSpreadIsTheFarthestAgreeingReadingsFromTheMedian() {
+    let readings = recent()
+    #expect(readings.spread == 0)
+    #expect(answers(readings, [20, 20.5, 21, 35]) == [nil, nil, nil, 20.75])
+    #expect(abs(readings.spread - 0.75 / 20.75) < 1e-6)
+    #expect(answers(readings, [40, 50, 60]) == [nil, nil, nil])
+    #expect(abs(readings.spread - 0.75 / 20.75) < 1e-6)
+    readings.forget()
+    #expect(answers(readings, [50, 50, 50, 50]) == [nil, nil, nil, 50])
+    #expect(readings.spread == 0)
+  }
+
   @Test func noChangeSaysNothing() {
     #expect(answers(recent(), [10, 10, 10, 10, 10]) == [nil, nil, nil, nil, nil])
     #expect(answers(recent(), [-11, -11, -11, -11]) == [nil, nil, nil, -11])
