@@ -52,6 +52,57 @@ import Testing
     }
   }
 
+  /// The attacks found in `samples` where a sound known not to be a hit may be as loud as
+  /// `noise` on each frame.
+  private func attacks(in samples: [Float], below noise: [Float]) -> [Attack] {
+    let detector = OnsetDetector(sampleRate: rate)
+    var found: [Attack] = []
+    samples.withUnsafeBufferPointer { all in
+      noise.withUnsafeBufferPointer { noise in
+        for start in stride(from: 0, to: all.count, by: 256) {
+          let end = min(start + 256, all.count)
+          detector.process(
+            UnsafeBufferPointer(rebasing: all[start..<end]), below: UnsafeBufferPointer(rebasing: noise[start..<end]),
+            from: Int64(start)
+          ) { found.append($0) }
+        }
+      }
+    }
+    return found
+  }
+
+  /// Under a drum ringing loud enough for the level, a sharp sound starts an attack only where its
+  /// first difference reaches twice the noise (what a canceller leaves of a click, up to its
+  /// bound, has a first difference up to twice that).
+  @Test func aSharpSoundUnderARingingDrumStartsAnAttackOnlyAtTwiceTheNoise() {
+    let noise: Float = 0.02
+    // The drum's own first difference adds up to 0.004 either way.
+    for (spike, found) in [(Float(1.2), false), (1.7, false), (2.3, true), (2.8, true)] {
+      var samples = (0..<24_000).map { Float(0.5 * sin(2 * Double.pi * 60 * Double($0) / 48_000)) }
+      samples[12_000] += spike * noise
+      let attacks = attacks(in: samples, below: [Float](repeating: noise, count: samples.count))
+      #expect(attacks.map { abs($0.frame - 12_000) <= 2 } == (found ? [true] : []), "a spike of \(spike)")
+    }
+  }
+
+  /// What is known not to be a hit, just before a stroke, is not taken for the stroke's start
+  /// however loud it rises next to the stroke's peak: the rise is placed back only through
+  /// samples at least as loud as the noise.
+  @Test func aStrokeJustAfterWhatIsNoHitStartsWhereItsOwnSoundDoes() {
+    var samples = [Float](repeating: 0, count: 24_000)
+    var noise = [Float](repeating: 0, count: samples.count)
+    var random = SeededGenerator(seed: 5)
+    for frame in 12_000..<12_032 {
+      samples[frame] = Float.random(in: -0.15...0.15, using: &random)
+      noise[frame] = 0.35
+    }
+    burst(into: &samples, at: 12_032, peak: 0.5, decay: 0.02, seed: 6)
+    #expect(attacks(in: samples, below: noise).map(\.frame) == [12_032])
+    // With no noise given, the same sound starts on what came before it.
+    let unbounded = attacks(in: samples, below: [Float](repeating: 0, count: samples.count)).map(\.frame)
+    #expect(unbounded.count == 1 && unbounded.allSatisfy { $0 < 12_008 }, "\(unbounded)")
+  }
+
   @Test func theLevelDecidesWhetherAQuietAttackCounts() {
     var samples = [Float](repeating: 0, count: 24_000)
     burst(into: &samples, at: 4_000, peak: 0.0018, decay: 0.02, seed: 7)  // -55 dBFS
