@@ -34,34 +34,22 @@ final class HeardTwice {
   private var sums = [Sums](repeating: Sums(), count: ClickSounds.most)
 
   /// What one click's hearing adds up: its energy, what differs from the click before, what
-  /// differs from the answer; over its first `early` frames and over its direct sound
-  /// (`direct`), the sample-to-sample changes of the answer against those heard, and of the
-  /// answer against itself; over its first `early` frames, the same of all the answers sounding
-  /// (`whole`) against all that was heard.
+  /// differs from the answer, and the last samples of its answer, of the others' and of what was
+  /// heard, whose changes `fits` and `wholeFits` take.
   private struct Sums {
     var heard: Float = 0
     var fromPrevious: Float = 0
     var fromAnswer: Float = 0
-    var early = Fit()
-    var direct = Fit()
-    var whole = Fit()
     var lastAnswer: Float = 0
     var lastOthers: Float = 0
     var lastHeard: Float = 0
   }
 
-  /// A least-squares fit of one number: how loud the answer's sample-to-sample changes were heard.
-  private struct Fit {
-    var crossed: Float = 0
-    var answer: Float = 0
-
-    mutating func add(answerChange: Float, heardChange: Float) {
-      crossed += answerChange * heardChange
-      answer += answerChange * answerChange
-    }
-
-    var level: Float? { answer > 0 ? crossed / answer : nil }
-  }
+  /// Over each click's first `early` frames, the sample-to-sample changes of its answer against
+  /// those heard (`fits`), and of all the answers sounding against all that was heard
+  /// (`wholeFits`), chunk by chunk, so that a stroke leans only the chunks it sounds in.
+  private let fits: ChunkedFit
+  private let wholeFits: ChunkedFit
 
   /// The frames of each answer over which how loud a click is heard is measured: where its
   /// echo is loudest (93 ms at 44.1 kHz).
@@ -77,6 +65,8 @@ final class HeardTwice {
     self.frames = frames
     current = FloatBuffer(count: ClickSounds.most * frames)
     previous = FloatBuffer(count: ClickSounds.most * frames)
+    fits = ChunkedFit(frames: Self.early, sounds: ClickSounds.most)
+    wholeFits = ChunkedFit(frames: Self.early, sounds: ClickSounds.most)
   }
 
   /// Forgets what `sound` was heard as (another sound takes its place, or its answer is learned
@@ -92,8 +82,9 @@ final class HeardTwice {
     /// the answer: `learned(_:at:)` is what both heard, to learn.
     var learned = false
     /// The click's first `early` frames have been heard: how loud it was heard against its
-    /// answer there (a least-squares fit of the answer's sample-to-sample changes to those heard,
-    /// which a drum's ring leans least), where its direct sound alone was heard as loud within
+    /// answer there (a fit of the answer's sample-to-sample changes to those heard, which a
+    /// drum's ring leans least, read where its chunks agree: `ChunkedFit`, which a stroke in part
+    /// of the click leans not at all), where its direct sound alone was heard as loud within
     /// 5 % (not where the answer is the wrong shape, a microphone moved); nil before, or where
     /// the input could not be trusted.
     var level: Float?
@@ -131,6 +122,8 @@ final class HeardTwice {
       heardClick[sound] = click.frame
       usable[sound] = true
       sums[sound] = Sums()
+      fits.reset(sound)
+      wholeFits.reset(sound)
     }
     usable[sound] = usable[sound] && clean
     let base = sound * frames
@@ -151,10 +144,10 @@ final class HeardTwice {
       if lag > 0, lag < Self.early {
         let answerChange = learned - total.lastAnswer
         let heardChange = value - current[base + lag - 1]
-        total.early.add(answerChange: answerChange, heardChange: heardChange)
-        if measured.contains(lag) { total.direct.add(answerChange: answerChange, heardChange: heardChange) }
-        total.whole.add(
-          answerChange: answerChange + other - total.lastOthers, heardChange: value + other - total.lastHeard)
+        fits.add(sound, lag: lag, answerChange: answerChange, heardChange: heardChange)
+        wholeFits.add(
+          sound, lag: lag, answerChange: answerChange + other - total.lastOthers,
+          heardChange: value + other - total.lastHeard)
       }
       total.lastAnswer = learned
       total.lastOthers = other
@@ -168,10 +161,11 @@ final class HeardTwice {
       && total.fromPrevious - before.fromPrevious <= 1e-6 * heardHere
       && total.fromAnswer - before.fromAnswer > 1e-2 * heardHere
     if first + lags.lowerBound < Self.early, first + lags.upperBound >= Self.early, usable[sound],
-      let early = total.early.level, let direct = total.direct.level, abs(early / direct - 1) <= 0.05
+      let early = fits.level(of: sound, over: 1..<Self.early), let direct = fits.level(of: sound, over: measured),
+      abs(early / direct - 1) <= 0.05
     {
       verdict.level = early
-      verdict.overall = total.whole.level
+      verdict.overall = wholeFits.level(of: sound, over: 1..<Self.early)
     }
     guard first + lags.upperBound >= frames else { return verdict }
     verdict.whole = usable[sound]

@@ -34,16 +34,21 @@ public struct RoomTake: Sendable {
   /// up or down.
   public struct Change: Sendable {
     /// The beat from which the click is heard through the new room: the change comes a quarter
-    /// of a beat before it.
+    /// of a beat before it, or before its `click`.
     public let beat: Int
+    /// The click of `beat` (0 for the beat's own, 1 for the next of its subdivisions…) before which
+    /// the change comes, half a click's spacing before it where clicks come closer than half a
+    /// beat: a speaker turned up before an offbeat.
+    public let click: Int
     /// The room from then on.
     public let room: any RoomResponse
     /// The click's direct level from then on, in dBFS.
     public let clickLevel: Double
 
     /// A change as given.
-    public init(beat: Int, room: any RoomResponse, clickLevel: Double) {
+    public init(beat: Int, click: Int = 0, room: any RoomResponse, clickLevel: Double) {
       self.beat = beat
+      self.click = click
       self.room = room
       self.clickLevel = clickLevel
     }
@@ -90,7 +95,10 @@ public struct RoomTake: Sendable {
     let direct = room.directFrames(at: rate.hz)
     // The sound in the air as the microphone moves is heard where it is then: the room before,
     // faded over 20 ms into the room after.
-    let changedAt = change.map { lead + $0.beat * spacing - spacing / 4 }
+    let clickSpacing = spacing / subdivisions
+    let changedAt = change.map {
+      lead + $0.beat * spacing + $0.click * clickSpacing - min(spacing / 4, clickSpacing / 2)
+    }
     if let change, let changedAt {
       let after = heard(in: change.room, at: change.clickLevel)
       let fade = rate.hz / 50
@@ -101,7 +109,8 @@ public struct RoomTake: Sendable {
     }
     let changedDirect = change?.room.directFrames(at: rate.hz) ?? direct
     func heardFrame(ofClick click: Int) -> Int {
-      lead + click * spacing + (change.map { click >= $0.beat } == true ? changedDirect : direct)
+      lead + click * spacing
+        + (change.map { click >= $0.beat + ($0.click > 0 ? 1 : 0) } == true ? changedDirect : direct)
     }
     let take = try DrumTake(
       clicks: beats, spacing: spacing, spread: 441, skipped: drummer ? skipped : beats, rests: rests, flams: true,

@@ -87,6 +87,29 @@ import Testing
     #expect(canceller.changes.levels == 1 && abs(decibels - 6) < 0.3, "\(canceller.changes)")
   }
 
+  /// The same through a cable, turned before an offbeat eighth, from the fourth click.
+  ///
+  /// The live test's drummer turns the click up where it connects, an eighth later or not. The
+  /// drummers play on or just after most clicks; from the fourth click after the turn every stroke
+  /// is found and placed within a millisecond and none is taken for a click. (Each reading was one
+  /// fit over the whole click, which a stroke on the eighth leaned 6 % and one 106 frames into the
+  /// next left unread: the fourth click was heard unscaled, and a stroke 129 frames after it
+  /// placed on it. Now each is read chunk by chunk: `ChunkedFit`.)
+  @Test(arguments: [7, 11] as [UInt64], 12..<14)
+  func aVolumeTurnedBeforeAnOffbeatIsFollowedFromTheFourthClick(seed: UInt64, beat: Int) throws {
+    let spacing = 26_460
+    let take = try RoomTake(
+      room: Self.cable, clickLevel: -12, beats: 32, spacing: spacing, subdivisions: 2,
+      change: .init(beat: beat, click: 1, room: Self.cable, clickLevel: -6), seed: seed)
+    let (heard, _, canceller) = try listen(to: take)
+    // Halfway between the third click after the turn and the fourth.
+    let fourth = (take.changedAt ?? 0) + 3 * spacing / 2
+    #expect(heard.strays(from: fourth).isEmpty, "clicks taken for strokes at \(heard.strays)")
+    #expect(heard.wrong(from: fourth).isEmpty, "\(heard.wrong(from: fourth))")
+    let decibels = 20 * log10(Double(canceller.changes.lastLevel))
+    #expect(canceller.changes.levels == 1 && abs(decibels - 6) < 0.3, "\(canceller.changes)")
+  }
+
   /// The same in the rehearsal room, whose tail lasts past the eighth: the answers are scaled once,
   /// by what the volume was turned, within 0.3 dB, though each eighth is heard over the beat's
   /// tail, played before the turn. (What strokes the listener finds there in eighths, with or
