@@ -101,14 +101,26 @@ struct ChunkedFitTests {
   @Test func onlyTheChunksHoldingTheLagsAreRead() throws {
     let fit = ChunkedFit(frames: 4_096, sounds: 1)
     let frames = ChunkedFit.chunkFrames
-    for (chunk, ratio) in [Float(2), 2, 1, 1.01, 7].enumerated() {
+    // The third chunk agrees with the first two: were it read with them, their reading would move.
+    for (chunk, ratio) in [Float(2), 2, 2.01, 1, 1.01, 7].enumerated() {
       fit.add(0, lag: chunk * frames + 1, answerChange: 1, heardChange: ratio)
     }
     #expect(fit.level(of: 0, over: 0..<(2 * frames)) == 2)
-    #expect(fit.level(of: 0, over: (2 * frames)..<(2 * frames + 1)) == 1)
-    #expect(fit.level(of: 0, over: (3 * frames - 1)..<(3 * frames + 1)).map { abs($0 - 1.005) < 1e-6 } == true)
-    #expect(fit.level(of: 0, over: (4 * frames)..<4_096) == 7)
-    #expect(fit.level(of: 0, over: (5 * frames)..<4_096) == nil)
+    #expect(fit.level(of: 0, over: (2 * frames)..<(2 * frames + 1)) == 2.01)
+    #expect(fit.level(of: 0, over: (4 * frames - 1)..<(4 * frames + 1)).map { abs($0 - 1.005) < 1e-6 } == true)
+    #expect(fit.level(of: 0, over: (5 * frames)..<4_096) == 7)
+    #expect(fit.level(of: 0, over: (6 * frames)..<4_096) == nil)
+  }
+
+  /// Frames that do not fill the last chunk still have one of their own, apart from the next
+  /// sound's.
+  @Test func aShortLastChunkIsAChunkOfItsOwn() throws {
+    let frames = ChunkedFit.chunkFrames + 1
+    let fit = ChunkedFit(frames: frames, sounds: 2)
+    fit.add(0, lag: frames - 1, answerChange: 1, heardChange: 5)
+    fit.add(1, lag: 0, answerChange: 1, heardChange: 3)
+    #expect(fit.level(of: 0, over: 0..<frames) == 5)
+    #expect(fit.level(of: 1, over: 0..<frames) == 3)
   }
 
   /// Starting a sound again forgets what it heard, and only it.
