@@ -5,7 +5,7 @@ import Testing
 
 /// How loud an answer is read chunk by chunk: exactly where a stroke leans only part of it, as one
 /// fit where the chunks do not agree.
-struct ChunkedFitTests {
+@Suite(.timeLimit(.minutes(5))) struct ChunkedFitTests {
   /// A click's answer as the pulse sounds through a cable: a square wave near 1 kHz at 44.1 kHz,
   /// dying away over some 8 ms.
   private static func answer(_ lag: Int) -> Float {
