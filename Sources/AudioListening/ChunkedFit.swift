@@ -80,7 +80,7 @@ final class ChunkedFit {
     }
     guard count > 0 else { return nil }
     // In place by insertion, which allocates nothing: a hundred-odd chunks, once a click.
-    for placed in 1..<max(count, 1) {
+    for placed in 1..<count {
       let index = order[placed]
       var slot = placed
       while slot > 0, ratios[order[slot - 1]] > ratios[index] {

@@ -44,8 +44,7 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     func problemsAfterAGlitch(tolerance: Int = 1) -> [String] {
       if onsets.count == played.count + 1 {
         for index in onsets.indices.dropFirst() where onsets[index].peak < onsets[index - 1].peak {
-          let rest = onsets.enumerated().filter { $0.offset != index }.map(\.element)
-          if problems(in: rest, tolerance: tolerance).isEmpty { return [] }
+          if problems(in: onsets(without: index), tolerance: tolerance).isEmpty { return [] }
         }
         // A failure says what else was off without the onset nearest the one before it, the
         // likeliest rest of a cut click, not only that there was one onset too many.
@@ -53,11 +52,10 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
           onsets[$0].frame - onsets[$0 - 1].frame < onsets[$1].frame - onsets[$1 - 1].frame
         }
         if let nearest {
-          let rest = onsets.enumerated().filter { $0.offset != nearest }.map(\.element)
           return problems(tolerance: tolerance)
             + [
               "without the onset at \(onsets[nearest].frame): "
-                + problems(in: rest, tolerance: tolerance).joined(separator: "; ")
+                + problems(in: onsets(without: nearest), tolerance: tolerance).joined(separator: "; ")
             ]
         }
       } else if let offsets = offsets(of: onsets) {
@@ -69,6 +67,11 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
         }
       }
       return problems(tolerance: tolerance)
+    }
+
+    /// The onsets heard but the one at `index`.
+    private func onsets(without index: Int) -> [Onset] {
+      onsets.enumerated().filter { $0.offset != index }.map(\.element)
     }
 
     /// The frames metronome said glitches lost, from its last lines.
