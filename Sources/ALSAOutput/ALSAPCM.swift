@@ -37,6 +37,9 @@ public final class ALSAPCM {
   public let stream: Stream
   /// The negotiated sample format.
   public let format: Format
+  /// Whether it is a sound card's own (directly, or shared through ALSA's dmix), rather than a
+  /// sound server's: its position is the card's pointer, which can be read stale.
+  public let isSoundCard: Bool
   /// The negotiated channel count (metronome writes the same click to every channel).
   public let channels: Int
   /// The negotiated period size in frames.
@@ -99,6 +102,7 @@ public final class ALSAPCM {
       throw error
     }
     self.maximumBufferFrames = max(maximumBufferFrames ?? self.bufferFrames, self.bufferFrames)
+    isSoundCard = Self.card(of: handle) >= 0
     writeFrames = max(self.periodFrames, self.bufferFrames / 2 / self.periodFrames * self.periodFrames)
   }
 
@@ -119,6 +123,14 @@ public final class ALSAPCM {
     guard !isClosed else { return }
     isClosed = true
     snd_pcm_close(handle)
+  }
+
+  /// The number of the card behind `handle`, or -1 for none (a sound server's plugin).
+  private static func card(of handle: OpaquePointer) -> Int32 {
+    var info: OpaquePointer?
+    guard snd_pcm_info_malloc(&info) == 0, let info else { return -1 }
+    defer { snd_pcm_info_free(info) }
+    return snd_pcm_info(handle, info) == 0 ? snd_pcm_info_get_card(info) : -1
   }
 
   private static func configure(

@@ -29,7 +29,8 @@ public final class ALSASink: AudioSink {
     encoding = pcm.format == .float32 ? .float32 : .pcm16
     // The largest buffer it may grow to bounds what a glitch can have dropped.
     detector = GlitchDetector(
-      sampleRate: sampleRate.hz, cycleFrames: pcm.periodFrames, bufferFrames: pcm.maximumBufferFrames)
+      sampleRate: sampleRate.hz, cycleFrames: pcm.periodFrames, bufferFrames: pcm.maximumBufferFrames,
+      mayBeStale: pcm.isSoundCard)
     // Sized for the writes the player makes, so the render path never grows it.
     bytes = [UInt8](repeating: 0, count: pcm.writeFrames * pcm.channels * encoding.bytesPerSample)
   }
@@ -72,7 +73,8 @@ public final class ALSASink: AudioSink {
   }
 
   /// Silence played before the stream, in seconds, so that the device's position has settled
-  /// (`GlitchDetector`) before the first click sounds.
+  /// (`GlitchDetector`) before the first click sounds; longer on a sound card used without a
+  /// sound server, whose positions take more readings (0.9 s through dmix).
   ///
   /// A sound server's first positions of a stream are stale, and a machine may stall a process
   /// just as it starts: a cycle lost then could not be found, and every click after the first
@@ -105,8 +107,12 @@ public final class ALSASink: AudioSink {
     hasLedIn = true
     // In whole writes, as the stream's own come: a server that takes the whole buffer each cycle
     // (PipeWire's plugin, whose buffer is one cycle) finds it full only if writes fill it exactly.
-    let writes = (Double(sampleRate.hz) * Self.leadInSeconds / Double(pcm.writeFrames)).rounded(.up)
-    let frames = Int(writes) * pcm.writeFrames
+    // A sound card's positions take more readings to settle (`GlitchDetector`): one a write, from
+    // when the buffer is full and the device starts.
+    let writes = max(
+      Int((Double(sampleRate.hz) * Self.leadInSeconds / Double(pcm.writeFrames)).rounded(.up)),
+      detector.readingsToSettle + pcm.bufferFrames / pcm.writeFrames)
+    let frames = writes * pcm.writeFrames
     pcm.beginWithLeadIn(of: frames)
     var left = frames
     while left > 0 {

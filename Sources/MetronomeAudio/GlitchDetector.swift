@@ -17,6 +17,13 @@
 ///   frames with nothing lost, so only a step of a millisecond or more is a loss; the position can
 ///   also be stale for a while after a stop. A step is taken once most of the last eight readings
 ///   agree on it, as their mean.
+///
+/// A sound card's position (read through ALSA, not a sound server) can also be stale: read
+/// between the card's updates of it, it is late, never early. An emulated card (qemu's AC'97
+/// behind ALSA's dmix) moves it in the emulator's chunks, so that readings were late by 0 to 8 ms:
+/// the detector settled on a late one, took the rest for jumps that never agreed, and a stop of
+/// 150 ms left every click 127 ms off its grid without a word. For such a device, where it reports
+/// frames, the offset measured is the earliest of the last 32 readings'.
 public struct GlitchDetector: Sendable {
   private let framesPerNanosecond: Double
   private let cycleFrames: Double
@@ -31,6 +38,13 @@ public struct GlitchDetector: Sendable {
   private var jumps: [Double] = []
   /// Room to sort the jumps in, kept so that finding their median allocates nothing.
   private var sortedJumps: [Double] = []
+  /// Readings in a row that jumped from the baseline.
+  private var jumpsInARow = 0
+  /// Whether positions may be read stale (a sound card's), and the offsets of the last readings,
+  /// the oldest overwritten first, with where the next goes.
+  private let mayBeStale: Bool
+  private var recentOffsets: [Double] = []
+  private var nextRecent = 0
   /// The frames heard at the first reading, until the position moves from it: a device that has
   /// not played yet (a sound server still starting the stream) tells nothing of its time.
   private var unmovedHeard: Int64?
@@ -59,13 +73,18 @@ public struct GlitchDetector: Sendable {
   private static let nanosecondsToSettleFirst: Int64 = 100_000_000
   /// How many recent readings a device reporting to the frame must mostly agree on.
   private static let window = 8
+  /// How many readings the earliest offset is taken from, where positions may be stale: at a
+  /// reading every 21 ms, the emulated card's earliest of 32 stayed within 20 frames, of 8
+  /// within 130 (the threshold is 48).
+  private static let recentReadings = 32
   /// Frames a device reporting to the frame may jitter by.
   private static let frameJitter = 3.0
 
   /// A detector for a device playing at `sampleRate` in cycles of `cycleFrames`, holding up to
-  /// `bufferFrames` of the stream.
-  public init(sampleRate: Int, cycleFrames: Int, bufferFrames: Int) {
+  /// `bufferFrames` of the stream, whose positions may be read stale (a sound card's) or not.
+  public init(sampleRate: Int, cycleFrames: Int, bufferFrames: Int, mayBeStale: Bool = false) {
     framesPerNanosecond = Double(sampleRate) / 1e9
+    self.mayBeStale = mayBeStale
     self.cycleFrames = Double(max(cycleFrames, 1))
     self.bufferFrames = Double(max(bufferFrames, 0))
     // Above the cycle's own jitter and a busy machine's scheduling delays, below any loss that is heard.
@@ -74,6 +93,7 @@ public struct GlitchDetector: Sendable {
     // or so, in 30 s runs): a millisecond is above that, and below a loss a listener hears.
     frameThreshold = max(2 * Self.frameJitter, Double(sampleRate) / 1_000)
     jumps.reserveCapacity(Self.window)
+    recentOffsets.reserveCapacity(Self.recentReadings)
     sortedJumps.reserveCapacity(Self.window)
   }
 
@@ -85,9 +105,9 @@ public struct GlitchDetector: Sendable {
   /// (wait that much), 0 when nothing was lost.
   public mutating func lostFrames(at position: PlaybackPosition) -> Int64 {
     guard hasPlayed || hasMoved(position) else { return 0 }
-    let offset = Double(position.nanoseconds) * framesPerNanosecond - Double(position.heardFrames)
+    let read = Double(position.nanoseconds) * framesPerNanosecond - Double(position.heardFrames)
     guard let baseline, let firstHeard else {
-      restart(at: offset, nanoseconds: position.nanoseconds)
+      restart(at: read, nanoseconds: position.nanoseconds)
       firstHeard = position.heardFrames
       return 0
     }
@@ -96,10 +116,12 @@ public struct GlitchDetector: Sendable {
     if steadyPositions < Self.positionsToSettleAgain, isSettled || !hasSettled {
       granularity = Self.greatestCommonDivisor(granularity, position.heardFrames - firstHeard)
     }
+    guard let offset = earliest(read) else { return 0 }
     let jump = offset - baseline
     let threshold = reportsFrames ? frameThreshold : cycleThreshold
     guard abs(jump) >= threshold else {
       jumps.removeAll(keepingCapacity: true)
+      jumpsInARow = 0
       steadyPositions += 1
       lastSteadyNanoseconds = position.nanoseconds
       // Follows the centre of the jitter and the clocks' drift.
@@ -127,7 +149,11 @@ public struct GlitchDetector: Sendable {
     }
     if jumps.count == Self.window { jumps.removeFirst() }
     jumps.append(jump)
-    guard let lost = reportsFrames ? stepAgreedToTheFrame() : stepAgreedInCycles() else {
+    jumpsInARow += 1
+    // Read stale, a jump is measured once no reading from before it is among those the earliest
+    // is taken from: while they leave, the earliest of those left rises step by step.
+    let isMeasurable = !(mayBeStale && reportsFrames) || jumpsInARow > Self.recentReadings
+    guard isMeasurable, let lost = reportsFrames ? stepAgreedToTheFrame() : stepAgreedInCycles() else {
       // A position that never settles after a jump (two seconds of readings) is not to be trusted.
       if Double(position.nanoseconds - lastSteadyNanoseconds) > 2e9 {
         restart(at: offset, nanoseconds: position.nanoseconds)
@@ -177,6 +203,27 @@ public struct GlitchDetector: Sendable {
     return Int64(exactly: (sum / Double(agreeing)).rounded())
   }
 
+  /// `offset`, or where positions may be stale and the device reports frames, the earliest of it
+  /// and the last readings' (a device that reports cycles is read against its own steps); nil
+  /// until there are as many readings as that looks at, since the earliest of fewer was later.
+  private mutating func earliest(_ offset: Double) -> Double? {
+    guard mayBeStale, reportsFrames else { return offset }
+    if recentOffsets.count < Self.recentReadings {
+      recentOffsets.append(offset)
+    } else {
+      recentOffsets[nextRecent] = offset
+    }
+    nextRecent = (nextRecent + 1) % Self.recentReadings
+    return recentOffsets.count == Self.recentReadings ? recentOffsets.min() : nil
+  }
+
+  /// Readings after the device moves that its positions need to settle, about: the four that
+  /// must agree, or on a sound card the earliest offset's 32 and then eight (the agreeing four,
+  /// read over 100 ms).
+  public var readingsToSettle: Int {
+    mayBeStale ? Self.recentReadings + Self.window : Self.positionsToSettleFirst
+  }
+
   /// Whether the device has moved from its first position, keeping that position until it has.
   private mutating func hasMoved(_ position: PlaybackPosition) -> Bool {
     guard let unmovedHeard else {
@@ -193,6 +240,7 @@ public struct GlitchDetector: Sendable {
   private mutating func restart(at offset: Double, nanoseconds: Int64) {
     if isSettled, let baseline { trustedBefore = (baseline, lastSteadyNanoseconds) }
     baseline = offset
+    jumpsInARow = 0
     steadyPositions = 0
     isSettled = false
     steadySince = nanoseconds
