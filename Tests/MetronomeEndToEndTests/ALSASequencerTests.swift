@@ -25,10 +25,11 @@ final class ALSASequencerTests: FolderTestCase {
 
   /// Runs `script` in the emulated machine with `files`, taken again (up to five times) while
   /// `check` finds it off and the harness glitched: this machine held its processes for over 5 ms
-  /// (see `StallWatch`), or, unless `stopsMetronome`, the emulated machine kept metronome from
-  /// writing until it underran (what a stop costs is the stop's own test).
+  /// (see `StallWatch`), or the emulated machine kept metronome from writing until it underran
+  /// more often than `underrunsOfItsOwn`, those the script makes (what a stop costs is the stop's
+  /// own test).
   private func inTheMachine(
-    _ script: String, with files: [URL], stopsMetronome: Bool = false, check: (ProcessResult) -> [String]
+    _ script: String, with files: [URL], underrunsOfItsOwn: Int = 0, check: (ProcessResult) -> [String]
   ) throws {
     let scriptFile = folder.appendingPathComponent("script")
     try script.write(to: scriptFile, atomically: true, encoding: .utf8)
@@ -42,15 +43,19 @@ final class ALSASequencerTests: FolderTestCase {
         MetronomeProcess.repository.appendingPathComponent("scripts/sequencer-vm"),
         [scriptFile.path] + files.map(\.path) + [binary.path])
       let stall = watch.stop()
-      let underruns = run.standardOutput.split(separator: "\n").filter {
-        $0.hasPrefix("metronome: ") && ($0.hasSuffix(" underrun") || $0.hasSuffix(" underruns"))
-          && $0 != "metronome: 0 underruns"
-      }
+      // "metronome: 2 underruns", as each run ends.
+      let underruns = run.standardOutput.split(separator: "\n").compactMap { line -> Int? in
+        guard line.hasPrefix("metronome: "), line.hasSuffix(" underrun") || line.hasSuffix(" underruns") else {
+          return nil
+        }
+        return Int(line.dropFirst("metronome: ".count).prefix { $0 != " " })
+      }.reduce(0, +)
       return (
         run,
         (stall > 0.005 ? ["the machine stalled for \(Int(stall * 1000)) ms"] : [])
-          + (stopsMetronome || underruns.isEmpty
-            ? [] : ["the emulated machine kept metronome from writing: \(underruns.joined(separator: ", "))"])
+          + (underruns > underrunsOfItsOwn
+            ? ["the emulated machine kept metronome from writing: \(underruns) underruns, \(underrunsOfItsOwn) its own"]
+            : [])
       )
     }
   }
@@ -143,7 +148,10 @@ final class ALSASequencerTests: FolderTestCase {
   /// machine's timing allows: the test above); the run says the glitches lost 50 to 200 ms
   /// (the card plays on for the stop, less what the buffer held, 43 ms, and less as much again
   /// where the buffer grew after it: 94 to 133 ms in four takes). Before the detector took the
-  /// earliest readings, the last five were scored 100 to 140 ms off, and nothing was said.
+  /// earliest readings, the last five were scored 100 to 140 ms off, and nothing was said. A take
+  /// in which metronome underran more than twice (the stop's own, and once more as a grown buffer
+  /// starts, seen in a quiet take) is the emulated machine starving it, and is taken again: a
+  /// loaded run's take moved three notes 8 to 10 ms after the stop had been measured.
   func testAStopOnASoundCardIsMeasuredAndTheClicksComeBackOnTheirGrid() throws {
     let (chosen, plan) = try Self.plannedNotes(in: folder)
     let check = { (run: ProcessResult) -> [String] in
@@ -159,7 +167,8 @@ final class ALSASequencerTests: FolderTestCase {
       let apart = Self.apartFromTheirMedian(Array(phases.prefix(5) + phases.suffix(5)))
       if apart.sorted()[8] >= 2.5 || apart.max() ?? 0 >= 10 {
         problems.append(
-          "offsets less their chosen ones \(phases): the first and last five not at one phase (9 in 10 within 2.5 ms)")
+          "offsets less their chosen ones \(phases): the first and last five not at one phase (9 in 10 within 2.5 ms);"
+            + " metronome said \(lines.filter { $0.hasPrefix("metronome: ") })")
       }
       return problems
     }
@@ -178,7 +187,7 @@ final class ALSASequencerTests: FolderTestCase {
       echo "status: $?"
       wait
       grep '"hit":true' printed
-      """, with: [try compiled("note-sender"), plan], stopsMetronome: true, check: check)
+      """, with: [try compiled("note-sender"), plan], underrunsOfItsOwn: 2, check: check)
   }
 
   /// Sixteen notes for the sender, one a click at 120 BPM, each at a chosen offset within 20 ms
