@@ -76,7 +76,7 @@ public struct GlitchDetector: Sendable {
   private static let window = 8
   /// How many readings the earliest offset is taken from, where positions may be stale: at a
   /// reading every 21 ms, the emulated card's earliest of 32 stayed within 20 frames, of 8
-  /// within 130 (the threshold is 48).
+  /// within 130 (a loss there starts at 96).
   private static let recentReadings = 32
   /// Frames a device reporting to the frame may jitter by.
   private static let frameJitter = 3.0
