@@ -56,7 +56,7 @@ private struct SimulatedDevice {
 /// Readings of a device that reports frames, taken a step apart (one frame more and less in
 /// turn) and never late, each at an exact offset (`behind`: frames played without the stream):
 /// the detector's rules, edge by edge, with nothing random.
-private struct ExactReadings {
+struct ExactReadings {
   var detector = GlitchDetector(sampleRate: 48_000, cycleFrames: 256, bufferFrames: 1_024)
   /// The step the device's position moves by: 1 for a device that reports frames.
   var cycle: Int64 = 1

@@ -84,22 +84,13 @@ struct StalePositionTests {
   /// stop comes when the one on time is the oldest. Only the stop is found, once none from before
   /// it is left.
   @Test func readingsFromBeforeAStopLeavingTheEarliestsWindowAreNoLoss() {
-    var detector = GlitchDetector(sampleRate: 48_000, cycleFrames: 1_024, bufferFrames: 8_192, mayBeStale: true)
-    var found: [Int64] = []
-    var frames: Int64 = 48_000 * 3_600
-    var behind: Int64 = 0
-    for index in 0..<(32 * 8 + 48) {
-      if index == 32 * 8 {
-        frames += 7_200
-        behind = 7_200
-      }
-      frames += index.isMultiple(of: 2) ? 1_023 : 1_025
-      let stale: Int64 = index >= 32 * 8 || index.isMultiple(of: 32) ? 0 : 120
-      let lost = detector.lostFrames(
-        at: PlaybackPosition(heardFrames: frames - stale - behind, nanoseconds: frames * 1_000_000_000 / 48_000))
-      if lost != 0 { found.append(lost) }
+    var readings = Self.staleCardRead(step: 1_024)
+    let found = (0..<(32 * 8 + 48)).map { index in
+      index < 32 * 8
+        ? readings.read(behind: index.isMultiple(of: 32) ? 0 : 120)
+        : readings.read(behind: 7_200, after: index == 32 * 8 ? 7_200 + 1_023 : nil)
     }
-    #expect(found == [7_200])
+    #expect(found.filter { $0 != 0 } == [7_200])
   }
 
   /// Jumps of the earliest that came to nothing (fewer in a row than it takes to measure one)
@@ -109,20 +100,11 @@ struct StalePositionTests {
     var late: [Bool] = Array(repeating: false, count: 64)
     for _ in 0..<3 { late += Array(repeating: true, count: 42) + [false] }
     late += Array(repeating: true, count: 31)
-    var detector = GlitchDetector(sampleRate: 48_000, cycleFrames: 1_024, bufferFrames: 8_192, mayBeStale: true)
-    var frames: Int64 = 48_000 * 3_600
-    var found: [Int64] = []
-    for index in 0..<(late.count + 48) {
-      let isAfterTheStop = index >= late.count
-      if index == late.count { frames += 7_200 }
-      frames += index.isMultiple(of: 2) ? 1_023 : 1_025
-      let stale: Int64 = !isAfterTheStop && late[index] ? 120 : 0
-      let lost = detector.lostFrames(
-        at: PlaybackPosition(
-          heardFrames: frames - stale - (isAfterTheStop ? 7_200 : 0), nanoseconds: frames * 1_000_000_000 / 48_000))
-      if lost != 0 { found.append(lost) }
-    }
-    #expect(found == [7_200])
+    var readings = Self.staleCardRead(step: 1_024)
+    var found = late.map { readings.read(behind: $0 ? 120 : 0) }
+    found.append(readings.read(behind: 7_200, after: 7_200 + (late.count.isMultiple(of: 2) ? 1_023 : 1_025)))
+    found += (0..<47).map { _ in readings.read(behind: 7_200) }
+    #expect(found.filter { $0 != 0 } == [7_200])
   }
 
   /// The earliest is of the last 32 readings.
@@ -131,17 +113,10 @@ struct StalePositionTests {
   /// frames further on once the last reading on time has left the 32: the 32nd late one is the
   /// first jump, jumps are measured from the 33rd on, and eight of them agree at the 71st.
   @Test func theEarliestIsOfTheLast32Readings() {
-    var detector = GlitchDetector(sampleRate: 48_000, cycleFrames: 1_024, bufferFrames: 8_192, mayBeStale: true)
-    var frames: Int64 = 48_000 * 3_600
-    var found: [Int] = []
-    for index in 0..<200 {
-      frames += index.isMultiple(of: 2) ? 1_023 : 1_025
-      let stale: Int64 = index < 60 ? 0 : 200
-      let lost = detector.lostFrames(
-        at: PlaybackPosition(heardFrames: frames - stale, nanoseconds: frames * 1_000_000_000 / 48_000))
-      if lost != 0 { found += [index - 60, Int(lost)] }
-    }
-    #expect(found == [31 + 32 + 7, 200], "\(found)")
+    var readings = Self.staleCardRead(step: 1_024)
+    let found = (0..<200).map { readings.read(behind: $0 < 60 ? 0 : 200) }
+    let at = found.indices.filter { found[$0] != 0 }
+    #expect(at.map { $0 - 60 } == [31 + 32 + 7] && at.map { found[$0] } == [200], "\(found)")
   }
 
   /// A card that reports whole cycles is read against its own steps, stale or not: a stop is
@@ -154,5 +129,13 @@ struct StalePositionTests {
       return card.play(seconds: 3)
     }
     #expect(found[0] == [3_072] && found[0] == found[1], "\(found)")
+  }
+
+  /// Exact readings (`GlitchDetectorTests`) of a card whose positions may be stale, `step`
+  /// frames apart.
+  private static func staleCardRead(step: Int64) -> ExactReadings {
+    ExactReadings(
+      detector: GlitchDetector(sampleRate: 48_000, cycleFrames: 1_024, bufferFrames: 8_192, mayBeStale: true),
+      step: step)
   }
 }
