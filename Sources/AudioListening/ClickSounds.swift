@@ -94,7 +94,6 @@ final class ClickSounds {
   private func close(_ replaced: (Int, Int64) -> Void) {
     guard let start = currentStart else { return }
     currentStart = nil
-    silentFrames = 0
     let length = currentLength
     var found: (sound: Int, gain: Float)?
     var energy: Float = 0

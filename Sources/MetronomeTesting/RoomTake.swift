@@ -56,17 +56,20 @@ public struct RoomTake: Sendable {
 
   /// A take of `beats` beats `spacing` frames apart, heard in `room`.
   ///
-  /// An accent every fourth beat, `subdivisions` clicks a beat, the first `countIn` beats a
-  /// count-in's clicks (a sound of their own, undivided; or where `countInApart` is false, as a
-  /// run listening to a microphone plays them, the bars' own, divided); the direct click `clickLevel` dB
-  /// below full scale; the drums (`DrumTake` with `seed`, from beat `skipped` on, resting in
-  /// `rests`, with flams) played against the click as heard; from `change`'s beat on, heard
-  /// through its room; `alongside` heard over and over from beat `skipped` on, at its level (no
-  /// drummer where `drummer` is false: a recorded loop in place of the take).
+  /// Each beat at its level in `levels`, bar after bar (an accent and three normal beats unless
+  /// given: a weak beat is the normal click at half its level), `subdivisions` clicks a beat, the
+  /// first `countIn` beats a count-in's clicks (a sound of their own, undivided; or where
+  /// `countInApart` is false, as a run listening to a microphone plays them, the bars' own,
+  /// divided); the direct click `clickLevel` dB below full scale; the drums (`DrumTake` with
+  /// `seed`, from beat `skipped` on, resting in `rests`, with flams) played against the click as
+  /// heard; from `change`'s beat on, heard through its room; `alongside` heard over and over from
+  /// beat `skipped` on, at its level (no drummer where `drummer` is false: a recorded loop in
+  /// place of the take).
   public init(
     room: any RoomResponse, clickLevel: Double, beats: Int = 24, spacing: Int = 22_050, subdivisions: Int = 1,
-    skipped: Int = 4, rests: [Range<Int>] = [], countIn: Int = 0, countInApart: Bool = true, change: Change? = nil,
-    alongside: [Float] = [], drummer: Bool = true, seed: UInt64
+    levels: [AccentLevel] = [.strong, .normal, .normal, .normal], skipped: Int = 4, rests: [Range<Int>] = [],
+    countIn: Int = 0, countInApart: Bool = true, change: Change? = nil, alongside: [Float] = [], drummer: Bool = true,
+    seed: UInt64
   ) throws {
     let rate = try SampleRate(Self.sampleRate)
     let lead = spacing / 2
@@ -76,7 +79,7 @@ public struct RoomTake: Sendable {
     for beat in 0..<beats {
       for sub in 0..<(beat < countIn && countInApart ? 1 : subdivisions) {
         let frame = lead + beat * spacing + sub * spacing / subdivisions
-        let level: AccentLevel = sub > 0 ? .weak : beat % 4 == 0 ? .strong : .normal
+        let level: AccentLevel = sub > 0 ? .weak : levels[beat % levels.count]
         let sound =
           beat < countIn && countInApart
           ? ClickSound.pulse.countInSamples(sampleRate: rate, volume: 1)

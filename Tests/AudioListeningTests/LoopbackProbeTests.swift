@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test func aPathsDelayIsFoundToTheFrameWhateverItsGainOrSign() throws {
-    for (delay, gain) in [(0, Float(1)), (1_280, 0.5), (1_301, -0.2), (23_999, 0.05)] {
+    for (delay, gain) in [(0, Float(1)), (1_280, 0.5), (1_301, -0.2), (23_999, 0.05), (777, 0.02)] {
       let found = try measure(delay: delay, gain: gain).get()
       #expect(found.frames == delay)
       #expect(abs(found.gain - gain) < 0.01 * abs(gain))
@@ -56,5 +56,73 @@ import Testing
         measure(delay: 2_000, gain: 0.5, jitterAt: 5, slip: slip) == .failure(.unsteady(burst: 6, frames: slip)),
         "\(slip)")
     }
+  }
+
+  /// Six bursts of 512 frames, 29 312 apart (half a second to look for each, its length and a
+  /// tenth of a second more), faded in and out over 16 frames, played wherever the cycles fall;
+  /// frames before the first are silence.
+  @Test(arguments: [1, 100, 777, 4_096])
+  func theBurstsArePlayedOnTheirFramesWhereverTheCyclesFall(cycle: Int) {
+    let probe = LoopbackProbe(sampleRate: rate)
+    #expect(probe.duration == 5 * 29_312 + 24_000 + 512)
+    var expected = [Float](repeating: 0, count: probe.duration + 100)
+    for burst in 0..<6 {
+      for (index, sample) in probe.burst.enumerated() { expected[burst * 29_312 + index] = sample }
+    }
+    var played: [Float] = []
+    for start in stride(from: -100, to: probe.duration, by: cycle) {
+      var output = [Float](repeating: 1, count: cycle)
+      output.withUnsafeMutableBufferPointer { probe.play(into: $0, from: start) }
+      played += output
+    }
+    #expect(played[..<100].allSatisfy { $0 == 0 })
+    #expect(Array(played[100..<(probe.duration + 100)]) == Array(expected[..<probe.duration]))
+    #expect(probe.burst.count == 512 && probe.burst[0] == 0 && probe.burst[511] == 0)
+    #expect(probe.burst.allSatisfy { abs($0) <= 0.5 } && probe.burst[16...495].contains { abs($0) > 0.48 })
+    #expect(probe.burst[1...15].allSatisfy { abs($0) <= 0.5 * 15 / 16 })
+  }
+
+  /// It is done once every frame it listens for is recorded, and not before.
+  @Test func itIsDoneOnceEveryFrameIsRecorded() {
+    let probe = LoopbackProbe(sampleRate: rate)
+    let frames = [Float](repeating: 0, count: probe.duration - 1)
+    frames.withUnsafeBufferPointer { probe.record($0, from: 0) }
+    #expect(!probe.isDone)
+    [Float(0)].withUnsafeBufferPointer { probe.record($0, from: probe.duration - 1) }
+    #expect(probe.isDone)
+  }
+
+  /// A burst must come back matching the one played (their normalised correlation at least a
+  /// half): under hiss as loud as the bursts it is still found, under twice that nothing is;
+  /// through a clean path it matches whole.
+  @Test func aBurstMustMatchTheOnePlayed() throws {
+    #expect(try measure(delay: 3_000, gain: 0.5).get().match > 0.999)
+    let heard = try measure(delay: 3_000, gain: 0.1, noise: 0.3).get()
+    #expect(heard.frames == 3_000 && heard.match < 0.9)
+    #expect(measure(delay: 3_000, gain: 0.1, noise: 0.6) == .failure(.nothingHeard))
+  }
+
+  /// Each burst is looked for within 64 frames of where the six together put it.
+  @Test func aBurstSixtyFourFramesOffIsSaid() {
+    #expect(measure(delay: 2_000, gain: 0.5, jitterAt: 5, slip: 64) == .failure(.unsteady(burst: 6, frames: 64)))
+  }
+
+  /// A cycle starting where a burst ends plays the next one where it falls in it; past the six,
+  /// nothing plays.
+  @Test func aCycleFromABurstsEndPlaysTheNextAndNothingPlaysAfterTheSixth() {
+    let probe = LoopbackProbe(sampleRate: rate)
+    var output = [Float](repeating: 1, count: 30_000)
+    output.withUnsafeMutableBufferPointer { probe.play(into: $0, from: 512) }
+    #expect(Array(output[28_800..<29_312]) == probe.burst)
+    #expect(output[..<28_800].allSatisfy { $0 == 0 } && output[29_312...].allSatisfy { $0 == 0 })
+    var after = [Float](repeating: 1, count: 30_000)
+    after.withUnsafeMutableBufferPointer { probe.play(into: $0, from: 5 * 29_312 + 512) }
+    #expect(after.allSatisfy { $0 == 0 })
+  }
+
+  /// A burst 65 frames off is not looked for where it is: only within 64.
+  @Test(arguments: [65, -65])
+  func aBurstSixtyFiveFramesOffIsNotFoundThere(slip: Int) {
+    #expect(measure(delay: 2_000, gain: 0.5, jitterAt: 5, slip: slip) != .failure(.unsteady(burst: 6, frames: slip)))
   }
 }

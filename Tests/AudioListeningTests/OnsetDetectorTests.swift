@@ -19,8 +19,11 @@ import Testing
 
   /// The attacks found in `samples`, fed in blocks of `block` frames, and the frame each was
   /// reported on.
+  ///
+  /// The input's frames are numbered from `origin`; the frames found and reported on are
+  /// given from the samples' start.
   private func attacks(
-    in samples: [Float], settings: OnsetSettings = .standard, blocks block: Int = 256
+    in samples: [Float], settings: OnsetSettings = .standard, blocks block: Int = 256, origin: Int64 = 0
   ) -> [(attack: Attack, reportedBy: Int)] {
     let detector = OnsetDetector(sampleRate: rate, settings: settings)
     var found: [(Attack, Int)] = []
@@ -28,8 +31,8 @@ import Testing
       var start = 0
       while start < all.count {
         let end = min(start + block, all.count)
-        detector.process(UnsafeBufferPointer(rebasing: all[start..<end]), from: Int64(start)) {
-          found.append(($0, end))
+        detector.process(UnsafeBufferPointer(rebasing: all[start..<end]), from: origin + Int64(start)) {
+          found.append((Attack(frame: $0.frame - origin, level: $0.level), end))
         }
         start = end
       }
@@ -164,6 +167,123 @@ import Testing
     var hit = floor
     burst(into: &hit, at: 50_000, peak: 0.5, decay: 0.02, seed: 9)
     #expect(attacks(in: hit).map(\.attack.frame).count == 1)
+  }
+
+  /// A tick: `peak` on `frame`, then seeded noise dying away within about 10 frames.
+  private func tick(into samples: inout [Float], at frame: Int, peak: Float, seed: UInt64) {
+    burst(into: &samples, at: frame, peak: peak, decay: 0.0002, seed: seed)
+    samples[frame] = peak
+  }
+
+  /// An attack is said three milliseconds (144 frames) and a hop (16) after the hop it starts in
+  /// began: fed a frame at a time, on the hop's last frame from its start plus 144, whichever of
+  /// the hop's 16 frames its sound starts on.
+  @Test(arguments: [4_800, 4_801, 4_807, 4_815])
+  func anAttackIsSaidThreeMillisecondsAndAHopAfterItsHopBegan(frame: Int) {
+    var samples = [Float](repeating: 0, count: 9_600)
+    tick(into: &samples, at: frame, peak: 0.5, seed: 21)
+    let found = attacks(in: samples, blocks: 1)
+    #expect(found.map(\.attack.frame) == [Int64(frame)])
+    #expect(found.map(\.reportedBy) == [frame - frame % 16 + 160])
+  }
+
+  /// A sound already ringing as the input starts is not an attack.
+  ///
+  /// The first eleven milliseconds have nothing before them to rise above. The same sound later
+  /// is one.
+  @Test func aSoundRingingAsTheInputStartsIsNoAttack() {
+    var ringing = [Float](repeating: 0, count: 9_600)
+    burst(into: &ringing, at: 0, peak: 0.5, decay: 0.005, seed: 22)
+    #expect(attacks(in: ringing).isEmpty)
+    var later = [Float](repeating: 0, count: 9_600)
+    burst(into: &later, at: 4_000, peak: 0.5, decay: 0.005, seed: 22)
+    later[4_000] = 0.5
+    #expect(attacks(in: later).map(\.attack.frame) == [4_000])
+  }
+
+  /// Hits 25 ms apart or more are two; a second tick 24 ms after the first is part of it.
+  @Test(arguments: [(1_152, 1), (1_248, 2), (2_400, 2)] as [(Int, Int)])
+  func hitsTwentyFiveMillisecondsApartAreTwo(apart: Int, hits: Int) {
+    var samples = [Float](repeating: 0, count: 9_600)
+    tick(into: &samples, at: 2_000, peak: 0.5, seed: 23)
+    tick(into: &samples, at: 2_000 + apart, peak: 0.5, seed: 24)
+    let found = attacks(in: samples).map(\.attack.frame)
+    #expect(found == [2_000, 2_000 + Int64(apart)].prefix(hits).map { $0 }, "\(apart) frames apart")
+  }
+
+  /// An attack starts where its rise began.
+  ///
+  /// That is back over every sample at a tenth of its peak with less than half a millisecond
+  /// (24 frames) quieter between them. A sound too soft to start an attack of its own (under
+  /// `--onset-level`) but over that tenth, 20 frames before a stroke, is where the stroke starts;
+  /// 30 frames before, it is not.
+  @Test(arguments: [(20, true), (23, true), (30, false), (40, false)] as [(Int, Bool)])
+  func aStrokeStartsWhereItsRiseBeganWithNoHalfMillisecondQuietBetween(gap: Int, joined: Bool) {
+    var samples = [Float](repeating: 0, count: 24_000)
+    tick(into: &samples, at: 12_000, peak: 0.9, seed: 25)
+    let before = 12_000 - gap - 1
+    samples[before] = 0.3
+    let loud = OnsetSettings(level: -6, rise: 12, spacing: 0.025)
+    #expect(attacks(in: samples, settings: loud).map(\.attack.frame) == [joined ? Int64(before) : 12_000])
+  }
+
+  /// A rise in steps, each less than half a millisecond after the last, is placed back to its
+  /// first step, however many there are.
+  @Test func aRiseInStepsIsPlacedBackToItsFirst() {
+    var samples = [Float](repeating: 0, count: 24_000)
+    tick(into: &samples, at: 12_000, peak: 0.9, seed: 27)
+    samples[12_000 - 21] = 0.3
+    samples[12_000 - 21 - 16] = 0.3
+    let loud = OnsetSettings(level: -6, rise: 12, spacing: 0.025)
+    #expect(attacks(in: samples, settings: loud).map(\.attack.frame) == [12_000 - 37])
+  }
+
+  /// It is placed back at most three milliseconds before the sample that set it off, however long
+  /// the sound before it: a soft rattle 5 ms long before a stroke.
+  @Test func anAttackIsPlacedBackAtMostThreeMilliseconds() {
+    var samples = [Float](repeating: 0, count: 24_000)
+    for index in 11_760..<12_000 { samples[index] = index % 2 == 0 ? 0.3 : -0.3 }
+    tick(into: &samples, at: 12_000, peak: 0.9, seed: 28)
+    let loud = OnsetSettings(level: -6, rise: 12, spacing: 0.025)
+    let found = attacks(in: samples, settings: loud).map(\.attack.frame)
+    #expect(found.count == 1 && found.allSatisfy { (11_856...11_871).contains($0) }, "\(found)")
+  }
+
+  /// An attack is said as loud as its loudest in the milliseconds followed, not its first hop.
+  @Test func anAttackIsAsLoudAsItsLoudestInItsFirstMilliseconds() {
+    var samples = [Float](repeating: 0, count: 24_000)
+    // A stroke that starts at 0.05 and swells to 0.5 over a millisecond.
+    for index in 0..<480 {
+      let swell = Float(min(Double(index) / 48, 1))
+      samples[12_000 + index] = (0.05 + 0.45 * swell) * (index % 2 == 0 ? 1 : -1)
+    }
+    let found = attacks(in: samples)
+    #expect(
+      found.count == 1 && found.allSatisfy { abs($0.attack.level - 20 * log10(0.5)) < 1.5 },
+      "\(found.map(\.attack))")
+  }
+
+  /// A soft kick (60 Hz, from its beater's push) under a snare still ringing is found in the
+  /// band below 200 Hz: its first difference is lost under the snare's.
+  @Test func aSoftKickUnderARingingSnareIsFoundBelowTwoHundredHertz() {
+    var random = SeededGenerator(seed: 26)
+    var samples = (0..<48_000).map { _ in Float.random(in: -0.2...0.2, using: &random) }
+    for index in 24_000..<48_000 {
+      samples[index] += Float(0.5 * cos(2 * Double.pi * 60 * Double(index - 24_000) / 48_000))
+    }
+    let found = attacks(in: samples).map(\.attack.frame)
+    #expect(found.count == 1 && found.allSatisfy { (23_952...24_096).contains($0) }, "\(found)")
+  }
+
+  /// Where the input's frames are numbered from makes no difference.
+  @Test func theFramesNumberingChangesNothing() {
+    var samples = [Float](repeating: 0, count: 24_000)
+    for (index, frame) in [1_000, 9_001, 16_333].enumerated() {
+      burst(into: &samples, at: frame, peak: 0.4, decay: 0.01, seed: UInt64(30 + index))
+    }
+    let fromZero = attacks(in: samples).map(\.attack)
+    #expect(fromZero.count == 3)
+    #expect(attacks(in: samples, origin: 1_234_567).map(\.attack) == fromZero)
   }
 
   @Test func velocityFollowsTheLevel() {

@@ -58,6 +58,24 @@ import Testing
     #expect(notices.count == 1 && notices.allSatisfy { if case .clickLevel = $0 { true } else { false } })
   }
 
+  /// The same with two weak beats a bar after a normal one (the normal click at half its level,
+  /// heard as the same sound at half its gain, so that three readings running hold two weak
+  /// ones): each click's level is read against its own gain, and the turn is followed once, by
+  /// what the volume was turned. (Read against the sound's first gain, the weak beats read 12 dB
+  /// down: four changes said, strokes misplaced.)
+  @Test func aVolumeTurnedOverWeakBeatsIsFollowedAsOverNormalOnes() throws {
+    let corpus = RoomEchoTests.corpus[2]
+    let take = try RoomTake(
+      room: corpus.room, clickLevel: -12, beats: 32, levels: [.strong, .normal, .weak, .weak],
+      change: .init(beat: Self.changeBeat, room: corpus.room, clickLevel: -6), seed: corpus.seed)
+    let (heard, notices, canceller) = try listen(to: take)
+    #expect(heard.strays.isEmpty, "clicks taken for strokes at \(heard.strays)")
+    #expect(heard.wrong(from: Self.frame(ofBeat: Self.changeBeat + 3)).isEmpty, "\(heard.wrong())")
+    let decibels = 20 * log10(Double(canceller.changes.lastLevel))
+    #expect(canceller.changes.levels == 1 && abs(decibels - 6) < 0.3, "\(canceller.changes)")
+    #expect(notices.count == 1)
+  }
+
   /// A speaker's cable into the microphone (as the live tests' JACK drummer mixes the click in):
   /// the click heard once, at once, with no room.
   static let cable = ImpulseResponse(samples: [1] + [Float](repeating: 0, count: 63), rate: RoomTake.sampleRate)

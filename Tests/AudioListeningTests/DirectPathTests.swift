@@ -1,0 +1,182 @@
+import Glibc
+import MetronomeTesting
+import Testing
+
+@testable import AudioListening
+
+/// The direct path from the output to the input: where an answer's direct sound is, and the short
+/// filter fitted to its first millisecond that a sound first heard under the drums starts from.
+@Suite(.timeLimit(.minutes(2))) struct DirectPathTests {
+  /// The frames of the answers here: as many as the direct sound is looked for in.
+  private static let frames = DirectPath.heard
+
+  /// A click sound: 64 frames of seeded noise, silence beyond.
+  private static let sound: [Float] = {
+    var random = SeededGenerator(seed: 41)
+    return (0..<64).map { _ in Float.random(in: -1...1, using: &random) }
+  }()
+
+  private static func sample(_ index: Int) -> Float { sound.indices.contains(index) ? sound[index] : 0 }
+
+  /// An answer holding `sound` at each of `paths`' lags, scaled by its gain.
+  private static func answer(_ paths: [(lag: Int, gain: Float)]) -> [Float] {
+    var answer = [Float](repeating: 0, count: frames)
+    for path in paths {
+      for (index, value) in sound.enumerated() where path.lag + index < frames {
+        answer[path.lag + index] += path.gain * value
+      }
+    }
+    return answer
+  }
+
+  /// The direct sound is where the answer first reaches a tenth of its peak; a reflection's
+  /// louder peak later changes nothing. (Past the first 256 frames: what they hold is the floor.)
+  @Test(arguments: [256, 300, 2_519, 2_559])
+  func theDirectSoundIsWhereTheAnswerFirstReachesATenthOfItsPeak(lag: Int) {
+    var answer = [Float](repeating: 0, count: Self.frames)
+    answer[lag] = 0.05
+    answer[lag + 1] = 0.02
+    answer[lag + 40] = 0.4
+    #expect(DirectPath.lag { answer[$0] } == lag)
+    // Just under a tenth of the peak, the reflection is taken for the direct sound.
+    answer[lag] = 0.039
+    answer[lag + 1] = 0
+    // Looked for in the first 2,560 frames only.
+    #expect(DirectPath.lag { answer[$0] } == (lag + 40 < 2_560 ? lag + 40 : nil))
+  }
+
+  /// It is looked for in the answer's first 2,560 frames, by a peak over its first 6,144: a
+  /// sound later than that, or only a peak past them, is no direct sound.
+  @Test func theDirectSoundIsLookedForInTheFirstFramesOnly() {
+    var late = [Float](repeating: 0, count: Self.frames + 100)
+    late[2_560] = 0.5
+    #expect(DirectPath.lag { late[$0] } == nil)
+    var tailPeak = [Float](repeating: 0, count: Self.frames + 100)
+    tailPeak[500] = 0.05
+    tailPeak[Self.frames] = 1
+    // The peak past the frames looked over is not seen: 0.05 is the peak, and is found.
+    #expect(DirectPath.lag { tailPeak[$0] } == 500)
+  }
+
+  /// What the answer holds in its first 256 frames, before any echo can come, is its floor: a
+  /// direct sound must reach four times its root mean square; nothing standing out is nil.
+  @Test(arguments: [(3.5, 600), (4.5, 400)] as [(Float, Int)])
+  func theFirstFramesNoiseSetsTheFloor(timesTheFloor: Float, found: Int) {
+    var random = SeededGenerator(seed: 42)
+    // Noise at a root mean square near 0.01 throughout; the direct sound at 600, and at 400 a
+    // sound over a tenth of its peak, below or above four times the noise.
+    var answer = (0..<Self.frames).map { _ in Float.random(in: -0.0173...0.0173, using: &random) }
+    let noise = (answer[..<256].reduce(0) { $0 + $1 * $1 } / 256).squareRoot()
+    answer[400] = timesTheFloor * noise
+    answer[600] = 0.3
+    #expect(DirectPath.lag { answer[$0] } == found)
+  }
+
+  /// An answer with nothing standing out has no direct sound; one on its very first lag, standing
+  /// out, is there.
+  @Test func nothingStandingOutIsNoDirectSound() {
+    #expect(DirectPath.lag { _ in 0 } == nil)
+    #expect(DirectPath.lag { _ in 0.1 } == nil)
+    #expect(DirectPath.lag { $0 == 0 ? 0.5 : 0 } == 0)
+  }
+
+  /// Fitted to an answer whose direct path is a short filter (here, the sound twice, a frame
+  /// apart), the direct path makes of the sound what the answer holds, at any lag, the first
+  /// frames included.
+  @Test(arguments: [0, 1, 2, 96, 1_000])
+  func theFittedPathMakesOfTheSoundWhatTheAnswerHeld(lag: Int) {
+    let answer = Self.answer([(lag, 0.5), (lag + 1, -0.2)])
+    let direct = DirectPath()
+    direct.fit(to: { answer[$0] }, of: Self.sample, at: lag, frames: Self.frames)
+    var made = [Float](repeating: 0, count: Self.frames)
+    made.withUnsafeMutableBufferPointer {
+      direct.add(to: $0, at: lag, of: Self.sample, length: Self.sound.count)
+    }
+    let worst = zip(made, answer).map { abs($0 - $1) }.max() ?? 0
+    #expect(worst < 1e-3, "off by \(worst) at lag \(lag)")
+  }
+
+  /// Its 8 taps run from 2 frames before the direct sound to 5 after: a path within them is
+  /// fitted whole, one a frame beyond either end not at all.
+  @Test(arguments: [(-2, true), (5, true), (-3, false), (6, false)] as [(Int, Bool)])
+  func theTapsRunFromTwoFramesBeforeTheDirectSoundToFiveAfter(offset: Int, fitted: Bool) {
+    let lag = 200
+    let answer = Self.answer([(lag, 0.5), (lag + offset, 0.3)])
+    let direct = DirectPath()
+    direct.fit(to: { answer[$0] }, of: Self.sample, at: lag, frames: Self.frames)
+    var made = [Float](repeating: 0, count: Self.frames)
+    made.withUnsafeMutableBufferPointer {
+      direct.add(to: $0, at: lag, of: Self.sample, length: Self.sound.count)
+    }
+    let worst = zip(made, answer).map { abs($0 - $1) }.max() ?? 0
+    #expect((worst < 1e-3) == fitted, "off by \(worst) with a path \(offset) frames from the direct sound")
+  }
+
+  /// A sound with a gap in its spectrum (a pure tone) still fits: the path made of it is finite
+  /// and close to what the answer held.
+  @Test func aPureToneStillFits() {
+    let tone = (0..<64).map { Float(sin(2 * Double.pi * Double($0) / 16)) }
+    let sample = { (index: Int) in tone.indices.contains(index) ? tone[index] : 0 }
+    var answer = [Float](repeating: 0, count: Self.frames)
+    for (index, value) in tone.enumerated() { answer[100 + index] = 0.5 * value }
+    let direct = DirectPath()
+    direct.fit(to: { answer[$0] }, of: sample, at: 100, frames: Self.frames)
+    var made = [Float](repeating: 0, count: Self.frames)
+    made.withUnsafeMutableBufferPointer { direct.add(to: $0, at: 100, of: sample, length: tone.count) }
+    #expect(made.allSatisfy { $0.isFinite })
+    let worst = zip(made, answer).map { abs($0 - $1) }.max() ?? 0
+    #expect(worst < 1e-2, "off by \(worst)")
+  }
+
+  /// A second fit forgets the first: it is of the answer given, alone.
+  @Test func aSecondFitForgetsTheFirst() {
+    let first = Self.answer([(300, 0.8)])
+    let second = Self.answer([(300, -0.3)])
+    let direct = DirectPath()
+    direct.fit(to: { first[$0] }, of: Self.sample, at: 300, frames: Self.frames)
+    direct.fit(to: { second[$0] }, of: Self.sample, at: 300, frames: Self.frames)
+    var made = [Float](repeating: 0, count: Self.frames)
+    made.withUnsafeMutableBufferPointer { direct.add(to: $0, at: 300, of: Self.sample, length: Self.sound.count) }
+    let worst = zip(made, second).map { abs($0 - $1) }.max() ?? 0
+    #expect(worst < 1e-3, "off by \(worst)")
+  }
+
+  /// A tone steady through the whole millisecond fitted, whose taps a least-squares fit alone
+  /// cannot tell apart, still fits (the ridge): what the path makes of it is finite and within a
+  /// tenth of the tone's level of what the answer held (without the ridge, 24 % and worse).
+  @Test func aToneSteadyThroughTheFittedMillisecondStillFits() {
+    let tone = (0..<8_192).map { Float(sin(2 * Double.pi * Double($0) / 16)) }
+    let sample = { (index: Int) in tone.indices.contains(index) ? tone[index] : 0 }
+    // The direct sound 1,000 frames into the tone's answer, the fitted millisecond all tone.
+    var answer = [Float](repeating: 0, count: Self.frames)
+    for index in 0..<(Self.frames - 1_000) { answer[1_000 + index] = 0.5 * tone[index + 1_000] }
+    let direct = DirectPath()
+    direct.fit(to: { answer[$0] }, of: { sample($0 + 1_000) }, at: 1_000, frames: Self.frames)
+    var made = [Float](repeating: 0, count: 1_200)
+    made.withUnsafeMutableBufferPointer { direct.add(to: $0, at: 1_000, of: { sample($0 + 1_000) }, length: 64) }
+    #expect(made.allSatisfy { $0.isFinite && abs($0) < 1 })
+    let worst = (1_010..<1_060).map { abs(made[$0] - answer[$0]) }.max() ?? 0
+    #expect(worst < 0.05, "off by \(worst)")
+  }
+
+  /// Nothing fitted, it makes nothing; what it makes is added to what the answer held, up to the
+  /// answer's end.
+  @Test func itAddsToTheAnswerUpToItsEnd() {
+    let direct = DirectPath()
+    var made = [Float](repeating: 0.25, count: 100)
+    made.withUnsafeMutableBufferPointer { direct.add(to: $0, at: 10, of: Self.sample, length: 64) }
+    #expect(made.allSatisfy { $0 == 0.25 })
+    let answer = Self.answer([(90, 1)])
+    direct.fit(to: { answer[$0] }, of: Self.sample, at: 90, frames: Self.frames)
+    made.withUnsafeMutableBufferPointer { direct.add(to: $0, at: 90, of: Self.sample, length: 64) }
+    #expect(made[..<88].allSatisfy { $0 == 0.25 })
+    #expect(abs(made[95] - (0.25 + Self.sound[5])) < 1e-3)
+    #expect(abs(made[99] - (0.25 + Self.sound[9])) < 1e-3)
+    // Given part of a longer buffer, it writes nothing past the part's end.
+    var longer = [Float](repeating: 0.25, count: 200)
+    longer.withUnsafeMutableBufferPointer {
+      direct.add(to: UnsafeMutableBufferPointer(rebasing: $0[..<100]), at: 90, of: Self.sample, length: 64)
+    }
+    #expect(longer[100...].allSatisfy { $0 == 0.25 })
+  }
+}
