@@ -29,6 +29,17 @@ import Testing
     return answer
   }
 
+  /// How far, at worst, what a path fitted to `answer` at `lag` (after one fitted to `before`, if
+  /// given) makes of the sound is from what the answer held.
+  private static func worstAfterFitting(_ answer: [Float], at lag: Int, after before: [Float]? = nil) -> Float {
+    let direct = DirectPath()
+    if let before { direct.fit(to: { before[$0] }, of: sample, at: lag, frames: frames) }
+    direct.fit(to: { answer[$0] }, of: sample, at: lag, frames: frames)
+    var made = [Float](repeating: 0, count: frames)
+    made.withUnsafeMutableBufferPointer { direct.add(to: $0, at: lag, of: sample, length: sound.count) }
+    return zip(made, answer).map { abs($0 - $1) }.max() ?? 0
+  }
+
   /// The direct sound is where the answer first reaches a tenth of its peak; a reflection's
   /// louder peak later changes nothing. (Past the first 256 frames: what they hold is the floor.)
   @Test(arguments: [256, 300, 2_519, 2_559])
@@ -85,14 +96,7 @@ import Testing
   /// frames included.
   @Test(arguments: [0, 1, 2, 96, 1_000])
   func theFittedPathMakesOfTheSoundWhatTheAnswerHeld(lag: Int) {
-    let answer = Self.answer([(lag, 0.5), (lag + 1, -0.2)])
-    let direct = DirectPath()
-    direct.fit(to: { answer[$0] }, of: Self.sample, at: lag, frames: Self.frames)
-    var made = [Float](repeating: 0, count: Self.frames)
-    made.withUnsafeMutableBufferPointer {
-      direct.add(to: $0, at: lag, of: Self.sample, length: Self.sound.count)
-    }
-    let worst = zip(made, answer).map { abs($0 - $1) }.max() ?? 0
+    let worst = Self.worstAfterFitting(Self.answer([(lag, 0.5), (lag + 1, -0.2)]), at: lag)
     #expect(worst < 1e-3, "off by \(worst) at lag \(lag)")
   }
 
@@ -100,44 +104,13 @@ import Testing
   /// fitted whole, one a frame beyond either end not at all.
   @Test(arguments: [(-2, true), (5, true), (-3, false), (6, false)] as [(Int, Bool)])
   func theTapsRunFromTwoFramesBeforeTheDirectSoundToFiveAfter(offset: Int, fitted: Bool) {
-    let lag = 200
-    let answer = Self.answer([(lag, 0.5), (lag + offset, 0.3)])
-    let direct = DirectPath()
-    direct.fit(to: { answer[$0] }, of: Self.sample, at: lag, frames: Self.frames)
-    var made = [Float](repeating: 0, count: Self.frames)
-    made.withUnsafeMutableBufferPointer {
-      direct.add(to: $0, at: lag, of: Self.sample, length: Self.sound.count)
-    }
-    let worst = zip(made, answer).map { abs($0 - $1) }.max() ?? 0
+    let worst = Self.worstAfterFitting(Self.answer([(200, 0.5), (200 + offset, 0.3)]), at: 200)
     #expect((worst < 1e-3) == fitted, "off by \(worst) with a path \(offset) frames from the direct sound")
-  }
-
-  /// A sound with a gap in its spectrum (a pure tone) still fits: the path made of it is finite
-  /// and close to what the answer held.
-  @Test func aPureToneStillFits() {
-    let tone = (0..<64).map { Float(sin(2 * Double.pi * Double($0) / 16)) }
-    let sample = { (index: Int) in tone.indices.contains(index) ? tone[index] : 0 }
-    var answer = [Float](repeating: 0, count: Self.frames)
-    for (index, value) in tone.enumerated() { answer[100 + index] = 0.5 * value }
-    let direct = DirectPath()
-    direct.fit(to: { answer[$0] }, of: sample, at: 100, frames: Self.frames)
-    var made = [Float](repeating: 0, count: Self.frames)
-    made.withUnsafeMutableBufferPointer { direct.add(to: $0, at: 100, of: sample, length: tone.count) }
-    #expect(made.allSatisfy { $0.isFinite })
-    let worst = zip(made, answer).map { abs($0 - $1) }.max() ?? 0
-    #expect(worst < 1e-2, "off by \(worst)")
   }
 
   /// A second fit forgets the first: it is of the answer given, alone.
   @Test func aSecondFitForgetsTheFirst() {
-    let first = Self.answer([(300, 0.8)])
-    let second = Self.answer([(300, -0.3)])
-    let direct = DirectPath()
-    direct.fit(to: { first[$0] }, of: Self.sample, at: 300, frames: Self.frames)
-    direct.fit(to: { second[$0] }, of: Self.sample, at: 300, frames: Self.frames)
-    var made = [Float](repeating: 0, count: Self.frames)
-    made.withUnsafeMutableBufferPointer { direct.add(to: $0, at: 300, of: Self.sample, length: Self.sound.count) }
-    let worst = zip(made, second).map { abs($0 - $1) }.max() ?? 0
+    let worst = Self.worstAfterFitting(Self.answer([(300, -0.3)]), at: 300, after: Self.answer([(300, 0.8)]))
     #expect(worst < 1e-3, "off by \(worst)")
   }
 

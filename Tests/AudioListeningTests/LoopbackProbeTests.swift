@@ -93,8 +93,8 @@ import Testing
   }
 
   /// A burst must come back matching the one played (their normalised correlation at least a
-  /// half): under hiss as loud as the bursts it is still found, under twice that nothing is;
-  /// through a clean path it matches whole.
+  /// half): under hiss peaking three times as high as the bursts it is still found, at six times
+  /// nothing is; through a clean path it matches whole.
   @Test func aBurstMustMatchTheOnePlayed() throws {
     #expect(try measure(delay: 3_000, gain: 0.5).get().match > 0.999)
     let heard = try measure(delay: 3_000, gain: 0.1, noise: 0.3).get()
