@@ -21,12 +21,10 @@ import Testing
     return output
   }
 
-  /// What `sounds` kept of the clicks played from `first` through `last`, earliest first.
-  private static func clicks(
-    in sounds: ClickSounds, from first: Int64 = .min, through last: Int64 = .max
-  ) -> [ClickSounds.Click] {
+  /// The clicks `sounds` kept, earliest first.
+  private static func clicks(in sounds: ClickSounds) -> [ClickSounds.Click] {
     var clicks: [ClickSounds.Click] = []
-    sounds.forEachClick(from: first, through: last) { clicks.append($0) }
+    sounds.forEachClick(from: .min, through: .max) { clicks.append($0) }
     return clicks.reversed()
   }
 
