@@ -243,6 +243,7 @@ let package = Package(
       name: "PracticeJournalTests",
       dependencies: ["PracticeJournal", "PracticeListening", "MetronomeCore", "MetronomeTesting"]
     ),
+    .testTarget(name: "AudioFilesTests", dependencies: ["AudioFiles", "MetronomeCore", "MetronomeTesting"]),
     .testTarget(name: "AudioListeningTests", dependencies: ["AudioListening", "MetronomeCore", "MetronomeTesting"]),
     .testTarget(
       name: "OSCControlTests",

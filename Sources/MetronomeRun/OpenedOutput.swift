@@ -37,8 +37,6 @@ struct OpenedOutput {
       // within one period (43 ms at 48 kHz).
       return OpenedOutput(sink: WallClockSink(sampleRate: settings.sampleRate), periodFrames: 2048, name: "silent")
     case .alsa(let device, let period, let buffer):
-      // Without --buffer it starts at 1024 (or two periods, if more) and may grow fourfold.
-      let startingBuffer = max(1024, 2 * period)
       let alsa: ALSASink
       do {
         // Opened at real-time priority, so that a sound server's client thread started by ALSA's
@@ -46,7 +44,7 @@ struct OpenedOutput {
         alsa = try RealtimePriority.whileRaised {
           try ALSASink(
             device: device, sampleRate: settings.sampleRate, periodFrames: period,
-            bufferFrames: buffer ?? startingBuffer, maximumBufferFrames: buffer ?? 4 * startingBuffer)
+            bufferFrames: buffer.startingFrames, maximumBufferFrames: buffer.maximumFrames)
         }
       } catch let error as ALSAError {
         throw .runtime("\(mustBeHeard ? error.forARunThatMustBeHeard : error)")

@@ -12,8 +12,8 @@ public struct PlayRequest: Sendable {
     case virtual
     /// No audio, paced by the system clock.
     case silent
-    /// An ALSA playback device, its period and its buffer (nil: grows after underruns).
-    case alsa(device: String, periodFrames: Int, bufferFrames: Int?)
+    /// An ALSA playback device, its period and its buffer.
+    case alsa(device: String, periodFrames: Int, buffer: ALSABuffer)
     /// A JACK client of its own, named `clientName`, connected to `connections` (nil: the
     /// server's playback ports).
     case jack(clientName: String, connections: [String]?)
@@ -87,7 +87,9 @@ public struct PlayRequest: Sendable {
       } else if output.silent {
         .silent
       } else {
-        .alsa(device: output.device, periodFrames: output.period, bufferFrames: output.buffer)
+        .alsa(
+          device: output.device, periodFrames: output.period,
+          buffer: output.buffer.map(ALSABuffer.fixed) ?? .adapting(periodFrames: output.period))
       }
     keysPath = output.keys
     headless = output.headless

@@ -70,6 +70,15 @@ public struct WAVFile: Sendable {
     }
     throw WAVFileError.noAudioData
   }
+
+  /// `samples` as the bytes of a mono 16-bit WAV file at `rate`.
+  public static func bytes(of samples: [Int16], rate: Int) -> [UInt8] {
+    let little = { (value: Int, bytes: Int) in (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
+    let data = samples.flatMap { little(Int($0), 2) }
+    return Array("RIFF".utf8) + little(36 + data.count, 4) + Array("WAVEfmt ".utf8) + little(16, 4) + little(1, 2)
+      + little(1, 2) + little(rate, 4) + little(rate * 2, 4) + little(2, 2) + little(16, 2) + Array("data".utf8)
+      + little(data.count, 4) + data
+  }
 }
 
 /// Why a file could not be read as WAV.

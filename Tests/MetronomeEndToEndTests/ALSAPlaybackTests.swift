@@ -151,46 +151,10 @@ final class ALSAPlaybackTests: LivePlaybackTestCase {
     let run = try BackgroundRun(
       ["120", "--device", "metrosystem", "--duration", "3", "--headless"],
       environment: server.environment.merging(["HOME": folder.path]) { $1 })
-    let renderThread = try waitForThread(named: "render", in: run.process.processIdentifier)
-    let hold = try ChildProcess.run(
-      try XCTUnwrap(ChildProcess.which("python3")), ["-c", Self.holdThread, "\(renderThread)", "\(seconds)"])
-    XCTAssertEqual(hold.status, 0, hold.standardError)
+    try HeldThread(in: run.process.processIdentifier) { name, _ in name == "render" }.hold(seconds: seconds)
     let message = run.finish().errors
     XCTAssertEqual(run.process.terminationStatus, 0, message)
     return message
-  }
-
-  /// The underruns metronome reported in `message`, 0 if it did not say.
-  private static func underruns(in message: String) -> Int {
-    let count = message.split(separator: "\n").first { $0.hasSuffix(" underruns") || $0.hasSuffix(" underrun") }
-    return count.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
-  }
-
-  /// Stops one thread for a while with ptrace, which (unlike a signal) leaves the other threads
-  /// of its process running: `python3 -c SCRIPT TID SECONDS`.
-  private static let holdThread = """
-    import ctypes, os, sys, time
-    libc = ctypes.CDLL(None, use_errno=True)
-    tid = int(sys.argv[1])
-    PTRACE_SEIZE, PTRACE_INTERRUPT, PTRACE_DETACH, WALL = 0x4206, 0x4207, 17, 0x40000000
-    assert libc.ptrace(PTRACE_SEIZE, tid, 0, 0) == 0, os.strerror(ctypes.get_errno())
-    assert libc.ptrace(PTRACE_INTERRUPT, tid, 0, 0) == 0, os.strerror(ctypes.get_errno())
-    os.waitpid(tid, WALL)
-    time.sleep(float(sys.argv[2]))
-    assert libc.ptrace(PTRACE_DETACH, tid, 0, 0) == 0, os.strerror(ctypes.get_errno())
-    """
-
-  /// The id of the thread called `name` in process `pid`, once it exists (within 5 s).
-  private func waitForThread(named name: String, in pid: Int32) throws -> Int {
-    for _ in 0..<250 {
-      let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-      for task in tasks {
-        let comm = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)
-        if comm?.trimmingCharacters(in: .whitespacesAndNewlines) == name, let id = Int(task) { return id }
-      }
-      usleep(20_000)
-    }
-    throw FixtureError("no thread named '\(name)' in process \(pid)")
   }
 
   /// ALSA's JACK bridge reports no error when its server goes away: it just stops taking audio.

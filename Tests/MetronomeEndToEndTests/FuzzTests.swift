@@ -160,7 +160,7 @@ struct FuzzTests {
       let samples = (0..<Int.random(in: 0...4_000, using: &random)).map { index -> Int16 in
         index < 500 ? 0 : Int16.random(in: -20_000...20_000, using: &random)
       }
-      var bytes = wav(samples, rate: rate)
+      var bytes = WAVFile.bytes(of: samples, rate: rate)
       switch Int.random(in: 0..<8, using: &random) {
       case 0: continue
       case 1: bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &random)))
@@ -171,15 +171,6 @@ struct FuzzTests {
       }
       _ = FileManager.default.createFile(atPath: path + "/\(name).wav", contents: Data(bytes))
     }
-  }
-
-  /// `samples` as a mono 16-bit WAV file at `rate`.
-  static func wav(_ samples: [Int16], rate: Int) -> [UInt8] {
-    let little = { (value: Int, bytes: Int) in (0..<bytes).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) } }
-    let data = samples.flatMap { little(Int($0), 2) }
-    return Array("RIFF".utf8) + little(36 + data.count, 4) + Array("WAVEfmt ".utf8) + little(16, 4) + little(1, 2)
-      + little(1, 2) + little(rate, 4) + little(rate * 2, 4) + little(2, 2) + little(16, 2) + Array("data".utf8)
-      + little(data.count, 4) + data
   }
 
   /// A journal of a few takes with their hits, as a run keeps one.

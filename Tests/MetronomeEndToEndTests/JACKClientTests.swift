@@ -53,6 +53,22 @@ final class JACKClientTests: LivePlaybackTestCase {
     XCTAssertEqual(take.run.status, 0, take.run.standardError)
   }
 
+  /// The client's process thread held for 50 ms: each cycle it missed, which the server logs as
+  /// `JackEngine::XRun`, metronome counts as an underrun.
+  func testTheServersXrunsCountAsUnderruns() throws {
+    let server = try JACKDummyServer()
+    defer { server.stop() }
+    let run = try BackgroundRun(
+      ["120", "--jack", "--duration", "3", "--headless"],
+      environment: server.environment.merging(["HOME": folder.path]) { $1 })
+    try HeldThread(in: run.process.processIdentifier) { _, isRealtime in isRealtime }.hold(seconds: 0.05)
+    let message = run.finish().errors
+    XCTAssertEqual(run.process.terminationStatus, 0, message)
+    let xruns = server.brokenCycles().filter { $0.contains("XRun") }
+    XCTAssertGreaterThanOrEqual(xruns.count, 1, "holding the thread broke no cycle")
+    XCTAssertEqual(Self.underruns(in: message), xruns.count, message + xruns.joined(separator: "\n"))
+  }
+
   /// A JACK server that goes away under the native client ends the run with one line and status 1.
   func testANativeClientWhoseServerGoesAwayEndsWithOneLine() throws {
     guard let (status, message) = try playUntilTheServerGoesAway(["--jack"]) else { return }

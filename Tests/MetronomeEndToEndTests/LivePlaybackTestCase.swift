@@ -67,6 +67,12 @@ class LivePlaybackTestCase: FolderTestCase {
     }
   }
 
+  /// The underruns metronome reported in `message`, 0 if it did not say.
+  static func underruns(in message: String) -> Int {
+    let count = message.split(separator: "\n").first { $0.hasSuffix(" underruns") || $0.hasSuffix(" underrun") }
+    return count.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
+  }
+
   /// Each clicked beat a take printed, heard within one frame of its frame (from the first
   /// heard); a description of each that was not.
   static func heardOnTheirFrames(_ take: Take) -> [String] {

@@ -120,7 +120,7 @@ final class SpokenCountTests: FolderTestCase {
       let peak = samples.map(abs).max() ?? 1
       for index in samples.indices { samples[index] += Float.random(in: -0.005...0.005, using: &random) }
       for index in 800..<805 { samples[index] = peak / 3 }
-      try Data(FuzzTests.wav(samples.map { Int16(max(-1, min(1, $0)) * 32_767) }, rate: 8_000)).write(to: file)
+      try Data(WAVFile.bytes(of: samples.map { Int16(max(-1, min(1, $0)) * 32_767) }, rate: 8_000)).write(to: file)
     }
     let (noisyRun, noisy) = try export(["4/4", "120", "--bars", "2", "--voice-dir", voice.path], to: "noisy.wav")
     XCTAssertEqual(noisyRun.status, 0, noisyRun.standardError)

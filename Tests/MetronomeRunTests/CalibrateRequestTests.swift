@@ -27,7 +27,7 @@ struct CalibrateRequestTests {
     #expect(keys.calibrates && keys.listening == nil && !keys.hearsAudio)
     #expect(keys.music.programme.countIn == .bars(1))
     #expect(keys.music.start.tempo == (try Tempo(bpm: 100)))
-    #expect(keys.output == .alsa(device: "default", periodFrames: 256, bufferFrames: nil))
+    #expect(keys.output == .alsa(device: "default", periodFrames: 256, buffer: .adapting(periodFrames: 256)))
     guard
       case .tapAlong(let jack) = try calibrate("240", "--jack", "--listen-notes", "38")
     else {

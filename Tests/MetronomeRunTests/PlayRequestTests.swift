@@ -112,7 +112,7 @@ struct PlayRequestTests {
 
   @Test func withoutOptionsItPlaysFourFourAt120OnALSAsDefault() throws {
     let request = try PlayLine.none.request()
-    #expect(request.output == .alsa(device: "default", periodFrames: 256, bufferFrames: nil))
+    #expect(request.output == .alsa(device: "default", periodFrames: 256, buffer: .adapting(periodFrames: 256)))
     #expect(request.clock == nil)
     #expect(request.midi == nil)
     #expect(request.music.start.meter == .fourFour)
@@ -350,6 +350,23 @@ struct PlayRequestTests {
         }) == nil)
   }
 
+  /// Without `--buffer` the buffer starts at 1024 frames, or two periods if more, and may grow to
+  /// four times that (4096 frames by default); a buffer given stays as given.
+  @Test func anALSABufferGivenStaysAndOneNotGivenMayGrowFourfold() throws {
+    let frames = { (period: Int, buffer: Int?) throws -> [Int] in
+      let output = try options {
+        $0.options.output.period = period
+        $0.options.output.buffer = buffer
+      }.request().output
+      guard case .alsa(_, period, let asked) = output else { return [] }
+      return [asked.startingFrames, asked.maximumFrames]
+    }
+    #expect(try frames(256, nil) == [1024, 4096])
+    #expect(try frames(512, nil) == [1024, 4096])
+    #expect(try frames(1024, nil) == [2048, 8192])
+    #expect(try frames(256, 4096) == [4096, 4096])
+  }
+
   @Test func theOutputIsVirtualSilentOrALSA() throws {
     #expect(try options { $0.options.output.virtual = true }.request().output == .virtual)
     #expect(try options { $0.options.output.silent = true }.request().output == .silent)
@@ -358,7 +375,7 @@ struct PlayRequestTests {
       $0.options.output.period = 128
       $0.options.output.buffer = 512
     }.request()
-    #expect(alsa.output == .alsa(device: "hw:1", periodFrames: 128, bufferFrames: 512))
+    #expect(alsa.output == .alsa(device: "hw:1", periodFrames: 128, buffer: .fixed(512)))
     #expect(try options { $0.options.output.events = .none }.request().events == nil)
   }
 }

@@ -39,6 +39,13 @@ struct KeyTests {
     #expect(script.presses.map(\.key) == [.character("]"), .character(" "), .character("q")])
   }
 
+  /// Any line whose first character after its indent is `#` is a comment, whatever follows it.
+  @Test func linesStartingWithAHashAreCommentsWithOrWithoutASpace() throws {
+    let script = try KeyScript(parsing: "#warm up\n  #1 q\n#2 ]\n\t# 3 space\n1 ]\n")
+    #expect(script.presses.map(\.seconds) == [1])
+    #expect(script.presses.map(\.key) == [.character("]")])
+  }
+
   @Test func scriptLinesMayCarryTabsSurroundingWhitespaceAndWindowsLineEnds() throws {
     let script = try KeyScript(parsing: "  2.0\t]\t\r\n\t4   space \r\n")
     #expect(script.presses.map(\.seconds) == [2, 4])
