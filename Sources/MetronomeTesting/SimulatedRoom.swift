@@ -35,6 +35,17 @@ public struct SimulatedRoom: Sendable {
       + (speaker.2 - microphone.2) * (speaker.2 - microphone.2)).squareRoot()
   }
 
+  /// The same room with the microphone `metres` farther from the speaker, along the line between.
+  public func microphoneMoved(by metres: Double) -> SimulatedRoom {
+    let scale = 1 + metres / distance
+    return SimulatedRoom(
+      size: size, reverberation: reverberation, speaker: speaker,
+      microphone: (
+        speaker.0 + (microphone.0 - speaker.0) * scale, speaker.1 + (microphone.1 - speaker.1) * scale,
+        speaker.2 + (microphone.2 - speaker.2) * scale
+      ))
+  }
+
   /// Frames from the speaker to the microphone along the direct path, rounded.
   public func directFrames(at rate: Int) -> Int { Int((distance / Self.speedOfSound * Double(rate)).rounded()) }
 

@@ -58,6 +58,22 @@ import Testing
     #expect(notices.count == 1 && notices.allSatisfy { if case .clickLevel = $0 { true } else { false } })
   }
 
+  /// A volume turned by half a decibel or more is followed (0.55 dB: once, by that much); by less,
+  /// the answers are left as they were (0.45 dB: what a stroke on every click may lean them by).
+  @Test(arguments: [(0.55, 1), (0.45, 0)] as [(Double, Int)])
+  func aVolumeTurnedHalfADecibelOrMoreIsFollowed(turn: Double, followed: Int) throws {
+    let corpus = RoomEchoTests.corpus[2]
+    let take = try RoomTake(
+      room: corpus.room, clickLevel: -12, beats: 32,
+      change: .init(beat: Self.changeBeat, room: corpus.room, clickLevel: -12 + turn), seed: corpus.seed)
+    let (heard, _, canceller) = try listen(to: take)
+    #expect(heard.strays.isEmpty, "clicks taken for strokes at \(heard.strays)")
+    #expect(canceller.changes.levels == followed, "\(canceller.changes)")
+    if followed > 0 {
+      #expect(abs(20 * log10(Double(canceller.changes.lastLevel)) - turn) < 0.1, "\(canceller.changes)")
+    }
+  }
+
   /// The same with two weak beats a bar after a normal one (the normal click at half its level,
   /// heard as the same sound at half its gain, so that three readings running hold two weak
   /// ones): each click's level is read against its own gain, and the turn is followed once, by
@@ -209,6 +225,23 @@ import Testing
     #expect(abs(canceller.placement.roundTrip - Int64(take.direct + moved)) <= 2, "\(canceller.placement)")
     let milliseconds = Double(canceller.changes.lastMove) * 1_000 / Double(RoomTake.sampleRate)
     #expect(notices == [.clickMoved(milliseconds: milliseconds)])
+  }
+
+  /// The microphone nudged while the drummer plays on: its direct sound 5 frames later is
+  /// followed, by that much; 3 frames later (what a reading through the drums may stray by) it is
+  /// left where it was.
+  @Test(arguments: [(5, 1), (3, 0)] as [(Int, Int)])
+  func aDirectSoundMovedFourFramesOrMoreIsFollowed(frames: Int, followed: Int) throws {
+    let nudged = Self.room.microphoneMoved(by: Double(frames) / Double(RoomTake.sampleRate) * 343)
+    let moved = nudged.directFrames(at: RoomTake.sampleRate) - Self.room.directFrames(at: RoomTake.sampleRate)
+    try #require(moved == frames)
+    let take = try RoomTake(
+      room: Self.room, clickLevel: -12, beats: 32, change: .init(beat: Self.changeBeat, room: nudged, clickLevel: -12),
+      seed: 3)
+    let (heard, _, canceller) = try listen(to: take)
+    #expect(heard.strays.isEmpty, "clicks taken for strokes at \(heard.strays)")
+    #expect(canceller.changes.moves == followed, "\(canceller.changes)")
+    if followed > 0 { #expect(canceller.changes.lastMove == frames, "\(canceller.changes)") }
   }
 
   /// A count-in of a sound of its own, the drummer playing from the first beat after it: the
