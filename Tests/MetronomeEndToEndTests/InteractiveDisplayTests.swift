@@ -159,8 +159,9 @@ final class InteractiveDisplayTests: TimeLimitedTestCase {
     XCTAssertEqual(try XCTUnwrap(try session.outcome()).status, 0)
   }
 
+  /// In colour unless NO_COLOR is set and not empty (set empty, it is as if not set).
   func testHonoursNoColor() throws {
-    let colored = try start("120", environment: [:])
+    let colored = try start("120", environment: ["NO_COLOR": ""])
     // tmux re-encodes what it shows: bold then red is "ESC[1m ESC[31m".
     let redAccent = "\u{1B}[1m\u{1B}[31m[X]"
     let withColor = try colored.waitForScreen(escapes: true) { $0.contains(redAccent) }

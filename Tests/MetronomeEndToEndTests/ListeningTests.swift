@@ -156,20 +156,25 @@ final class ListeningTests: FolderTestCase {
 
   /// `calibrate --loopback --jack --connect none` takes `none` as `play` does (the output
   /// connected nowhere) and, with `mic` fed from metronome's own output, measures the digital
-  /// loop JACK reports: no frames, saved as such.
+  /// loop JACK reports: no frames, saved as such, in `~/.config`, or in `XDG_CONFIG_HOME` where
+  /// that is set.
   func testALoopbackCalibrationConnectedNowhereMeasuresItsOwnLoop() throws {
     let server = try JACKDummyServer(periodFrames: 1_024)
     defer { server.stop() }
-    let environment = server.environment.merging(["HOME": folder.path]) { $1 }
-    let run = try MetronomeProcess.run(
-      ["calibrate", "--loopback", "--jack", "--connect", "none", "--listen-from", "metronome:click"],
-      environment: environment)
-    XCTAssertEqual(run.status, 0, run.standardError)
-    XCTAssertTrue(
-      run.standardError.hasPrefix("metronome: round trip 0 frames (0.000 ms at 48000 Hz)"), run.standardError)
-    let saved = try String(
-      contentsOf: folder.appendingPathComponent(".config/metronome/calibration"), encoding: .utf8)
-    XCTAssertTrue(saved.contains("\njack-round-trip 0.000 "), saved)
+    let config = folder.appendingPathComponent("config")
+    for (variables, saved) in [
+      (["HOME": folder.path], folder.appendingPathComponent(".config/metronome/calibration")),
+      (["HOME": folder.path, "XDG_CONFIG_HOME": config.path], config.appendingPathComponent("metronome/calibration")),
+    ] {
+      let run = try MetronomeProcess.run(
+        ["calibrate", "--loopback", "--jack", "--connect", "none", "--listen-from", "metronome:click"],
+        environment: server.environment.merging(variables) { $1 })
+      XCTAssertEqual(run.status, 0, run.standardError)
+      XCTAssertTrue(
+        run.standardError.hasPrefix("metronome: round trip 0 frames (0.000 ms at 48000 Hz)"), run.standardError)
+      let text = try String(contentsOf: saved, encoding: .utf8)
+      XCTAssertTrue(text.contains("\njack-round-trip 0.000 "), text)
+    }
   }
 
   /// In a terminal the display's meter moves with each hit: 10 ms early, then 20 ms late (on the
