@@ -131,20 +131,24 @@ final class InteractiveDisplayTests: TimeLimitedTestCase {
     XCTAssertEqual(try XCTUnwrap(try session.outcome()).status, 0)
   }
 
-  func testCtrlCAndSIGTERMLeaveTheTerminalAsItWas() throws {
+  /// Ctrl-C, SIGTERM and SIGHUP each end the run with 128 and the signal's number, the terminal
+  /// as it was found.
+  func testCtrlCSIGTERMAndSIGHUPLeaveTheTerminalAsItWas() throws {
     let interrupted = try start("")
     try interrupted.send("C-c")
     let byInterrupt = try XCTUnwrap(try interrupted.outcome())
     XCTAssertEqual(byInterrupt.status, 130)
     XCTAssertTrue(byInterrupt.terminalRestored)
 
-    let terminated = try start("")
-    let processes = try terminated.commandProcessIDs()
-    XCTAssertEqual(processes.count, 1)
-    for process in processes { kill(process, SIGTERM) }
-    let byTerm = try XCTUnwrap(try terminated.outcome())
-    XCTAssertEqual(byTerm.status, 143)
-    XCTAssertTrue(byTerm.terminalRestored)
+    for (signal, status) in [(SIGTERM, 143), (SIGHUP, 129)] as [(Int32, Int32)] {
+      let signalled = try start("")
+      let processes = try signalled.commandProcessIDs()
+      XCTAssertEqual(processes.count, 1)
+      for process in processes { kill(process, signal) }
+      let outcome = try XCTUnwrap(try signalled.outcome())
+      XCTAssertEqual(outcome.status, status, "signal \(signal)")
+      XCTAssertTrue(outcome.terminalRestored, "signal \(signal)")
+    }
   }
 
   func testFollowsResizesAndFitsNarrowTerminals() throws {
