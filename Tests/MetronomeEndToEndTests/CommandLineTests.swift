@@ -157,6 +157,8 @@ final class CommandLineTests: FolderTestCase {
       (missing, 66, "\(missing): error: cannot read the key script: No such file or directory"),
       (folder, 66, "\(folder): error: cannot read the key script: it is a directory"),
       ("/dev/zero", 66, "/dev/zero: error: cannot read the key script: it is not a regular file"),
+      // Read as a file, /dev/null would be an empty script and the run would play.
+      ("/dev/null", 66, "/dev/null: error: cannot read the key script: it is not a regular file"),
       (binary, 65, "\(binary): error: not a text file: a key script is plain text, one 'SECONDS KEY' per line"),
     ]
     for (keys, status, message) in cases {
