@@ -151,6 +151,24 @@ final class InteractiveDisplayTests: TimeLimitedTestCase {
     }
   }
 
+  /// Ctrl-Z is ignored while the display runs: the run plays on, takes keys, and ends with q.
+  ///
+  /// A stopped run would leave the terminal raw. It is started as a shell with job control starts
+  /// it, in a process group of its own, where Ctrl-Z would stop it.
+  func testCtrlZIsIgnoredWhileTheDisplayRuns() throws {
+    let session = try TmuxSession(
+      command: "set -m; '\(MetronomeProcess.binary.path)' --silent 120", environment: ["NO_COLOR": "1"])
+    try session.waitForScreen { $0.contains("playing") }
+    try session.send("C-z")
+    try session.send("Up")
+    let screen = try session.waitForScreen { $0.contains("130 BPM") }
+    XCTAssertTrue(screen.contains("130 BPM"), screen)
+    try session.send("q")
+    let outcome = try XCTUnwrap(try session.outcome(), "the run did not end: it was stopped")
+    XCTAssertEqual(outcome.status, 0)
+    XCTAssertTrue(outcome.terminalRestored)
+  }
+
   func testFollowsResizesAndFitsNarrowTerminals() throws {
     let session = try start("7/8 200")
     try session.resize(width: 36, height: 20)
