@@ -106,10 +106,19 @@ final class JACKDummyServer {
     throw FixtureError("the clients under test did not join the JACK server within 5 s: it has \(try ports())")
   }
 
-  /// The ports the server has now.
+  /// The ports the server has now; throws if `jack_lsp` does not answer within 5 s.
+  ///
+  /// On a fresh clone's run a `jack_lsp` waited on a futex of a server still running for half an
+  /// hour, and its test for its whole time limit: a hung server is said at once.
   func ports() throws -> [String] {
-    try ChildProcess.run(ChildProcess.which("jack_lsp")!, ["-s", name], environment: environment)
-      .standardOutput.split(separator: "\n").map(String.init)
+    let listed = try ChildProcess.run(
+      URL(fileURLWithPath: "/usr/bin/timeout"), ["--kill-after", "1", "5", "jack_lsp", "-s", name],
+      environment: environment)
+    // timeout's own statuses: the command was ended by it (124), or killed after it (137).
+    guard ![124, 137].contains(listed.status) else {
+      throw FixtureError("jack_lsp -s \(name) had no answer from the server within 5 s: it hung")
+    }
+    return listed.standardOutput.split(separator: "\n").map(String.init)
   }
 
   /// Stops the server, if it still runs, and removes what it left, once: also after it failed to
