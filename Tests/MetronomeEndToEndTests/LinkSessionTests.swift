@@ -1,15 +1,18 @@
-#if AbletonLink
 import Foundation
 import MetronomeTesting
 import OSCControl
 import XCTest
 
 /// Two metronomes in one Ableton Link session, playing into one JACK dummy server, each on a
-/// channel of its own: built only with the AbletonLink trait, and run (by scripts/test) inside a
-/// network namespace of its own, so that Link's multicast never leaves the machine.
+/// channel of its own: run (by scripts/test) against the variant built with the AbletonLink
+/// trait, inside a network namespace of its own, so that Link's multicast never leaves the machine.
 final class LinkSessionTests: FolderTestCase {
   override func setUpWithError() throws {
     try super.setUpWithError()
+    guard MetronomeProcess.holdsLink else {
+      throw FixtureError(
+        "these tests need the variant built with Ableton Link: name it in METRONOME_LINK_BINARY, as scripts/test does")
+    }
     let interfaces = try String(contentsOfFile: "/proc/net/dev", encoding: .utf8).split(separator: "\n").dropFirst(2)
       .compactMap { $0.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) }
     guard interfaces == ["lo"] else {
@@ -160,4 +163,3 @@ final class LinkSessionTests: FolderTestCase {
     }
   }
 }
-#endif

@@ -14,9 +14,27 @@ enum MetronomeProcess {
   static let repository = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-  /// The `metronome` binary built beside this test bundle.
+  /// The `metronome` binary under test: the variant with Ableton Link where
+  /// `METRONOME_LINK_BINARY` names one, else the one built beside this test bundle.
   static var binary: URL {
-    URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("metronome")
+    linkVariant
+      ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("metronome")
+  }
+
+  /// The variant with Ableton Link that `scripts/test` builds apart, the executable alone (the
+  /// tests of what differs in it are the same code as the default build's, run against it).
+  private static let linkVariant = ProcessInfo.processInfo.environment["METRONOME_LINK_BINARY"].map {
+    URL(fileURLWithPath: $0)
+  }
+
+  /// Whether the binary under test was built with Ableton Link: the variant named, or the one
+  /// beside a test bundle built with the trait.
+  static var holdsLink: Bool {
+    #if AbletonLink
+    true
+    #else
+    linkVariant != nil
+    #endif
   }
 
   /// The metronome as it ships, built as `scripts/install` builds it (release, Swift's libraries
