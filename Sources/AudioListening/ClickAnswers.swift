@@ -394,9 +394,4 @@ extension ClickAnswers {
     }
     fitDirectPath(to: sound, of: sounds)
   }
-
-  /// Scales `sound`'s answer by `factor`: its clicks come back that much louder.
-  func scale(_ sound: Int, by factor: Float) {
-    for lag in 0..<frames { answers[sound * frames + lag] *= factor }
-  }
 }

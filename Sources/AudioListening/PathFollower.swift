@@ -27,16 +27,6 @@ final class PathFollower {
     count: 3, agrees: { abs($0 / $1 - 1) <= 0.04 }, changed: { abs($0 - 1) >= 0.06 })
   private let closerLevels = RecentReadings(count: 5, agrees: { abs($0 / $1 - 1) <= 0.02 }, changed: { _ in true })
   private var settling = false
-  /// How loud each sound's last three clicks came back, where it alone is far from its answer
-  /// (all within 2 % of their median, which moved by 10 % or more: more than a stroke on every
-  /// one of its clicks leans them) while another sound's last is within 4 % of its own, as when
-  /// one sound's answer was learned again from its clicks heard alone after a volume turned and
-  /// then scaled with the others; and each sound's last reading.
-  private let soundLevels = (0..<ClickSounds.most).map { _ in
-    RecentReadings(
-      count: 3, ofSounds: false, outliers: 0, agrees: { abs($0 / $1 - 1) <= 0.02 }, changed: { abs($0 - 1) >= 0.1 })
-  }
-  private let lastLevels = FloatBuffer(count: ClickSounds.most, repeating: .nan)
   /// How far their direct sound moved (each within a frame of their median, which moved by 4
   /// frames or more).
   private let shifts = RecentReadings(count: 4, agrees: { abs($0 - $1) <= 1 }, changed: { abs($0) >= 4 })
@@ -55,20 +45,14 @@ final class PathFollower {
     /// The frames given were heard as the last click of a sound heard them, and unlike its
     /// answer: what the echo leaves there is echo (`HeardTwice.Verdict.changedHere`).
     var changedHere = false
-    /// Answers were scaled (every one, or one sound's) by readings this far apart, as a share:
-    /// how far off the level they were scaled to may still be.
+    /// Every answer was scaled by readings this far apart, as a share: how far off the level they
+    /// were scaled to may still be.
     var levelDoubt: Float?
-  }
-
-  /// Whether a sound other than `sound` came back last as loud as its answer, within 4 %.
-  private func othersAgree(with sound: Int) -> Bool {
-    (0..<ClickSounds.most).contains { $0 != sound && abs(lastLevels[$0] - 1) <= 0.04 }
   }
 
   /// Forgets what `sound` was heard as: another sound takes its place, or it is learned whole anew.
   func forget(_ sound: Int) {
     heardTwice.forget(sound)
-    soundLevels[sound].forget()
   }
 
   /// Hears the clicks gathered in `answers` on their own: the input `heard` from the output's
@@ -90,22 +74,16 @@ final class PathFollower {
         others: { predicted[$0] / click.gain - answers.answer(sound, at: offset + $0) })
       told.changedHere = told.changedHere || verdict.changedHere
       if let level = verdict.level, let overall = verdict.overall, level > 0 {
-        lastLevels[sound] = level
         if let factor = levels.read(overall, of: sound) {
           answers.scale(by: factor)
           told.scaled = factor
           told.levelDoubt = levels.spread
           settling = true
           closerLevels.forget()
-          for readings in soundLevels { readings.forget() }
-          lastLevels.fill(.nan)
         } else if settling, let factor = closerLevels.read(overall, of: sound) {
           answers.scale(by: factor)
           told.levelDoubt = closerLevels.spread
           settling = false
-        } else if othersAgree(with: sound), let factor = soundLevels[sound].read(level, of: sound) {
-          answers.scale(sound, by: factor)
-          told.levelDoubt = soundLevels[sound].spread
         }
       }
       if verdict.whole, let lag = answers.directLag,

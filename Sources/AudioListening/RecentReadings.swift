@@ -3,8 +3,8 @@
 ///
 /// One click's reading is leaned by whatever the player played over it; several running, of two
 /// sounds or more (a stroke on every accent leans the accent's alone), that agree with their
-/// median (all, or all but `outliers`, which a stroke leaned more) and move it far enough from no
-/// change at all, say the path changed.
+/// median (all, or all but one, which a stroke leaned more) and move it far enough from no change
+/// at all, say the path changed.
 ///
 /// Allocates nothing once made; touched by one thread.
 final class RecentReadings {
@@ -20,19 +20,10 @@ final class RecentReadings {
   private let agrees: (Float, Float) -> Bool
   private let changed: (Float) -> Bool
 
-  /// Whether the readings must be of two sounds or more, and how many may disagree.
-  private let ofSounds: Bool
-  private let outliers: Int
-
-  /// The last `count` readings, of two sounds or more where `ofSounds`, which agree where
-  /// `agrees(reading, median)`, but for `outliers` of them, and say a change where `changed(median)`.
-  init(
-    count: Int, ofSounds: Bool = true, outliers: Int = 1, agrees: @escaping (Float, Float) -> Bool,
-    changed: @escaping (Float) -> Bool
-  ) {
+  /// The last `count` readings, of two sounds or more, which agree where `agrees(reading, median)`,
+  /// but for one of them, and say a change where `changed(median)`.
+  init(count: Int, agrees: @escaping (Float, Float) -> Bool, changed: @escaping (Float) -> Bool) {
     kept = count
-    self.ofSounds = ofSounds
-    self.outliers = outliers
     readings = FloatBuffer(count: count)
     sorted = FloatBuffer(count: count)
     sounds = [Int](repeating: -1, count: count)
@@ -50,7 +41,7 @@ final class RecentReadings {
     readings[count % kept] = reading
     sounds[count % kept] = sound
     count += 1
-    guard count >= kept, !ofSounds || sounds.contains(where: { $0 != sounds[0] }) else { return nil }
+    guard count >= kept, sounds.contains(where: { $0 != sounds[0] }) else { return nil }
     for index in 0..<kept { sorted[index] = readings[index] }
     var ordered = sorted.pointer
     ordered.sort()
@@ -61,7 +52,7 @@ final class RecentReadings {
       agreeing += 1
       widest = max(widest, abs(sorted[index] / median - 1))
     }
-    guard changed(median), agreeing >= kept - outliers else { return nil }
+    guard changed(median), agreeing >= kept - 1 else { return nil }
     spread = widest
     count = 0
     return median

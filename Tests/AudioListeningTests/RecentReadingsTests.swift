@@ -5,9 +5,8 @@ import Testing
 /// Readings of the last clicks heard, which say together that the path changed.
 @Suite(.timeLimit(.minutes(5))) struct RecentReadingsTests {
   /// Readings that agree within 1 of their median and say a change where it is beyond 10.
-  private func recent(count: Int = 4, ofSounds: Bool = true, outliers: Int = 1) -> RecentReadings {
-    RecentReadings(
-      count: count, ofSounds: ofSounds, outliers: outliers, agrees: { abs($0 - $1) <= 1 }, changed: { abs($0) > 10 })
+  private func recent(count: Int = 4) -> RecentReadings {
+    RecentReadings(count: count, agrees: { abs($0 - $1) <= 1 }, changed: { abs($0) > 10 })
   }
 
   /// The answers to `readings`, each of a sound in turn from `sounds`.
@@ -21,13 +20,12 @@ import Testing
     // Started again: three more say nothing, the fourth does; an odd count's median is its middle.
     #expect(answers(readings, [30, 30, 30, 30]) == [nil, nil, nil, 30])
     #expect(answers(recent(count: 3), [20, 22, 21]) == [nil, nil, 21])
-    #expect(answers(recent(count: 5, outliers: 2), [20, 23, 21, 19, 22]) == [nil, nil, nil, nil, 21])
+    #expect(answers(recent(count: 5), [20, 20.5, 21, 19.5, 30]) == [nil, nil, nil, nil, 20.5])
   }
 
-  @Test func readingsOfOneSoundAloneSayNothingUnlessAnySoundWill() {
+  @Test func readingsOfOneSoundAloneSayNothing() {
     #expect(answers(recent(), [20, 20, 20, 20, 20], sounds: [3]) == [nil, nil, nil, nil, nil])
     #expect(answers(recent(), [20, 20, 20, 20], sounds: [3, 3, 3, 4]) == [nil, nil, nil, 20])
-    #expect(answers(recent(ofSounds: false), [20, 20, 20, 20], sounds: [3]) == [nil, nil, nil, 20])
   }
 
   @Test func allButTheOutliersMustAgree() {
@@ -37,11 +35,8 @@ import Testing
     // Readings far from their median do not agree with it, however many.
     #expect(answers(recent(), [20, 20.5, 21, 23]) == [nil, nil, nil, 20.75])
     #expect(answers(recent(), [20, 21, 22, 23]) == [nil, nil, nil, nil])
-    #expect(answers(recent(outliers: 0), [20, 20, 20, 35]) == [nil, nil, nil, nil])
-    // One outlier unless told: two of four readings away from their median are one too many.
-    let unless = RecentReadings(count: 4, agrees: { abs($0 - $1) <= 1 }, changed: { abs($0) > 10 })
-    #expect(answers(unless, [19, 20, 22, 23]) == [nil, nil, nil, nil])
-    #expect(answers(recent(outliers: 2), [19, 20, 22, 23]) == [nil, nil, nil, 21])
+    // Two of four readings away from their median are one too many.
+    #expect(answers(recent(), [19, 20, 22, 23]) == [nil, nil, nil, nil])
   }
 
   /// How far the readings that agreed lay from their median, as a share of it, is kept from the
