@@ -194,4 +194,20 @@ struct BeatSequencerVoicesTests {
     #expect(clicks.filter { $0.voice.hasPrefix("voice") }.map(\.frame) == [0, 96_000, 144_000])
     #expect(clicks.filter { $0.voice.hasPrefix("voice") }.map(\.voice) == ["voice 0/3", "voice 0/2", "voice 1/2"])
   }
+
+  /// A tempo or a meter changed in mid-bar, the second voice kept, drops the rest of that bar's
+  /// voice, which comes back with the next bar spread over it: three against 4/4 at 120, changed
+  /// after beat one to 60 (the next beat 48 000 frames after it, bar two from 192 000) or to 3/4
+  /// (bar two from 72 000).
+  @Test(arguments: [(60, 4, [0, 192_000, 256_000, 320_000]), (120, 3, [0, 72_000, 96_000, 120_000])])
+  func aTempoOrMeterChangedInMidBarDropsTheRestOfThatBarsVoice(bpm: Double, beats: Int, frames: [Int64]) throws {
+    var sequencer = BeatSequencer(
+      startFrame: 0, tempo: .standard, meter: .fourFour, rhythm: Rhythm(polyrhythm: 3), sampleRate: .standard)
+    var clicks: [Click] = []
+    while let next = sequencer.nextFrame, next < 24_000 { clicks.append(click(sequencer.advance())) }
+    sequencer.change(
+      tempo: try Tempo(bpm: bpm), meter: try Meter(beats, 4), rhythm: Rhythm(polyrhythm: 3), earliestFrame: 24_000)
+    while let next = sequencer.nextFrame, next <= frames[3] { clicks.append(click(sequencer.advance())) }
+    #expect(clicks.filter { $0.voice.hasPrefix("voice") }.map(\.frame) == frames)
+  }
 }

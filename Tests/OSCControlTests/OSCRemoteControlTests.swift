@@ -581,7 +581,8 @@ struct OSCRemoteControlTests {
     #expect(viewModel.currentState.requestedPattern == nil)
   }
 
-  /// The speed trainer's start is told as set; a preroll of -1 is none, 0 to 64 bars are bars.
+  /// The speed trainer's start is told as set; a preroll of -1 is none, 0 to 64 bars are bars (0
+  /// counting two beats, as klick's does).
   @Test func theTrainersStartIsToldAndAPrerollOfMinusOneIsNone() {
     send("/klick/register_client")
     send("/klick/simple/set_tempo_start", [.float32(90)])
@@ -596,8 +597,10 @@ struct OSCRemoteControlTests {
         OSCCodec.packet(for: OSCMessage("/klick/map/set_preroll", [.int32(bars)])), from: client,
         into: RecordingSession(store: viewModel))
     }
-    preroll(2)
-    #expect(viewModel.currentState.programme.countIn == .bars(2))
+    for bars in [2, 0, 64] as [Int32] {
+      preroll(bars)
+      #expect(viewModel.currentState.programme.countIn == .bars(Int(bars)))
+    }
     preroll(-1)
     #expect(viewModel.currentState.programme.countIn == nil)
     preroll(65)
