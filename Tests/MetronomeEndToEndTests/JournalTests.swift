@@ -177,6 +177,27 @@ final class JournalTests: FolderTestCase {
     }
   }
 
+  /// A journal another run holds locked for two seconds, under the five a run waits, is waited
+  /// for: the take is kept and nothing is said of the journal.
+  func testAJournalHeldLockedForLessThanFiveSecondsIsWaitedFor() throws {
+    let path = folder.appendingPathComponent("held.sqlite3").path
+    XCTAssertEqual(try MetronomeProcess.run(["--silent", "--duration", "0.1", "--journal", path]).status, 0)
+    let sqlite = try XCTUnwrap(ChildProcess.which("sqlite3"), "unreachable: scripts/setup installs sqlite3")
+    // Another run's transaction, holding the journal two seconds from once it is held.
+    let holder = try BackgroundRun(
+      [path, "BEGIN EXCLUSIVE;", ".shell echo held; sleep 2", "COMMIT;"], executable: sqlite)
+    XCTAssertEqual(holder.readFirstLine(), "held\n")
+    let run = try MetronomeProcess.run([
+      "600", "--silent", "--headless", "--beats", "3", "--journal", path, "--tag", "waited",
+    ])
+    let held = holder.finish()
+    XCTAssertEqual(holder.process.terminationStatus, 0, held.errors)
+    XCTAssertEqual(run.status, 0, run.standardError)
+    XCTAssertFalse(run.standardError.contains("journal"), run.standardError)
+    let kept = try ChildProcess.run(sqlite, [path, "SELECT tag FROM take ORDER BY id"])
+    XCTAssertEqual(kept.standardOutput, "\nwaited\n")
+  }
+
   /// Makes `path` read-only, as a user would: its permissions, and (as root, whom permissions do
   /// not stop) the file system's immutable flag.
   private func makeReadOnly(_ path: String) throws {
