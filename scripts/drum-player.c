@@ -18,11 +18,12 @@
    quarter of a spacing before the click numbered CLICK on (a speaker turned up mid-take).
    An empty CLICK_PORT or MIC_PORT connects nothing there, for clients that connect themselves
    (ALSA's JACK plugin, named in an .asoundrc); the ear then hears a click as it arrives.
-   After SECONDS it prints "latency L", "first F" (the first click's frame time as written), a
-   line "sent CLICK OFFSET FRAMETIME" for each stroke (the frame its sample starts on at the
-   microphone) and "missed N" for strokes whose frame had passed before the first click was
-   heard, then exits. Clicks: a sample of 0.05 or more after 96 quieter frames. */
+   After SECONDS, or sooner on SIGTERM (once the take it plays for is over), it prints
+   "latency L", "first F" (the first click's frame time as written), a line "sent CLICK OFFSET
+   FRAMETIME" for each stroke (the frame its sample starts on at the microphone) and "missed N"
+   for strokes whose frame had passed before the first click was heard, then exits. Clicks: a sample of 0.05 or more after 96 quieter frames. */
 #include <jack/jack.h>
+#include <signal.h>
 #include <sndfile.h>
 #include <stdatomic.h>
 #include <stdint.h>
@@ -137,7 +138,15 @@ static float *load(const char *folder, const char *name, long *length) {
   return sound;
 }
 
+static volatile sig_atomic_t ended;
+static void endEarly(int signal) {
+  (void)signal;
+  ended = 1;
+}
+
 int main(int argc, char **argv) {
+  struct sigaction ending = {.sa_handler = endEarly};
+  sigaction(SIGTERM, &ending, NULL);
   if (argc != 8) {
     fprintf(stderr, "usage: drum-player CLICK_PORT MIC_PORT SPACING SECONDS KIT_FOLDER CLICK_GAIN MIC_DELAY < PLAN\n");
     return 64;
@@ -177,7 +186,7 @@ int main(int argc, char **argv) {
   jack_latency_range_t range = {0, 0};
   if (*argv[1]) jack_port_get_latency_range(jack_port_by_name(mic, argv[1]), JackPlaybackLatency, &range);
   atomic_store(&latency, (long)range.max);
-  sleep((unsigned)atoi(argv[4]));
+  for (long waited = 0; waited < atol(argv[4]) * 100 && !ended; waited++) usleep(10000);
   jack_client_close(mic);
   jack_client_close(ear);
   printf("latency %ld\nfirst %ld\n", atomic_load(&latency), atomic_load(&firstClick));

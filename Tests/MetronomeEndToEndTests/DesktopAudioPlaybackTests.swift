@@ -8,7 +8,7 @@ import XCTest
 ///
 /// The suite itself is the load: the other tests' builds and processes run beside these.
 final class DesktopAudioPlaybackTests: FolderTestCase {
-  /// Five takes of a thirty-second run through a server started for each, which a loaded machine
+  /// Five takes of a fifteen-second run through a server started for each, which a loaded machine
   /// may need (`retakenWhileTheHarnessGlitches`), fit in it; two minutes held four.
   override class var timeLimit: Double { 300 }
 
@@ -172,13 +172,13 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     return policies
   }
 
-  /// Thirty seconds at 137 BPM with the default period and buffer: no underrun, every click on
+  /// Fifteen seconds at 137 BPM with the default period and buffer: no underrun, every click on
   /// its frame, each line printed when its click is heard, and the threads that carry the audio
   /// (metronome's render thread, and the client thread of PipeWire's ALSA plugin) at real-time
   /// priority, as root has it, while the main thread is not.
-  func testThirtySecondsThroughPipeWirePlayOnTheGridWithTheDefaults() throws {
+  func testFifteenSecondsThroughPipeWirePlayOnTheGridWithTheDefaults() throws {
     var policies: [String: Int] = [:]
-    let take = try take("pipewire", ["137", "--duration", "30"]) { take in
+    let take = try take("pipewire", ["137", "--duration", "15"]) { take in
       let errors = take.run.standardError
       var problems = take.problems
       if take.run.status != 0 { problems.append("status \(take.run.status)") }
@@ -186,7 +186,7 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
       if !errors.contains("metronome: 0 underruns\n") || errors.contains("glitch") {
         problems.append("it underran or glitched")
       }
-      if take.played.count != 69 { problems.append("\(take.played.count) beats played") }
+      if take.played.count != 35 { problems.append("\(take.played.count) beats played") }
       if take.worstLineLateness >= 0.05 { problems.append("a line \(take.worstLineLateness) s late") }
       return problems.isEmpty ? [] : problems + [errors]
     } onLine: { index, pid in
@@ -199,7 +199,7 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     XCTAssertEqual(policies["alsa-pipewire"], Self.schedulingFIFO, "\(policies)")
   }
 
-  /// Thirty seconds at 137 BPM through PulseAudio with the defaults: at most one underrun.
+  /// Fifteen seconds at 137 BPM through PulseAudio with the defaults: at most one underrun.
   ///
   /// The plugin's client thread (`threaded-ml`, which carries every write) runs at real-time
   /// priority. Beside the suite the server may let the stream run dry once; then the buffer grows
@@ -208,9 +208,9 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   /// gap to within some (soaks measured 11 and 32 frames off after one), so the clicks are held to
   /// 16 frames (a third of a millisecond), or 48 (a millisecond) after an underrun or a glitch the
   /// position reported.
-  func testThirtySecondsThroughPulseAudioUnderrunAtMostOnceAndKeepTheGrid() throws {
+  func testFifteenSecondsThroughPulseAudioUnderrunAtMostOnceAndKeepTheGrid() throws {
     var policies: [String: Int] = [:]
-    let take = try take("pulseaudio", ["137", "--duration", "30"]) { take in
+    let take = try take("pulseaudio", ["137", "--duration", "15"]) { take in
       let errors = take.run.standardError
       let underruns = errors.split(separator: "\n").compactMap { line in
         line.hasPrefix("metronome: ") && line.contains(" underrun") ? Int(line.split(separator: " ")[1]) : nil
@@ -226,7 +226,7 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
       if errors.contains("the buffer grew from 1024 to 2048 frames") != underran {
         problems.append("the buffer grew \(underran ? "not " : "")without an underrun")
       }
-      if take.printed.count != 69 { problems.append("\(take.printed.count) beats printed") }
+      if take.printed.count != 35 { problems.append("\(take.printed.count) beats printed") }
       return problems.isEmpty ? [] : problems + [errors]
     } onLine: { index, pid in
       if index == 2 { policies = Self.schedulingPolicies(of: pid) }

@@ -42,8 +42,8 @@ struct DrumPlayer {
   init(in folder: URL) throws { binary = try HitPlayer.build("drum-player", in: folder, libraries: ["-lsndfile"]) }
 
   /// Starts playing `strokes` against the clicks of `clickPort`, `spacing` frames apart, into
-  /// `micPort` for `seconds`, with the clicks mixed in at `clickGain` and everything `micDelay`
-  /// frames late.
+  /// `micPort` for `seconds` (or until `end()`), with the clicks mixed in at `clickGain` and
+  /// everything `micDelay` frames late.
   func start(
     _ strokes: [DrumTake.Stroke], clickPort: String, micPort: String, spacing: Int, seconds: Int,
     clickGain: ClickGain = 0.5, micDelay: Int = 0, environment: [String: String]

@@ -278,6 +278,14 @@ final class BackgroundRun {
   /// Closes the reading end of standard output, as a reader that goes away does.
   func stopReading() throws { try output.fileHandleForReading.close() }
 
+  /// Asks the program to end now (SIGTERM) where it still runs, then waits for it as `finish` does:
+  /// for a helper that would otherwise wait out its time after the take it plays for is over.
+  @discardableResult
+  func end() -> (output: Data, errors: String) {
+    if process.isRunning { process.terminate() }
+    return finish()
+  }
+
   /// Waits for the end, reading standard output meanwhile so a full pipe cannot hold the run up;
   /// returns standard output and standard error.
   @discardableResult

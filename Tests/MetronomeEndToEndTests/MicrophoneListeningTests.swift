@@ -80,7 +80,7 @@ final class MicrophoneListeningTests: FolderTestCase {
         ["calibrate", "--loopback", "--rate", "44100", "--device", "metroear", "--listen-device", "metromic"],
         environment: environment)
       let printed = metronome.finish()
-      _ = drums.finish()
+      drums.end()
       let saved = (try? String(contentsOf: calibration, encoding: .utf8)) ?? ""
       return ((metronome.process.terminationStatus, printed.errors, saved), server.brokenCycles())
     }
@@ -297,7 +297,7 @@ final class MicrophoneListeningTests: FolderTestCase {
         clickGain: clickGain, micDelay: micDelay, environment: environment)
     }
     let printed = metronome.finish()
-    let played = DrumPlayer.played(String(decoding: drums.finish().output, as: UTF8.self))
+    let played = DrumPlayer.played(String(decoding: drums.end().output, as: UTF8.self))
     return (said(by: metronome, printed, playing: strokes.count, to: played), server.brokenCycles())
   }
 
@@ -331,6 +331,7 @@ final class MicrophoneListeningTests: FolderTestCase {
       "\(MetronomeProcess.binary.path)" 100 --subdivide 2 --listen --listen-device default --headless --events ndjson \\
         --duration 17
       status=$?
+      kill "$drummer"
       wait "$drummer"
       exit $status
       """
