@@ -119,6 +119,25 @@ struct MusicRequestTests {
         == "a map sets meter, tempo and pattern: drop '120'")
   }
 
+  /// `--seed` draws a command line's random gap, so that the same seed mutes the same bars again;
+  /// without it, one seed for the whole run, and a regular gap has none to draw.
+  @Test func theSeedGivenDrawsTheRandomGap() throws {
+    for seed: UInt64 in [0, 7, .max] {
+      let gap = try options {
+        $0.options.programme.gap = try? Gap(parsing: "25%", seed: 1)
+        $0.options.programme.seed = seed
+      }.request().music.programme.gap
+      #expect(gap == .random(percent: 25, byBeat: false, seed: seed), "seed \(seed)")
+    }
+    let unseeded = try options { $0.options.programme.gap = try? Gap(parsing: "25%:beats", seed: 1) }.request()
+    #expect(unseeded.music.programme.gap == .random(percent: 25, byBeat: true, seed: unseeded.music.programme.seed))
+    let regular = try options {
+      $0.options.programme.gap = try? Gap(parsing: "3:1", seed: 1)
+      $0.options.programme.seed = 7
+    }.request()
+    #expect(regular.music.programme.gap == .bars(play: 3, mute: 1))
+  }
+
   @Test func programmeOptionsNeedWhatTheyActOn() {
     #expect(
       usageError(options { $0.options.programme.startLabel = "verse" })

@@ -21,6 +21,39 @@ struct RequestLimitsTests {
     }
   }
 
+  /// The listening options' ranges, heard on JACK's `mic`: each end taken, the next value
+  /// either side refused with the range.
+  @Test func theListeningRangesAreTakenToTheirEnds() {
+    typealias Limit = (set: (inout PlayLine, Double) -> Void, taken: [Double], refused: [Double], error: String)
+    let limits: [Limit] = [
+      (
+        { $0.options.listen.tolerance = $1 }, [0.01, 500], [0, 500.01],
+        "--tolerance must be more than 0 and at most 500 ms"
+      ),
+      (
+        { $0.options.listen.inputOffset = $1 }, [-1_000, 1_000], [-1_000.01, 1_000.01],
+        "--input-offset must be from -1000 to 1000 ms"
+      ),
+      (
+        { $0.options.listen.hits.listenVelocity = Int($1) }, [1, 127], [0, 128],
+        "--listen-velocity must be from 1 to 127"
+      ),
+      ({ $0.options.listen.onsetLevel = $1 }, [-90, 0], [-90.01, 0.01], "--onset-level must be from -90 to 0 dBFS"),
+      ({ $0.options.listen.onsetRise = $1 }, [3, 40], [2.99, 40.01], "--onset-rise must be from 3 to 40 dB"),
+    ]
+    for limit in limits {
+      let listening = { (value: Double) in
+        options {
+          $0.options.client.jack = true
+          $0.options.listen.listen = true
+          limit.set(&$0, value)
+        }
+      }
+      for taken in limit.taken { #expect(usageError(listening(taken)) == nil, "\(limit.error): \(taken)") }
+      for refused in limit.refused { #expect(usageError(listening(refused)) == limit.error, "\(refused)") }
+    }
+  }
+
   @Test func sixSampleFilesAreTakenOneForEachVoice() throws {
     let request = try options { $0.options.sound.samples = "a,b,c,d,e,f" }.request().music
     #expect(request.samplePaths.map(\.path) == ["a", "b", "c", "d", "e", "f"])
