@@ -21,7 +21,8 @@
    After SECONDS, or sooner on SIGTERM (once the take it plays for is over), it prints
    "latency L", "first F" (the first click's frame time as written), a line "sent CLICK OFFSET
    FRAMETIME" for each stroke (the frame its sample starts on at the microphone) and "missed N"
-   for strokes whose frame had passed before the first click was heard, then exits. Clicks: a sample of 0.05 or more after 96 quieter frames. */
+   for strokes whose frame had passed before the first click was heard, then exits. Clicks: a
+   sample of 0.05 or more after 96 quieter frames. */
 #include <jack/jack.h>
 #include <signal.h>
 #include <sndfile.h>
