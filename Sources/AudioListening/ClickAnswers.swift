@@ -65,6 +65,11 @@ final class ClickAnswers {
   private var rehearsalsLeft = 0
   /// Where the rehearsal under way is.
   private var rehearsalAt: Int64 = .min
+  /// How far the rehearsal's frames are kept from the references they heard: the answers were
+  /// moved that much earlier once learned (`realign`).
+  private var rehearsalShift: Int64 = 0
+  /// Whether the answers have been placed by the first direct sound heard.
+  private var realigned = false
   private let rehearsalLeft = FloatBuffer(count: 128)
   /// What follows the path as it changes, once the answers are known.
   private let follower: PathFollower
@@ -200,7 +205,10 @@ final class ClickAnswers {
       let base = click.sound * frames + offset
       for index in lags(of: click, at: reference, count: left.count) where power[index] > 0 {
         guard sharing != .loudest || loudest[index] == slot else { continue }
-        answers[base + index] += step * left[index] / power[index] * weights[offset + index] * click.energy * click.gain
+        // The click's share first: where it is barely heard (lags far before its direct sound),
+        // its weight and the power are both tiny, and what is left over the power alone overflows.
+        let share = weights[offset + index] * click.energy * click.gain / power[index]
+        answers[base + index] += step * left[index] * share
       }
     }
   }
@@ -214,8 +222,12 @@ final class ClickAnswers {
 
   /// After a segment from the output's `reference` on, `count` frames, was heard as `heard` (while
   /// `learning`): keeps it for the rehearsal, takes the direct sound once the first click's answer
-  /// has enough of it, and marks answers heard whole.
-  func heard(_ heard: UnsafeBufferPointer<Float>, at reference: Int64, learning: Bool, of sounds: ClickSounds) {
+  /// has enough of it, and marks answers heard whole; returns how many frames later than the
+  /// round trip given the direct sound was then heard, by which every answer was moved earlier
+  /// (0 but once): the input's frames from then on hear the output that much earlier.
+  func heard(_ heard: UnsafeBufferPointer<Float>, at reference: Int64, learning: Bool, of sounds: ClickSounds)
+    -> Int64
+  {
     let end = reference + Int64(heard.count)
     if learning {
       // Kept while it follows what is kept and fits; a new stretch of learning starts anew.
@@ -223,7 +235,7 @@ final class ClickAnswers {
       let start = rehearsed.flatMap { $0.upperBound == reference ? $0.lowerBound : nil } ?? reference
       if end - start <= Int64(rehearsal.count) {
         for index in 0..<heard.count {
-          rehearsal[Int((reference + Int64(index)) & Int64(rehearsal.count - 1))] = heard[index]
+          rehearsal[Int((reference + rehearsalShift + Int64(index)) & Int64(rehearsal.count - 1))] = heard[index]
         }
         rehearsed = start..<end
       }
@@ -242,6 +254,23 @@ final class ClickAnswers {
       directSettled = true
       settleDirectLag(of: sounds)
     }
+    return realign()
+  }
+
+  /// Moves every answer earlier by how much later than the round trip given the first direct
+  /// sound was heard, once it has been (`learnDirectLag`), so that each answer holds as much of
+  /// the room's tail whatever the devices left out of the round trip; returns by how much.
+  private func realign() -> Int64 {
+    guard let directLag, !realigned else { return 0 }
+    realigned = true
+    let late = directLag - lead
+    guard late > 0 else { return 0 }
+    move(by: -late, except: nil)
+    let shift = Int64(late)
+    firstReference = firstReference.map { $0 - shift }
+    rehearsed = rehearsed.map { ($0.lowerBound - shift)..<($0.upperBound - shift) }
+    rehearsalShift += shift
+    return shift
   }
 
   /// Ends learning `sound` whole, its answer heard to the end; unless nothing stood out in it (a
@@ -275,7 +304,8 @@ final class ClickAnswers {
       predict(into: rehearsalLeft.pointer, at: rehearsalAt)
       for index in 0..<count {
         rehearsalLeft[index] =
-          rehearsal[Int((rehearsalAt + Int64(index)) & Int64(rehearsal.count - 1))] - rehearsalLeft[index]
+          rehearsal[Int((rehearsalAt + rehearsalShift + Int64(index)) & Int64(rehearsal.count - 1))]
+          - rehearsalLeft[index]
       }
       learn(rehearsalLeft.buffer, at: rehearsalAt, step: 1, sharing: .all)
       rehearsalAt += Int64(count)

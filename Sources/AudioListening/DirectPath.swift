@@ -9,8 +9,12 @@ final class DirectPath {
   private static let before = 2
   /// Frames of an answer the filter is fitted over: its first millisecond.
   private static let fitted = 48
-  /// Frames of an answer its direct sound is looked for in.
-  static let heard = 6_144
+  /// Lags of an answer its direct sound is looked for in: 6,656 frames past the round trip
+  /// given (139 ms at 48 kHz), for devices that report less than they add.
+  static let searched = 7_168
+  /// Frames of an answer heard before its direct sound is looked for: those searched, and the
+  /// room's tail after the latest (`ClickAnswers` reads how fast it fades over 3,584 frames).
+  static let heard = searched + 3_584
 
   private let filter = FloatBuffer(count: DirectPath.taps)
   /// The normal equations while they are solved: the matrix, then the right side.
@@ -32,7 +36,7 @@ final class DirectPath {
     for index in 0..<256 { before += answer(index) * answer(index) }
     let floor = max(peak / 10, 4 * (before / 256).squareRoot())
     guard peak > floor else { return nil }
-    return (0..<(heard - 3_584)).first { answer($0).magnitude >= floor }
+    return (0..<searched).first { answer($0).magnitude >= floor }
   }
 
   /// Fits the filter to `answer`, whose direct sound is at `lag`, as the answer to `sample`

@@ -3,7 +3,9 @@ import Glibc
 /// Takes the metronome's output out of what a microphone in a room hears, learning the whole path
 /// from the output to the input as it plays: the delay, the direct sound, the reflections and
 /// the room's tail, `responseFrames` of it (384 ms at 48 kHz) from `lead` frames before the round
-/// trip given.
+/// trip given; and, once the first direct sound is heard later than that (devices that leave part
+/// of the round trip out: up to 139 ms at 48 kHz is looked for), from `lead` frames before it, so
+/// that as much of the tail is learned however much the devices left out.
 ///
 /// The output is a train of click sounds with silence between them, each sound played again and
 /// again at its own level. So the canceller takes it as such (`ClickSounds`): each sound the output
@@ -58,7 +60,8 @@ public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
   ///
   /// The echo is looked for from where this is when the first frames are cancelled: the answers
   /// learned from there on stay where they were heard, whatever the devices say later (JACK's
-  /// latencies, which change as ports are connected).
+  /// latencies, which change as ports are connected), moved once to where the first direct sound
+  /// was heard if later.
   public var roundTrip: Int64
   /// The round trip the answers are learned against: `roundTrip` when the first frames were cancelled.
   private var alignment: Int64?
@@ -268,6 +271,8 @@ extension EchoPathCanceller {
       // the click heard most, not the tails of those before it.
       answers.learn(cancelled.buffer, at: reference, step: learning ? 1 : 0.5, sharing: learning ? .new : .loudest)
     }
-    answers.heard(heard.buffer, at: reference, learning: learning, of: sounds)
+    // Heard later than the round trip given (devices that leave part of it out): the answers were
+    // moved earlier to hold the room's whole tail, and the input hears the output that much sooner.
+    alignment = (alignment ?? roundTrip) + answers.heard(heard.buffer, at: reference, learning: learning, of: sounds)
   }
 }

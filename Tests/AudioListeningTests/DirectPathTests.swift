@@ -42,7 +42,7 @@ import Testing
 
   /// The direct sound is where the answer first reaches a tenth of its peak; a reflection's
   /// louder peak later changes nothing. (Past the first 256 frames: what they hold is the floor.)
-  @Test(arguments: [256, 300, 2_519, 2_559])
+  @Test(arguments: [256, 300, DirectPath.searched - 41, DirectPath.searched - 1])
   func theDirectSoundIsWhereTheAnswerFirstReachesATenthOfItsPeak(lag: Int) {
     var answer = [Float](repeating: 0, count: Self.frames)
     answer[lag] = 0.05
@@ -52,15 +52,17 @@ import Testing
     // Just under a tenth of the peak, the reflection is taken for the direct sound.
     answer[lag] = 0.039
     answer[lag + 1] = 0
-    // Looked for in the first 2,560 frames only.
-    #expect(DirectPath.lag { answer[$0] } == (lag + 40 < 2_560 ? lag + 40 : nil))
+    // Looked for in the first lags only.
+    #expect(DirectPath.lag { answer[$0] } == (lag + 40 < DirectPath.searched ? lag + 40 : nil))
   }
 
-  /// It is looked for in the answer's first 2,560 frames, by a peak over its first 6,144: a
-  /// sound later than that, or only a peak past them, is no direct sound.
+  /// It is looked for in the answer's first 7,168 frames (6,656 past the round trip given, 139 ms
+  /// at 48 kHz), by a peak over its first 10,752: a sound later than that, or only a peak past
+  /// them, is no direct sound.
   @Test func theDirectSoundIsLookedForInTheFirstFramesOnly() {
+    #expect(DirectPath.searched == 7_168 && DirectPath.heard == 10_752)
     var late = [Float](repeating: 0, count: Self.frames + 100)
-    late[2_560] = 0.5
+    late[DirectPath.searched] = 0.5
     #expect(DirectPath.lag { late[$0] } == nil)
     var tailPeak = [Float](repeating: 0, count: Self.frames + 100)
     tailPeak[500] = 0.05
@@ -118,7 +120,7 @@ import Testing
   /// cannot tell apart, still fits (the ridge): what the path makes of it is finite and within a
   /// tenth of the tone's level of what the answer held (without the ridge, 24 % and worse).
   @Test func aToneSteadyThroughTheFittedMillisecondStillFits() {
-    let tone = (0..<8_192).map { Float(sin(2 * Double.pi * Double($0) / 16)) }
+    let tone = (0..<Self.frames).map { Float(sin(2 * Double.pi * Double($0) / 16)) }
     let sample = { (index: Int) in tone.indices.contains(index) ? tone[index] : 0 }
     // The direct sound 1,000 frames into the tone's answer, the fitted millisecond all tone.
     var answer = [Float](repeating: 0, count: Self.frames)

@@ -19,10 +19,10 @@ import Testing
 
   /// What a listener with the room canceller hears of `take` (in cycles of 256 frames), what it
   /// said of the input, and the canceller.
-  private func listen(to take: RoomTake, through last: Int? = nil) throws -> (
+  private func listen(to take: RoomTake, through last: Int? = nil, roundTrip: Int64 = 0) throws -> (
     HeardTake, [InputNotice], EchoPathCanceller
   ) {
-    let canceller = EchoPathCanceller(roundTrip: 0)
+    let canceller = EchoPathCanceller(roundTrip: roundTrip)
     let listener = AudioHitListener(canceller: canceller, sampleRate: try SampleRate(RoomTake.sampleRate))
     var heard: [(Attack, Placement)] = []
     var notices: [InputNotice] = []
@@ -58,6 +58,21 @@ import Testing
     #expect(heard.wrong(from: Self.frame(ofBeat: Self.changeBeat + 3)).isEmpty, "\(heard.wrong())")
     let decibels = 20 * log10(Double(canceller.changes.lastLevel))
     #expect(canceller.changes.levels == 1 && abs(decibels - (after - before)) < 0.3, "\(canceller.changes)")
+    #expect(notices.count == 1 && notices.allSatisfy { if case .clickLevel = $0 { true } else { false } })
+  }
+
+  /// The same where the clicks reach the input 100 ms later than the devices say (the round trip
+  /// given is that much short): the echo is learned where it is heard, and followed there.
+  @Test func aVolumeTurnedIsFollowedWhereTheClicksComeBack100msLaterThanSaid() throws {
+    let corpus = RoomEchoTests.corpus[2]
+    let take = try RoomTake(
+      room: corpus.room, clickLevel: -12, beats: 32,
+      change: .init(beat: Self.changeBeat, room: corpus.room, clickLevel: -6), seed: corpus.seed)
+    let (heard, notices, canceller) = try listen(to: take, roundTrip: -Int64(RoomTake.sampleRate / 10))
+    #expect(heard.strays.isEmpty, "clicks taken for strokes at \(heard.strays)")
+    #expect(heard.wrong(from: Self.frame(ofBeat: Self.changeBeat + 3)).isEmpty, "\(heard.wrong())")
+    let decibels = 20 * log10(Double(canceller.changes.lastLevel))
+    #expect(canceller.changes.levels == 1 && abs(decibels - 6) < 0.3, "\(canceller.changes)")
     #expect(notices.count == 1 && notices.allSatisfy { if case .clickLevel = $0 { true } else { false } })
   }
 

@@ -1,0 +1,237 @@
+import AudioListening
+import MetronomeCore
+import MetronomeTesting
+import Testing
+
+/// The room canceller's own contract (`EchoPathCanceller`), through a cable: which frames it gives
+/// back and when, how loud it says what is left of the echo may be, what it takes for an input
+/// cut at full scale, and when it says the input stopped hearing the clicks.
+@Suite struct EchoPathCancellerTests {
+  /// What the canceller gave back: each segment's first frame, its frames with the echo taken
+  /// out, and how loud what is left of the echo may be on each.
+  struct Given {
+    var firsts: [Int64] = []
+    var cancelled: [Float] = []
+    var bounds: [Float] = []
+  }
+
+  /// Gives `canceller` the input from `first` on, and keeps what it gives back.
+  private func cancel(_ input: [Float], from first: Int64, in canceller: EchoPathCanceller, into given: inout Given) {
+    input.withUnsafeBufferPointer { input in
+      canceller.cancel(input, from: first) { cancelled, bound, segmentFirst in
+        given.firsts.append(segmentFirst)
+        given.cancelled += cancelled
+        given.bounds += bound
+      }
+    }
+  }
+
+  /// The frames `first..<first + count` of a ramp: each frame's value tells where it came from.
+  private func ramp(_ first: Int, count: Int) -> [Float] { (first..<(first + count)).map { Float($0 % 4_096) / 4_096 } }
+
+  @Test func eachSegmentIsGivenOnceFromTheFirstFrameGiven() {
+    // Nothing played: every 128 frames are given back as they come, as they came.
+    let canceller = EchoPathCanceller(roundTrip: 0)
+    var given = Given()
+    cancel(ramp(5, count: 128), from: 5, in: canceller, into: &given)
+    #expect(given.firsts == [5], "exactly 128 frames are a segment")
+    cancel(ramp(133, count: 300), from: 133, in: canceller, into: &given)
+    #expect(given.firsts == [5, 133, 261])
+    #expect(given.cancelled == ramp(5, count: 384), "nothing played, nothing taken out")
+    #expect(given.bounds.allSatisfy { $0 == 0 }, "no echo, no bound")
+  }
+
+  @Test func inputPlacedAnewLetsGoOfWhatWasShortOfASegment() {
+    let canceller = EchoPathCanceller(roundTrip: 0)
+    var given = Given()
+    // One frame waits when the input is placed anew (a capture clock of its own): it is let go,
+    // and the new input starts a segment of its own.
+    cancel(ramp(0, count: 129), from: 0, in: canceller, into: &given)
+    cancel(ramp(5_000, count: 256), from: 5_000, in: canceller, into: &given)
+    #expect(given.firsts == [0, 5_000, 5_128])
+    #expect(given.cancelled == ramp(0, count: 128) + ramp(5_000, count: 256))
+  }
+
+  @Test func inputWaitingForTheOutputIsGivenWhenPlacedAnewOrWhenTheQueueIsFull() {
+    let canceller = EchoPathCanceller(roundTrip: 0)
+    var given = Given()
+    // Silence played for 128 frames only: the input waits for the output it may hear.
+    [Float](repeating: 0, count: 128).withUnsafeBufferPointer { canceller.played($0, from: 0) }
+    cancel(ramp(0, count: 300), from: 0, in: canceller, into: &given)
+    #expect(given.firsts.isEmpty, "input waits until the output it may hear has been played")
+    // Placed anew: the whole segments waiting are given as they are, the 44 frames left let go.
+    cancel(ramp(10_000, count: 300), from: 10_000, in: canceller, into: &given)
+    #expect(given.firsts == [0, 128])
+    // 8,192 frames waiting fill the queue: they are given rather than lost.
+    cancel(ramp(10_300, count: 8_200), from: 10_300, in: canceller, into: &given)
+    #expect(given.firsts == [0, 128] + (0..<64).map { 10_000 + 128 * Int64($0) })
+    // Those that came after the queue was emptied wait, in their place, until placed anew.
+    cancel(ramp(30_000, count: 1), from: 30_000, in: canceller, into: &given)
+    #expect(given.firsts.suffix(2) == [18_192, 18_320])
+    #expect(given.cancelled == ramp(0, count: 256) + ramp(10_000, count: 8_192) + ramp(18_192, count: 256))
+  }
+}
+
+extension EchoPathCancellerTests {
+  /// A quarter second at the kit's rate: the clicks' spacing.
+  static let spacing = 11_025
+  /// Where the first click starts, and how late the cable brings the clicks back.
+  static let lead = 1_000
+  static let delay = 300
+
+  /// `clicks` clicks of one sound, `spacing` frames apart, and what a cable brings back of them:
+  /// `delay` frames late, the echo's peak at `peak`.
+  private func cable(clicks: Int, spacing: Int = spacing, peak: Float = 0.5) throws -> (output: [Float], echo: [Float])
+  {
+    let sound = ClickSound.pulse.samples(level: .normal, sampleRate: try SampleRate(RoomTake.sampleRate), volume: 1)
+    var output = [Float](repeating: 0, count: Self.lead + clicks * spacing)
+    for click in 0..<clicks {
+      for (index, sample) in sound.enumerated() { output[Self.lead + click * spacing + index] = sample }
+    }
+    let gain = peak / (sound.map(\.magnitude).max() ?? 1)
+    var echo = [Float](repeating: 0, count: output.count)
+    for index in Self.delay..<output.count { echo[index] = gain * output[index - Self.delay] }
+    return (output, echo)
+  }
+
+  /// Plays `output` and cancels `input` in cycles of 128 frames; calls `segment` with each
+  /// segment given back (its first frame, its frames cancelled and bounds) and the canceller.
+  private func run(
+    _ output: [Float], hearing input: [Float],
+    segment: (
+      _ first: Int, _ cancelled: UnsafeBufferPointer<Float>, _ bound: UnsafeBufferPointer<Float>,
+      _ canceller: EchoPathCanceller
+    ) -> Void
+  ) {
+    let canceller = EchoPathCanceller(roundTrip: 0)
+    output.withUnsafeBufferPointer { output in
+      input.withUnsafeBufferPointer { input in
+        for start in stride(from: 0, to: input.count, by: 128) {
+          let end = min(start + 128, input.count)
+          canceller.played(UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start))
+          canceller.cancel(UnsafeBufferPointer(rebasing: input[start..<end]), from: Int64(start)) {
+            segment(Int($2), $0, $1, canceller)
+          }
+        }
+      }
+    }
+  }
+
+  /// A hiss 60 dB under the echo's peak, the same every run.
+  private func hiss(count: Int) -> [Float] {
+    var state: UInt32 = 12_345
+    return (0..<count).map { _ in
+      state = state &* 1_664_525 &+ 1_013_904_223
+      return 0.0005 * (Float(state >> 8) / Float(1 << 24) - 0.5)
+    }
+  }
+
+  @Test func whatIsLeftOfALearnedEchoIsBoundByThreeTimesWhatItUsuallyLeavesAndNeverBelowMinus50dB() throws {
+    let (output, echo) = try cable(clicks: 12)
+    let input = zip(echo, hiss(count: echo.count)).map { $0 + $1 }
+    var held: Float = 0
+    var shares: Set<Float> = []
+    var checked = 0
+    run(output, hearing: input) { first, cancelled, bound, canceller in
+      for index in 0..<cancelled.count {
+        let frame = first + index
+        // The echo predicted: what was heard less what was given back.
+        held = max((input[frame] - cancelled[index]).magnitude, held * 0.99)
+        if frame < Self.lead - Int(EchoPathCanceller.lead) - 128 {
+          // Before the segment the first click's answer may start in, no echo: nothing bounds an attack.
+          #expect(bound[index] == 0, "at \(frame)")
+        } else if frame >= Self.lead + 4 * Self.spacing {
+          let share = max(0.003, 3 * canceller.residualShare.squareRoot())
+          shares.insert(share)
+          #expect(
+            abs(bound[index] - share * held) <= 1e-3 * share * held + 1e-9,
+            "at \(frame) \(canceller.residualShare) \(held) \(bound[index])")
+          checked += 1
+        }
+      }
+    }
+    #expect(checked > 7 * Self.spacing, "the clicks after the fourth, checked")
+    // Both sides of -50 dB were taken: the floor, and three times what the hiss leaves.
+    #expect(shares.contains(0.003) && shares.contains { $0 > 0.003 }, "\(shares.sorted())")
+  }
+}
+
+extension EchoPathCancellerTests {
+  /// A microphone with a hiss 54 dB under the echo's peak, which hears the clicks (100 BPM) 100 ms
+  /// later than the devices say, through a cable: every stroke of a drummer playing from the
+  /// fifth click on is found within a millisecond, and nothing else. (The hiss before the first
+  /// click's direct sound was once shared out by a weight so small that the division overflowed:
+  /// its answer became infinite there; and a direct sound more than 46 ms later than said was not
+  /// looked for.)
+  @Test func aHissingMicrophoneHearingTheClicks100msLaterThanSaidHearsEveryStroke() throws {
+    let rate = try SampleRate(RoomTake.sampleRate)
+    let spacing = 26_460
+    let (output, _) = try cable(clicks: 24, spacing: spacing)
+    let late = rate.hz / 10
+    var input = hiss(count: output.count).map { $0 * 4 }
+    for index in late..<output.count { input[index] += 0.5 * output[index - late] }
+    let take = try DrumTake(clicks: 24, spacing: spacing, spread: 882, skipped: 4, seed: 26)
+    let mixed = take.mixed(into: input) { Self.lead + $0 * spacing + late }
+    let listener = AudioHitListener(canceller: EchoPathCanceller(roundTrip: 0), sampleRate: rate)
+    let found = listener.attacks(in: mixed.samples, playing: output).map { Int($0.0.frame) }
+    #expect(found.count == mixed.attacks.count, "found \(found) for \(mixed.attacks)")
+    #expect(zip(found, mixed.attacks).allSatisfy { abs($0 - $1) <= rate.hz / 1_000 }, "\(found) for \(mixed.attacks)")
+  }
+}
+
+extension EchoPathCancellerTests {
+  /// An input cut at full scale where the echo is loud is bound by what it holds.
+  ///
+  /// A cut is the same value twice at 0.999 or more; where the echo is loud, all that segment
+  /// holds may be the echo, so its bound is what it holds. A pair across two segments cuts the
+  /// second; a frame at full scale alone cuts nothing; a cut where no echo is loud (a drum between
+  /// clicks) is a drum's.
+  @Test func anInputCutAtFullScaleWhereTheEchoIsLoudBoundsItsSegmentByWhatItHolds() throws {
+    let (output, echo) = try cable(clicks: 9, peak: 0.9)
+    var input = echo
+    // Segments start at multiples of 128 from the input's first frame. Click 6's echo starts at
+    // 67,450: a pair across 67,456; click 7's at 78,475: a pair inside its segment; and a pair
+    // 5,000 frames after it, where nothing is heard.
+    let cuts = [67_455, 78_500, 83_500]
+    for cut in cuts { (input[cut], input[cut + 1]) = (1, 1) }
+    var bounds: [Int: (bound: [Float], heard: [Float])] = [:]
+    run(output, hearing: input) { first, _, bound, _ in
+      bounds[first] = (Array(bound), Array(input[first..<(first + bound.count)]))
+    }
+    let cutSegments = [67_456, 78_464]
+    for first in cutSegments {
+      let (bound, heard) = try #require(bounds[first])
+      #expect(bound == heard.map(\.magnitude), "the segment from \(first) is cut")
+    }
+    for first in [67_328, 83_456] {
+      let (bound, heard) = try #require(bounds[first])
+      #expect(zip(bound, heard).contains { $0 != $1.magnitude }, "the segment from \(first) is not cut")
+      #expect(bound.allSatisfy { $0 < 0.01 }, "the segment from \(first) is bound by the echo's share")
+    }
+  }
+
+  /// A microphone that stops hearing the clicks as they play on (unplugged, muted) is said to be
+  /// silent once a second's worth of segments (375 of 128 frames) that should have held the echo
+  /// held nothing: not at the 374th; and again the second time, counted from 0 once it heard them.
+  @Test func aMicrophoneThatStopsHearingIsSaidSilentAfterASecondOfEchoUnheardEachTime() throws {
+    let (output, echo) = try cable(clicks: 96)
+    // Eight clicks heard (their echo learned); silent from the ninth on, back for clicks 50 and 51.
+    let silent = Self.lead + 8 * Self.spacing
+    let back = (Self.lead + 50 * Self.spacing)..<(Self.lead + 52 * Self.spacing)
+    let input = echo.indices.map { $0 < silent || back.contains($0) ? echo[$0] : 0 }
+    var unheard = 0
+    var said: [(unheard: Int, silences: Int)] = []
+    run(output, hearing: input) { first, _, _, canceller in
+      let segment = first..<(first + 128)
+      guard first >= silent, segment.contains(where: { echo[$0] != 0 }) else { return }
+      unheard = back.contains(first) ? 0 : unheard + 1
+      said.append((unheard, canceller.changes.silences))
+    }
+    let firstTime = said.prefix { $0.unheard > 0 }
+    #expect(firstTime.allSatisfy { $0.silences == ($0.unheard < 375 ? 0 : 1) }, "\(firstTime.map(\.silences))")
+    #expect(firstTime.contains { $0.unheard == 375 })
+    let secondTime = said.drop { $0.unheard > 0 }.drop { $0.unheard == 0 }
+    #expect(secondTime.allSatisfy { $0.silences == ($0.unheard < 375 ? 1 : 2) }, "\(secondTime.map(\.silences))")
+    #expect(secondTime.contains { $0.unheard == 375 })
+  }
+}
