@@ -6,7 +6,7 @@ import Testing
 /// The room canceller's own contract (`EchoPathCanceller`), through a cable: which frames it gives
 /// back and when, how loud it says what is left of the echo may be, what it takes for an input
 /// cut at full scale, and when it says the input stopped hearing the clicks.
-@Suite struct EchoPathCancellerTests {
+@Suite(.timeLimit(.minutes(2))) struct EchoPathCancellerTests {
   /// What the canceller gave back: each segment's first frame, its frames with the echo taken
   /// out, and how loud what is left of the echo may be on each.
   struct Given {
