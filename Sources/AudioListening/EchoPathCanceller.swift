@@ -63,7 +63,8 @@ public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
   /// latencies, which change as ports are connected), moved once to where the first direct sound
   /// was heard if later.
   public var roundTrip: Int64
-  /// The round trip the answers are learned against: `roundTrip` when the first frames were cancelled.
+  /// The round trip the answers are learned against: `roundTrip` when the first frames were
+  /// cancelled, and how much later than that the first direct sound was heard (`ClickAnswers`).
   private var alignment: Int64?
 
   private let sounds = ClickSounds()
