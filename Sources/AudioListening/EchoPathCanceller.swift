@@ -46,8 +46,10 @@ import Glibc
 ///
 /// `@unchecked Sendable`: its state is touched only by the one thread that feeds it.
 public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
-  /// Frames of the path learned before the round trip given: an echo heard that much earlier is
-  /// still learned (10.7 ms at 48 kHz).
+  /// Frames of the path learned before the round trip given (10.7 ms at 48 kHz).
+  ///
+  /// A direct sound must stand out of the first 256 (`DirectPath.lag`), so one heard up to 256
+  /// frames earlier than the round trip given is found (5.3 ms at 48 kHz).
   public static let lead: Int64 = 512
   /// The length of each sound's answer learned, in frames.
   public static let responseFrames = 18_432
