@@ -281,7 +281,7 @@ let package = Package(
     .testTarget(
       name: "MetronomeTestingTests",
       dependencies: [
-        "MetronomeTesting", "MetronomeControl", "TerminalUI",
+        "MetronomeTesting", "MetronomeControl", "TerminalUI", "AudioListening", "MetronomeCore",
         .product(name: "OpenCombineShim", package: "OpenCombine"),
         .product(name: "CombineSchedulers", package: "combine-schedulers"),
       ]

@@ -4,7 +4,7 @@ import MetronomeCore
 /// `sample` as the listener takes it: one that is not a number or infinite (from a broken plugin
 /// upstream) would stay in the filters' state for good, and one far past full scale would make
 /// their sums infinite, so the first is heard as silence and the second at 16 times full scale.
-func saneSample(_ sample: Float) -> Float { sample.isFinite ? min(max(sample, -16), 16) : 0 }
+public func saneSample(_ sample: Float) -> Float { sample.isFinite ? min(max(sample, -16), 16) : 0 }
 
 /// Whether `sample`, after `previous`, is an input cut at full scale.
 ///
@@ -22,8 +22,6 @@ func isClipped(_ sample: Float, after previous: Float) -> Bool {
 /// `@unchecked Sendable`: its state is touched only by the one thread that feeds it.
 public final class AudioHitListener: @unchecked Sendable {
   private let canceller: any OutputCanceller
-  /// The canceller, where it is the one that takes out a single copy of the click.
-  private let click: ClickCanceller?
   private let detector: OnsetDetector
   /// Frames since the input was last cut at full scale (`isClipped`), the last sample heard, and
   /// how far apart two clips must be to count twice (a tenth of a second).
@@ -36,16 +34,9 @@ public final class AudioHitListener: @unchecked Sendable {
   /// How many times the input has been cut at full scale, a tenth of a second or more apart.
   public private(set) var clips = 0
 
-  /// A listener at `sampleRate` whose input hears the output `roundTrip` frames late, taken out
-  /// by `ClickCanceller`.
-  public convenience init(sampleRate: SampleRate, roundTrip: Int64, settings: OnsetSettings = .standard) {
-    self.init(canceller: ClickCanceller(roundTrip: roundTrip), sampleRate: sampleRate, settings: settings)
-  }
-
   /// A listener at `sampleRate` whose input has the output taken out by `canceller`.
   public init(canceller: any OutputCanceller, sampleRate: SampleRate, settings: OnsetSettings = .standard) {
     self.canceller = canceller
-    click = canceller as? ClickCanceller
     detector = OnsetDetector(sampleRate: sampleRate, settings: settings)
     clipGap = sampleRate.hz / 10
     rate = Double(sampleRate.hz)
@@ -56,18 +47,6 @@ public final class AudioHitListener: @unchecked Sendable {
     get { canceller.roundTrip }
     set { canceller.roundTrip = newValue }
   }
-
-  /// Frames either way of `roundTrip` within which the output's echo is looked for, where the
-  /// input's clock is not the output's; 0 (the default) where the round trip is known to the frame.
-  ///
-  /// Only `ClickCanceller` looks; another learns the whole path anyway.
-  public var searchFrames: Int {
-    get { click?.searchFrames ?? 0 }
-    set { click?.searchFrames = newValue }
-  }
-
-  /// The gain from the output to the input `ClickCanceller` has learned; 0 for another.
-  public var outputGain: Float { click?.gain ?? 0 }
 
   /// How an attack heard now is placed against the click the player heard.
   public var placement: Placement { canceller.placement }
@@ -136,8 +115,7 @@ extension AudioHitListener {
           let end = min(start + cycle, input.count)
           listen(
             input: UnsafeBufferPointer(rebasing: input[start..<end]),
-            output: output.isEmpty
-              ? UnsafeBufferPointer(start: nil, count: 0) : UnsafeBufferPointer(rebasing: output[start..<end]),
+            output: output.isEmpty ? output : UnsafeBufferPointer(rebasing: output[start..<end]),
             from: Int64(start)
           ) { found.append(($0, $1)) }
         }

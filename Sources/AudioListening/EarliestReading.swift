@@ -6,7 +6,8 @@
 /// every reading of when frame 0 was heard is the truth or later, and the earliest of many is
 /// nearest it; a mean would sit half a step late, by as much as a period. The readings of the last
 /// half to whole second count, so that the estimate follows the device's clock drifting against the
-/// host's, and a stream that moved later (a sound server's cycle run late) within a second. A reading 50 ms away from the estimate is the stream having moved (frames lost), and
+/// host's, and a stream that moved later (a sound server's cycle run late) within a second. A
+/// reading more than 50 ms away from the estimate is the stream having moved (frames lost), and
 /// starts it anew.
 public struct EarliestReading: Sendable {
   /// The earliest reading of the half second now being read, and when it started.
@@ -14,7 +15,7 @@ public struct EarliestReading: Sendable {
   /// The earliest reading of the half second before it.
   private var previous: Double?
 
-  /// A reading this far from the estimate starts it anew.
+  /// A reading further than this from the estimate starts it anew.
   static let jumpMicros = 50_000.0
   /// How long each of the two spans of readings lasts.
   static let spanMicros: Int64 = 500_000

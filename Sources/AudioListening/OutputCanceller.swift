@@ -1,6 +1,7 @@
 /// What takes the metronome's own output out of what an input hears, so that the click reaching
-/// a microphone is not heard as a hit: `ClickCanceller` (one copy of the click, at a round trip
-/// known to within `searchFrames`) or `EchoPathCanceller` (the room's whole answer, learned).
+/// a microphone is not heard as a hit: `EchoPathCanceller` (the room's whole answer, learned), or
+/// the test kit's `ClickCanceller` (one copy of the click, at a round trip known within a few
+/// frames), the baseline it is measured against.
 ///
 /// Touched only by the one thread that feeds it.
 public protocol OutputCanceller: AnyObject {

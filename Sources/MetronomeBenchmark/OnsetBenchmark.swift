@@ -31,7 +31,7 @@ enum OnsetBenchmark {
         let file = "\(folder)/\(name)-\(seed)"
         try writeWAV(input.samples, rate: rate.hz, to: file + ".wav")
         try input.attacks.map { "\($0)\n" }.joined().write(toFile: file + ".truth", atomically: true, encoding: .utf8)
-        let listener = AudioHitListener(sampleRate: rate, roundTrip: Int64(roundTrip))
+        let listener = AudioHitListener(canceller: ClickCanceller(roundTrip: Int64(roundTrip)), sampleRate: rate)
         let started = ContinuousClock.now
         let found = listener.attacks(in: input.samples, playing: name == "click" ? output : []).map(\.0.frame)
         let elapsed = ContinuousClock.now - started

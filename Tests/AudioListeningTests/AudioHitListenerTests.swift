@@ -93,6 +93,22 @@ import Testing
     #expect(clipsCounted(apart: 100) == 1)
   }
 
+  /// A value held at 0.999 of full scale, either way, is a cut; one just under it is not.
+  @Test func aValueHeldAtTheConvertersLastCodeIsACutAndOneJustUnderIsNot() {
+    for (level, cuts) in [(Float(0.999), 1), (-0.999, 1), (Float(0.999).nextDown, 0)] {
+      let listener = AudioHitListener(canceller: ScriptedCanceller(), sampleRate: .standard)
+      _ = notices(of: listener, input: [0, level, level] + [Float](repeating: 0, count: 253))
+      #expect(listener.clips == cuts, "\(level)")
+    }
+  }
+
+  /// An input cut on its first two frames, in a whole recording, is counted.
+  @Test func aCutOnTheFirstFramesOfARecordingCounts() {
+    let listener = AudioHitListener(canceller: ScriptedCanceller(), sampleRate: .standard)
+    _ = listener.attacks(in: [1, 1] + [Float](repeating: 0, count: 1_000))
+    #expect(listener.clips == 1)
+  }
+
   /// One frame at full scale, even the first heard, is a peak, not a cut.
   @Test func aPeakAtFullScaleOnTheFirstFrameIsNotACut() {
     let listener = AudioHitListener(canceller: ScriptedCanceller(), sampleRate: .standard)
@@ -103,12 +119,12 @@ import Testing
   /// A sample that is not a number is heard as silence, and one far past full scale at 16 times
   /// full scale (24 dB over): the filters stay sane and the attacks after are found.
   @Test func samplesNoConverterGivesAreHeardAsSilenceOrSixteenTimesFullScale() {
-    let listener = AudioHitListener(sampleRate: .standard, roundTrip: 0)
+    let listener = AudioHitListener(canceller: EchoPathCanceller(roundTrip: 0), sampleRate: .standard)
     var input = [Float](repeating: 0, count: 48_000)
     input[4_000] = .nan
     input[8_000] = .infinity
     for index in 24_000..<24_480 { input[index] = index.isMultiple(of: 2) ? 1_000 : -1_000 }
-    let found = listener.attacks(in: input).map(\.0)
+    let found = listener.attacks(in: input, playing: [Float](repeating: 0, count: input.count)).map(\.0)
     #expect(found.count == 1)
     #expect(found.first.map { abs(Int($0.frame) - 24_000) <= 48 } == true)
     #expect(found.first.map { abs($0.level - 20 * log10(16)) < 0.1 } == true, "\(found)")

@@ -40,12 +40,16 @@ import Testing
 
   /// A reading whose frames would not be exact in a Double (2^52 frames and more, some three
   /// thousand years at 48 kHz) is let go; one just under is taken.
-  @Test func aReadingBeyondWhatADoubleCountsExactlyIsLetGo() {
+  @Test func aReadingBeyondWhatADoubleCountsExactlyIsLetGo() throws {
     let microsPerFrame = 1e6 / 48_000
     var alignment = CaptureAlignment(sampleRate: .standard)
     alignment.update(inputFrameZeroMicros: 0x1.8p52 * microsPerFrame, outputFrameZeroMicros: 0)
     #expect(alignment.offset == nil)
     alignment.update(inputFrameZeroMicros: 0x1p51 * microsPerFrame, outputFrameZeroMicros: 0)
     #expect(alignment.offset.map { abs($0 - (1 << 51)) <= 1 } == true)
+    // 2^52 frames exactly: at 32 kHz, 125 × 2^50 µs, which the arithmetic keeps exact.
+    var exactly = try CaptureAlignment(sampleRate: SampleRate(32_000))
+    exactly.update(inputFrameZeroMicros: 125 * 0x1p50, outputFrameZeroMicros: 0)
+    #expect(exactly.offset == nil)
   }
 }

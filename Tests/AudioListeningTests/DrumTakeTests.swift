@@ -21,7 +21,7 @@ import Testing
     for index in roundTrip..<heard.count { heard[index] = 0.5 * output[index - roundTrip] }
     let (input, attacks) = take.mixed(into: heard) { spacing / 2 + $0 * spacing + roundTrip }
 
-    let listener = AudioHitListener(sampleRate: rate, roundTrip: Int64(roundTrip))
+    let listener = AudioHitListener(canceller: EchoPathCanceller(roundTrip: Int64(roundTrip)), sampleRate: rate)
     let placed = listener.attacks(in: input, playing: output)
     let found = placed.map(\.0.frame)
     #expect(found.count == attacks.count, "found \(found.count) for \(attacks.count) strokes")

@@ -52,6 +52,14 @@ import Testing
     #expect(earliest.estimate == 1_003_000)
   }
 
+  /// A reading 50 ms from the estimate, exactly, is a stream read late, not one that moved.
+  @Test func aReadingExactly50msAwayKeepsTheSpansRead() {
+    var earliest = readings(every: 1_000, for: 1_000_000) { _ in 0 }
+    earliest.read(950_000, atMicros: 3_000_000)
+    #expect(earliest.isSettled)
+    #expect(earliest.estimate == 950_000)
+  }
+
   @Test func aJumpOfMoreThan50msStartsAnew() {
     var earliest = readings(every: 1_000, for: 1_000_000) { _ in 0 }
     earliest.read(900_000, atMicros: 3_000_000)

@@ -55,6 +55,16 @@ import Testing
     }
   }
 
+  /// The standard level is 50 dB under full scale: a step half a decibel louder is an attack,
+  /// one half a decibel softer is not.
+  @Test func theStandardLevelIsFiftyDecibelsUnderFullScale() {
+    for (decibels, count) in [(-49.5, 1), (-50.5, 0)] {
+      var samples = [Float](repeating: 0, count: 9_600)
+      for index in 4_800..<samples.count { samples[index] = Float(pow(10, decibels / 20)) }
+      #expect(attacks(in: samples).count == count, "\(decibels) dB")
+    }
+  }
+
   /// The attacks found in `samples` where a sound known not to be a hit may be as loud as
   /// `noise` on each frame.
   private func attacks(in samples: [Float], below noise: [Float]) -> [Attack] {

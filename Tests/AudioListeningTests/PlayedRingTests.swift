@@ -21,6 +21,16 @@ import Testing
     #expect(read(ring).isEmpty)
   }
 
+  /// Frames are read from their own slots whatever the first frame: an odd one too.
+  @Test func writingFromAnOddFrameReadsBackEachFramesOwnSample() {
+    let ring = PlayedRing()
+    let first: Int64 = 1_000_001
+    (0..<300).map(Float.init).withUnsafeBufferPointer { ring.write($0, from: first) }
+    let pieces = read(ring)
+    #expect(pieces.map(\.0) == [first])
+    #expect(pieces.first.map { $0.1 == (0..<300).map(Float.init) } == true)
+  }
+
   @Test func aReaderFarBehindGetsTheNewestHalfOfTheRingInTwoPiecesWhereItWraps() {
     let ring = PlayedRing()
     let block = (0..<4_096).map(Float.init)

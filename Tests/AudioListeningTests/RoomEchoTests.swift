@@ -211,7 +211,7 @@ extension RoomEchoTests {
   /// of a second counted once; not a click's own peak at full scale through a perfect loop, nor a
   /// float beyond it once (nothing cut it).
   @Test func anInputIsCutWhereHeldAtFullScale() {
-    let listener = AudioHitListener(sampleRate: .standard, roundTrip: 0)
+    let listener = AudioHitListener(canceller: EchoPathCanceller(roundTrip: 0), sampleRate: .standard)
     let heard: [[Float]] = [
       [0.2, 1, 0.97, -1, -0.9], [0.9995, 0.9995, 0.5, -1, -1], [0, 1.2, 0.9], [-0.9999, -0.9999], [1.5, 1.5],
     ]

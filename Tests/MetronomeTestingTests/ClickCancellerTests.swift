@@ -30,8 +30,10 @@ import Testing
 
   /// The attacks a listener finds in `take`, fed a cycle of 256 frames at a time.
   private func heard(_ take: (output: [Float], input: [Float]), roundTrip: Int) -> [Int64] {
-    AudioHitListener(sampleRate: rate, roundTrip: Int64(roundTrip)).attacks(in: take.input, playing: take.output)
-      .map(\.0.frame)
+    AudioHitListener(canceller: ClickCanceller(roundTrip: Int64(roundTrip)), sampleRate: rate).attacks(
+      in: take.input, playing: take.output
+    )
+    .map(\.0.frame)
   }
 
   @Test func clicksHeardThroughALoopAreNotHitsButAHitOnAClickIs() {
@@ -55,7 +57,7 @@ import Testing
 
   @Test func anInputHeardWithNoOutputGivenIsOnlyListenedTo() {
     // As through a line input while the output goes elsewhere: nothing to take out.
-    let listener = AudioHitListener(sampleRate: rate, roundTrip: 1_000)
+    let listener = AudioHitListener(canceller: ClickCanceller(roundTrip: 1_000), sampleRate: rate)
     let take = take(clicks: [], hits: [4_800], roundTrip: 0, gain: 0)
     var found: [Int64] = []
     take.input.withUnsafeBufferPointer { input in
@@ -107,13 +109,14 @@ import Testing
     let clicks = stride(from: 2_400, to: 96_000, by: 12_000).map { $0 }
     let hits = [clicks[5] + echo]
     let take = take(clicks: clicks, hits: hits, roundTrip: echo, gain: 0.3)
-    let listener = AudioHitListener(sampleRate: rate, roundTrip: 1_000)
-    listener.searchFrames = rate.hz / 200
+    let canceller = ClickCanceller(roundTrip: 1_000)
+    canceller.searchFrames = rate.hz / 200
+    let listener = AudioHitListener(canceller: canceller, sampleRate: rate)
     let placed = listener.attacks(in: take.input, playing: take.output)
     let found = placed.map(\.0.frame)
     #expect(listener.roundTrip == Int64(echo))
     #expect(placed.allSatisfy { $0.1 == Placement(roundTrip: Int64(echo), heard: true) })
-    #expect(abs(listener.outputGain - 0.3) < 0.003)
+    #expect(abs(canceller.gain - 0.3) < 0.003)
     #expect(found.count == 1 && abs(found[0] - Int64(hits[0])) <= 2, "\(found)")
     // Without the search, every click from the fifth on would be heard.
     let unsearched = heard(take, roundTrip: 1_000)
@@ -130,8 +133,9 @@ import Testing
     for index in ringing.input.indices {
       ringing.input[index] += 0.2 * Float(sin(2 * Double.pi * 60 * Double(index) / Double(rate.hz) + 0.3))
     }
-    let listener = AudioHitListener(sampleRate: rate, roundTrip: 1_237)
+    let canceller = ClickCanceller(roundTrip: 1_237)
+    let listener = AudioHitListener(canceller: canceller, sampleRate: rate)
     #expect(listener.attacks(in: ringing.input, playing: ringing.output).isEmpty)
-    #expect(abs(listener.outputGain - 0.5) < 0.0005, "\(listener.outputGain)")
+    #expect(abs(canceller.gain - 0.5) < 0.0005, "\(canceller.gain)")
   }
 }
