@@ -183,8 +183,8 @@ final class ClickAnswers {
   /// then (its energy, times how much of it the room still holds: hardly at all before the direct
   /// sound).
   func learn(_ left: UnsafeBufferPointer<Float>, at reference: Int64, step: Float, sharing: Sharing) {
+    // Where a click is loudest is read only where some click's power was set: nothing stale.
     power.fill(0)
-    for index in 0..<loudest.count { loudest[index] = -1 }
     for slot in 0..<activeCount where sharing != .new || !answered[active[slot].sound] {
       let click = active[slot]
       let offset = Int(reference - click.frame)

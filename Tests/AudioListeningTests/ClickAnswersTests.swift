@@ -1,0 +1,159 @@
+import Foundation
+import MetronomeCore
+import MetronomeTesting
+import Testing
+
+@testable import AudioListening
+
+/// The room's answer to each click sound (`ClickAnswers`), as the room canceller learns and keeps
+/// it: wherever in a run listening starts, and as sounds come and go.
+@Suite(.timeLimit(.minutes(5))) struct ClickAnswersTests {
+  /// The attacks a room canceller's listener finds in `input`, with `output` played, both from
+  /// the output's frame `first` on, in cycles of 256 frames; their frames counted from `first`.
+  private func heard(_ input: [Float], playing output: [Float], from first: Int64) throws -> [(Int, Placement)] {
+    let listener = AudioHitListener(
+      canceller: EchoPathCanceller(roundTrip: 0), sampleRate: try SampleRate(RoomTake.sampleRate))
+    var heard: [(Int, Placement)] = []
+    input.withUnsafeBufferPointer { input in
+      output.withUnsafeBufferPointer { output in
+        for start in stride(from: 0, to: input.count, by: 256) {
+          let end = min(start + 256, input.count)
+          listener.listen(
+            input: UnsafeBufferPointer(rebasing: input[start..<end]),
+            output: UnsafeBufferPointer(rebasing: output[start..<end]), from: first + Int64(start)
+          ) { heard.append((Int($0.frame - first), $1)) }
+        }
+      }
+    }
+    return heard
+  }
+
+  /// A microphone connected ten minutes into a run (JACK's frames then count from 26 million)
+  /// learns the room as one connected at the start: every stroke found within a millisecond and
+  /// no click taken for one.
+  @Test func listeningStartedTenMinutesIntoARunLearnsTheRoomAsFromTheStart() throws {
+    let rate = try SampleRate(RoomTake.sampleRate)
+    let take = try RoomTake(
+      room: SimulatedRoom(size: (6, 5, 3), reverberation: 0.6, speaker: (1, 1, 1.5), microphone: (3, 1.4, 1.2)),
+      clickLevel: -12, seed: 3)
+    for first in [0, 600 * Int64(rate.hz)] {
+      let found = try heard(take.input, playing: take.output, from: first).map(\.0)
+      #expect(found.count == take.attacks.count, "from \(first): found \(found) for \(take.attacks)")
+      let errors = zip(found, take.attacks).map { $0 - $1 }
+      #expect(errors.allSatisfy { abs($0) <= rate.hz / 1_000 }, "from \(first): \(errors)")
+    }
+  }
+
+  /// What a room canceller gives back of `input`, with `output` played, in cycles of 128 frames.
+  private func cancelled(_ input: [Float], playing output: [Float]) -> [Float] {
+    let canceller = EchoPathCanceller(roundTrip: 0)
+    var given = [Float](repeating: 0, count: input.count)
+    output.withUnsafeBufferPointer { output in
+      input.withUnsafeBufferPointer { input in
+        for start in stride(from: 0, to: input.count, by: 128) {
+          let end = min(start + 128, input.count)
+          canceller.played(UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start))
+          canceller.cancel(UnsafeBufferPointer(rebasing: input[start..<end]), from: Int64(start)) {
+            cancelled, _, first in
+            for (index, sample) in cancelled.enumerated() { given[Int(first) + index] = sample }
+          }
+        }
+      }
+    }
+    return given
+  }
+
+  /// A sound of its own for each `index`: 441 frames of a decaying tone, its pitch the index's.
+  private func tone(_ index: Int) -> [Float] {
+    let hertz = 700 + 150 * Double(index)
+    return (0..<441).map { Float(0.5 * exp(-Double($0) / 100) * sin(2 * .pi * hertz * Double($0) / 44_100)) }
+  }
+
+  /// A seventeenth sound takes the place of the first, and is learned anew there.
+  ///
+  /// Seventeen sounds, one after another, then the seventeenth again and again: sixteen are kept
+  /// at once, and the new one is not heard through the answer the first left. Through a cable,
+  /// its first click there is taken out from the direct path, no click is taken for a hit, and
+  /// strokes as loud on its second click there and on one of its last are found.
+  @Test func aSoundTakingTheFirstsPlaceIsLearnedAnew() throws {
+    let spacing = 11_025
+    // The first twice: its first click, heard before the input has heard anything, is heard in part.
+    let order = [0] + Array(0..<17) + [Int](repeating: 16, count: 8)
+    var output = [Float](repeating: 0, count: (order.count + 1) * spacing)
+    for (click, sound) in order.enumerated() {
+      for (index, sample) in tone(sound).enumerated() { output[1_000 + click * spacing + index] = sample }
+    }
+    var input = [Float](repeating: 0, count: output.count)
+    for index in 300..<output.count { input[index] = 0.5 * output[index - 300] }
+    // Its first click there is taken out by the direct path learned from the first clicks alone:
+    // less than a hundredth of its echo is left.
+    let firstThere = 1_000 + 17 * spacing + 300
+    let left = cancelled(input, playing: output)[firstThere..<(firstThere + 441)]
+    #expect(left.map(\.magnitude).max().map { $0 < 0.0025 } == true, "\(left.map(\.magnitude).max() ?? 0)")
+    // Strokes on its second click in that place and on its last but one, as the cable brings them.
+    let strokes = [18, order.count - 2].map { 1_000 + $0 * spacing + 300 }
+    var random = SeededGenerator(seed: 9)
+    for stroke in strokes {
+      for index in 0..<2_000 {
+        input[stroke + index] += 0.4 * Float(exp(-Double(index) / 200)) * Float.random(in: -1...1, using: &random)
+      }
+    }
+    let found = try heard(input, playing: output, from: 0).map(\.0)
+    #expect(
+      found.count == strokes.count && zip(found, strokes).allSatisfy { abs($0 - $1) <= 44 },
+      "found \(found) for \(strokes)")
+  }
+}
+
+extension ClickAnswersTests {
+  /// The answers' length here, as the room canceller's.
+  private static let frames = EchoPathCanceller.responseFrames
+
+  /// An answer of its own for each `sound`: its direct sound at lag 1,000 and something small and
+  /// different on every other lag, the first included.
+  private static func answer(_ sound: Int, at lag: Int) -> Float {
+    lag == 1_000 ? 1 : 0.001 * Float((lag + 3 * sound) % 7 + 1)
+  }
+
+  /// Answers made whole for sounds 0 and 1, the first taking the direct sound's lag.
+  private func twoAnswers() -> ClickAnswers {
+    let answers = ClickAnswers(frames: Self.frames, lead: 0)
+    let sounds = ClickSounds()
+    for sound in 0..<2 { answers.replace(sound, with: { Self.answer(sound, at: $0) }, of: sounds) }
+    return answers
+  }
+
+  /// What `answers` hold for `sound`, every lag.
+  private func held(_ answers: ClickAnswers, _ sound: Int) -> [Float] {
+    (0..<Self.frames).map { answers.answer(sound, at: $0) }
+  }
+
+  @Test func anAnswerMadeWholeIsHeldEveryLagAndTheFirstGivesTheDirectSound() {
+    let answers = twoAnswers()
+    #expect(held(answers, 0) == (0..<Self.frames).map { Self.answer(0, at: $0) })
+    #expect(held(answers, 1) == (0..<Self.frames).map { Self.answer(1, at: $0) })
+    #expect(answers.directLag == 1_000)
+  }
+
+  /// Moved later by 1 frame or by 5, or earlier by 9, every answer but the one kept follows, to
+  /// the last lag and from the first (silence where nothing was), and the direct sound with them.
+  @Test(arguments: [1, 5, -9])
+  func answersMovedFollowEveryLagButTheOneKept(shift: Int) {
+    let answers = twoAnswers()
+    answers.move(by: shift, except: 1)
+    let moved = (0..<Self.frames).map { lag in
+      (0..<Self.frames).contains(lag - shift) ? Self.answer(0, at: lag - shift) : 0
+    }
+    #expect(held(answers, 0) == moved)
+    #expect(held(answers, 1) == (0..<Self.frames).map { Self.answer(1, at: $0) })
+    #expect(answers.directLag == 1_000 + shift)
+  }
+
+  @Test func answersScaledAreScaledEveryLag() {
+    let answers = twoAnswers()
+    answers.scale(by: 0.5)
+    for sound in 0..<2 {
+      #expect(held(answers, sound) == (0..<Self.frames).map { Self.answer(sound, at: $0) * 0.5 })
+    }
+  }
+}
