@@ -24,8 +24,6 @@ final class ClickAnswers {
   /// which the input is heard (nil while it has held only zeros).
   private var firstClick: Int64?
   private var firstReference: Int64?
-  /// Whether the direct sound has been taken again from every answer learned whole.
-  private var directSettled = false
   /// Frames of the count-in kept to learn from again.
   private static let rehearsalFrames = 1 << 17
   /// How many times the count-in is learned from again: where one sound's clicks overlap at two
@@ -256,10 +254,6 @@ final class ClickAnswers {
       if directLag == nil, lag >= DirectPath.heard { learnDirectLag(from: click.sound, of: sounds) }
       if lag >= Int64(frames), !answered[click.sound] { close(click.sound, at: end) }
     }
-    if !directSettled, let firstClick, end - firstClick > Int64(Self.wholeFrames) {
-      directSettled = true
-      settleDirectLag(of: sounds)
-    }
     return realign()
   }
 
@@ -362,20 +356,6 @@ final class ClickAnswers {
     }
   }
 
-  /// Takes the direct sound's lag again, once the count-in is over, as the earliest of those the
-  /// answers learned whole show: the first click may have been heard in part (a microphone
-  /// connected as it played), which puts its direct sound late.
-  private func settleDirectLag(of sounds: ClickSounds) {
-    var earliest: (lag: Int, sound: Int)?
-    for sound in 0..<ClickSounds.most where answered[sound] && begun[sound] {
-      guard let lag = directLag(of: sound), lag < earliest?.lag ?? .max else { continue }
-      earliest = (lag, sound)
-    }
-    guard let earliest, earliest.lag != directLag else { return }
-    directLag = earliest.lag
-    fitDirectPath(to: earliest.sound, of: sounds)
-    weigh()
-  }
 }
 
 /// What `PathFollower` reads and changes of the answers.
