@@ -105,9 +105,11 @@ public final class AudioHitListener: @unchecked Sendable {
 
 extension AudioHitListener {
   /// Listens to a whole recording, `input` with `output` what was played over the same frames
-  /// (empty for none), fed in cycles of `cycle` frames as a sound server would: the attacks found,
-  /// each with its placement.
-  public func attacks(in input: [Float], playing output: [Float] = [], cycle: Int = 256) -> [(Attack, Placement)] {
+  /// (empty for none), the output's frames from `first` on, fed in cycles of `cycle` frames as a
+  /// sound server would: the attacks found, each with its placement.
+  public func attacks(in input: [Float], playing output: [Float] = [], cycle: Int = 256, from first: Int64 = 0)
+    -> [(Attack, Placement)]
+  {
     var found: [(Attack, Placement)] = []
     input.withUnsafeBufferPointer { input in
       output.withUnsafeBufferPointer { output in
@@ -116,7 +118,7 @@ extension AudioHitListener {
           listen(
             input: UnsafeBufferPointer(rebasing: input[start..<end]),
             output: output.isEmpty ? output : UnsafeBufferPointer(rebasing: output[start..<end]),
-            from: Int64(start)
+            from: first + Int64(start)
           ) { found.append(($0, $1)) }
         }
       }

@@ -94,29 +94,6 @@ extension EchoPathCancellerTests {
     return (output, echo)
   }
 
-  /// Plays `output` and cancels `input` in cycles of 128 frames; calls `segment` with each
-  /// segment given back (its first frame, its frames cancelled and bounds) and the canceller.
-  private func run(
-    _ output: [Float], hearing input: [Float],
-    segment: (
-      _ first: Int, _ cancelled: UnsafeBufferPointer<Float>, _ bound: UnsafeBufferPointer<Float>,
-      _ canceller: EchoPathCanceller
-    ) -> Void
-  ) {
-    let canceller = EchoPathCanceller(roundTrip: 0)
-    output.withUnsafeBufferPointer { output in
-      input.withUnsafeBufferPointer { input in
-        for start in stride(from: 0, to: input.count, by: 128) {
-          let end = min(start + 128, input.count)
-          canceller.played(UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start))
-          canceller.cancel(UnsafeBufferPointer(rebasing: input[start..<end]), from: Int64(start)) {
-            segment(Int($2), $0, $1, canceller)
-          }
-        }
-      }
-    }
-  }
-
   /// A hiss 66 dB under the echo's peak of 0.5, the same every run.
   private func hiss(count: Int) -> [Float] {
     var state: UInt32 = 12_345
@@ -132,7 +109,7 @@ extension EchoPathCancellerTests {
     var held: Float = 0
     var shares: Set<Float> = []
     var checked = 0
-    run(output, hearing: input) { first, cancelled, bound, canceller in
+    EchoPathCanceller.run(output, hearing: input) { first, cancelled, bound, canceller in
       for index in 0..<cancelled.count {
         let frame = first + index
         // The echo predicted: what was heard less what was given back.
@@ -195,7 +172,7 @@ extension EchoPathCancellerTests {
     let cuts = [67_455, 78_500, 83_500]
     for cut in cuts { (input[cut], input[cut + 1]) = (1, 1) }
     var bounds: [Int: (bound: [Float], heard: [Float])] = [:]
-    run(output, hearing: input) { first, _, bound, _ in
+    EchoPathCanceller.run(output, hearing: input) { first, _, bound, _ in
       bounds[first] = (Array(bound), Array(input[first..<(first + bound.count)]))
     }
     let cutSegments = [67_456, 78_464]
@@ -221,7 +198,7 @@ extension EchoPathCancellerTests {
     let input = echo.indices.map { $0 < silent || back.contains($0) ? echo[$0] : 0 }
     var unheard = 0
     var said: [(unheard: Int, silences: Int)] = []
-    run(output, hearing: input) { first, _, _, canceller in
+    EchoPathCanceller.run(output, hearing: input) { first, _, _, canceller in
       let segment = first..<(first + 128)
       guard first >= silent, segment.contains(where: { echo[$0] != 0 }) else { return }
       unheard = back.contains(first) ? 0 : unheard + 1
