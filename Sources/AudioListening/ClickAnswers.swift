@@ -332,6 +332,18 @@ final class ClickAnswers {
     }
   }
 
+  /// Frames over which `answer`, its direct sound at `directLag`, loses all but 1/e of its energy:
+  /// read from its energy over 1,024 frames a little after the direct sound and 2,304 frames
+  /// later, from 256 (a path with no tail, as a cable's, fades at once: nothing heard a beat later
+  /// is its click's) to 16,384.
+  static func energyDecay(of answer: (Int) -> Float, directLag: Int) -> Float {
+    var early: Float = 0
+    var late: Float = 0
+    for lag in (directLag + 256)..<(directLag + 1_280) { early += answer(lag) * answer(lag) }
+    for lag in (directLag + 2_560)..<(directLag + 3_584) { late += answer(lag) * answer(lag) }
+    return early > late ? min(max(2_304 / log(early / late), 256), 16_384) : 256
+  }
+
   /// Where `sound`'s answer has its direct sound (`DirectPath.lag(in:)`); nil where nothing stands out.
   private func directLag(of sound: Int) -> Int? { DirectPath.lag { answers[sound * frames + $0] } }
 
@@ -341,14 +353,7 @@ final class ClickAnswers {
     guard let first = directLag(of: sound) else { return }
     directLag = first
     fitDirectPath(to: sound, of: sounds)
-    // The energy a little after the direct sound, and 2,304 frames later.
-    let base = sound * frames
-    var early: Float = 0
-    var late: Float = 0
-    for index in (first + 256)..<(first + 1_280) { early += answers[base + index] * answers[base + index] }
-    for index in (first + 2_560)..<(first + 3_584) { late += answers[base + index] * answers[base + index] }
-    // A path with no tail (a cable) fades at once: nothing heard a beat later is its click's.
-    energyDecay = late > early * 1e-6 && early > late ? min(max(2_304 / log(early / late), 256), 16_384) : 256
+    energyDecay = Self.energyDecay(of: { answers[sound * frames + $0] }, directLag: first)
     weigh()
     let earliest = max(first - Self.directGuard, 0)
     for other in 0..<ClickSounds.most {

@@ -10,11 +10,11 @@ import MetronomeCore
 /// 1999): the signal's first difference, which weights each frequency by its square and so
 /// stands for the high-frequency content of Masri (§3.1.2) in the time domain, where a hat's
 /// attack stands out over a kick still ringing; and the signal below 200 Hz, where a soft kick
-/// stands out over a ringing snare. Each band is read in hops of a third of a millisecond; a hop
-/// whose peak in either band is `rise` dB above that band's mean peak over the ten milliseconds
-/// before it (the last millisecond left out, so that a slow attack does not raise its own
-/// threshold), with the signal itself at `level` or louder, starts an attack (the adaptive
-/// threshold of §4.2). The band's peak is followed for three milliseconds; the onset is then
+/// stands out over a ringing snare. Each band is read in hops of a third of a millisecond (four
+/// frames at least); a hop whose peak in either band is `rise` dB above that band's mean peak
+/// over the ten milliseconds before it (the last millisecond left out, so that a slow attack does
+/// not raise its own threshold), with the signal itself at `level` or louder, starts an attack
+/// (the adaptive threshold of §4.2). The band's peak is followed for three milliseconds; the onset is then
 /// placed by backtracking from the first sample to reach a tenth of that peak to where the rise
 /// began: the earliest sample at that tenth with no half millisecond below it since. An attack
 /// is reported three milliseconds and a hop after it starts: the detector's delay. The input's
@@ -61,8 +61,6 @@ public final class OnsetDetector: @unchecked Sendable {
   private var attack: (band: Int, trigger: Int64, background: Float, peak: Float)?
   /// No attack starts before this frame: the last one's spacing.
   private var quietUntil: Int64 = .min
-  /// The first frame ever given, before which nothing is looked back at.
-  private var firstFrame: Int64?
 
   /// A detector for input at `sampleRate` with `settings`.
   public init(sampleRate: SampleRate, settings: OnsetSettings = .standard) {
@@ -70,22 +68,36 @@ public final class OnsetDetector: @unchecked Sendable {
     levelAmplitude = Float(pow(10, settings.level / 20))
     riseRatio = Float(pow(10, settings.rise / 20))
     hop = max(4, sampleRate.hz / 3_000)
-    backgroundHops = max(8, Int((0.010 * hz).rounded()) / hop)
+    backgroundHops = Int((0.010 * hz).rounded()) / hop
     confirmFrames = Int64((0.003 * hz).rounded())
     lookbackFrames = Int64((0.003 * hz).rounded())
-    quietFrames = max(2, Int((0.0005 * hz).rounded()))
+    quietFrames = Int((0.0005 * hz).rounded())
     spacingFrames = Int64((settings.spacing * hz).rounded())
     dcPole = Float(1 - 2 * Double.pi * 20 / hz)
     lowCoefficient = Float(1 - exp(-2 * Double.pi * 200 / hz))
+    magnitudeRing = Self.magnitudeRingSize(lookback: lookbackFrames, confirm: confirmFrames, hop: hop)
+    magnitudes = Array(repeating: 0, count: Self.bands * magnitudeRing)
+    noises = Array(repeating: 0, count: magnitudeRing)
+    hopRing = Self.hopRingSize(gap: gapHops, background: backgroundHops)
+    hopPeaks = Array(repeating: 0, count: Self.bands * hopRing)
+  }
+
+  /// Frames of each band's magnitudes kept, a power of two so that a slot is found by masking.
+  ///
+  /// An attack is placed from `lookback` frames before the sample that set it off through the hop
+  /// that ends `confirm` frames after it: that, and a hop to spare.
+  private static func magnitudeRingSize(lookback: Int64, confirm: Int64, hop: Int) -> Int {
+    powerOfTwo(atLeast: Int(lookback + confirm) + 2 * hop)
+  }
+
+  /// Hop peaks kept: the hop at hand and the `gap` and `background` hops before it.
+  private static func hopRingSize(gap: Int, background: Int) -> Int { powerOfTwo(atLeast: gap + background + 1) }
+
+  /// The least power of two not under `count`.
+  private static func powerOfTwo(atLeast count: Int) -> Int {
     var size = 1
-    while size < Int(lookbackFrames + confirmFrames) + 4 * hop { size <<= 1 }
-    magnitudeRing = size
-    magnitudes = Array(repeating: 0, count: Self.bands * size)
-    noises = Array(repeating: 0, count: size)
-    var hops = 1
-    while hops < gapHops + backgroundHops + 2 { hops <<= 1 }
-    hopRing = hops
-    hopPeaks = Array(repeating: 0, count: Self.bands * hops)
+    while size < count { size <<= 1 }
+    return size
   }
 
   /// Reads `samples` and calls `found` with each attack whose three milliseconds have passed.
@@ -103,7 +115,6 @@ public final class OnsetDetector: @unchecked Sendable {
     _ samples: UnsafeBufferPointer<Float>, below noise: UnsafeBufferPointer<Float>? = nil, from firstFrame: Int64,
     found: (Attack) -> Void
   ) {
-    if self.firstFrame == nil { self.firstFrame = firstFrame }
     let ring = Int64(magnitudeRing - 1)
     magnitudes.withUnsafeMutableBufferPointer { magnitudes in
       hopPeaks.withUnsafeMutableBufferPointer { hopPeaks in
@@ -194,7 +205,8 @@ public final class OnsetDetector: @unchecked Sendable {
     let threshold = min(attack.peak, max(attack.peak / 10, 2 * attack.background))
     var start = attack.trigger
     while start < last, magnitudes[base + Int(start & ring)] < threshold { start += 1 }
-    let earliest = max(attack.trigger - lookbackFrames, firstFrame ?? 0, quietUntil)
+    // Never before the input's first frame: no attack starts in its first eleven milliseconds.
+    let earliest = max(attack.trigger - lookbackFrames, quietUntil)
     var quiet = 0
     var frame = start - 1
     while frame >= earliest, quiet < quietFrames {

@@ -171,3 +171,91 @@ extension ClickAnswersTests {
     }
   }
 }
+
+extension ClickAnswersTests {
+  /// An answer with its direct sound at lag 1,000 whose energy then fades as `energy(lags after)`,
+  /// the sign changing from lag to lag as a room's does.
+  private static func fading(_ energy: @escaping (Double) -> Double) -> (Int) -> Float {
+    { lag in
+      guard lag >= 1_000 else { return 0 }
+      return Float(energy(Double(lag - 1_000)).squareRoot()) * (lag % 3 == 0 ? -1 : 1)
+    }
+  }
+
+  /// A room whose energy falls by e every so many frames is read as doing so, to a fiftieth of a
+  /// percent, from a small room's 400 frames to a hall's 12,000.
+  @Test(arguments: [400.0, 1_000, 4_000, 12_000])
+  func theRoomsEnergyDecayIsReadFromTheFirstAnswer(decay: Double) {
+    let read = ClickAnswers.energyDecay(of: Self.fading { exp(-$0 / decay) }, directLag: 1_000)
+    #expect(abs(Double(read) / decay - 1) < 2e-4, "\(read) for \(decay)")
+  }
+
+  /// A cable's path (the direct sound alone), one fading faster than 256 frames, one that does not
+  /// fade or that grows are read as 256 frames: nothing heard a beat later is its click's; one
+  /// fading more slowly than 16,384 frames as 16,384.
+  @Test func aDecayOutsideItsRangeIsReadAtItsEnds() {
+    let cases: [(String, (Double) -> Double, Float)] = [
+      ("a cable", { $0 == 0 ? 1 : 0 }, 256), ("100 frames", { exp(-$0 / 100) }, 256), ("steady", { _ in 0.01 }, 256),
+      ("growing", { exp($0 / 4_000) * 0.01 }, 256), ("50,000 frames", { exp(-$0 / 50_000) }, 16_384),
+    ]
+    for (name, energy, expected) in cases {
+      #expect(ClickAnswers.energyDecay(of: Self.fading(energy), directLag: 1_000) == expected, "\(name)")
+    }
+  }
+}
+
+extension ClickAnswersTests {
+  /// One sound played at frame 100, then at `level` of it at frame 300, gathered with what the
+  /// input hears from frame 400 on (128 frames), nothing of its answer known yet.
+  private func twoClicks(_ level: Float) -> (ClickAnswers, ClickSounds) {
+    let click = (0..<100).map { Float(0.5 * cos(Double($0) * 0.3) * exp(-Double($0) / 50)) }
+    var output = [Float](repeating: 0, count: 600)
+    for (index, sample) in click.enumerated() {
+      output[100 + index] = sample
+      output[300 + index] = level * sample
+    }
+    let sounds = ClickSounds()
+    output.withUnsafeBufferPointer { sounds.played($0, from: 0) { _, _ in } }
+    let answers = ClickAnswers(frames: 1_024, lead: 0)
+    // The input has heard something from frame 0 on: both clicks are heard whole.
+    _ = answers.gather(sounds, at: 0, count: 128, hearing: true)
+    _ = answers.gather(sounds, at: 400, count: 128, hearing: true)
+    return (answers, sounds)
+  }
+
+  /// What is left unexplained on each frame from frame 400 on, as the tests below give it.
+  private static let left = (0..<128).map { Float(0.01 * sin(Double($0))) }
+
+  /// Learning from what only the click heard most explains on each frame: that click's answer
+  /// alone moves, by what is left over its level, whichever of the two it is.
+  ///
+  /// Until the room is known, a click's share fades by e every 256 frames: the second click, 200
+  /// frames later, is heard more than the first at 0.9 of its level (its energy times its level's
+  /// square, 0.9⁴·e^(200/256) = 1.43 of the first's), and less at half its level (0.14).
+  @Test(arguments: [(Float(0.9), true), (0.5, false)])
+  func onlyTheClickHeardMostLearns(level: Float, secondIsLoudest: Bool) {
+    let (answers, _) = twoClicks(level)
+    Self.left.withUnsafeBufferPointer { answers.learn($0, at: 400, step: 1, sharing: .loudest) }
+    // The second click is 100 frames into its answer at frame 400, the first 300.
+    let second = (0..<128).map { answers.answer(0, at: 100 + $0) }
+    let first = (0..<128).map { answers.answer(0, at: 300 + $0) }
+    let (moved, still, by) = secondIsLoudest ? (second, first, level) : (first, second, 1)
+    #expect(zip(moved, Self.left).allSatisfy { abs($0 - $1 / by) <= 1e-6 * abs($1 / by) + 1e-12 })
+    #expect(still.allSatisfy { $0 == 0 })
+  }
+
+  /// Shared among all the clicks, what is left is explained exactly by the step, and each click
+  /// takes its part by its energy, its level and how much of it the room still holds.
+  @Test func sharedAmongAllEachClickTakesItsPart() {
+    let (answers, _) = twoClicks(0.9)
+    Self.left.withUnsafeBufferPointer { answers.learn($0, at: 400, step: 1, sharing: .all) }
+    for index in [0, 1, 37, 127] where Self.left[index] != 0 {
+      let second = answers.answer(0, at: 100 + index)
+      let first = answers.answer(0, at: 300 + index)
+      #expect(abs(first + 0.9 * second - Self.left[index]) <= 1e-6, "frame \(400 + index)")
+      // Shares as w·E·g: the second's energy is 0.81 of the first's, its weight e^(200/256) more.
+      let expected = Float(0.81 * 0.9 * exp(200.0 / 256))
+      #expect(abs(second / first / expected - 1) <= 1e-4, "frame \(400 + index): \(second / first)")
+    }
+  }
+}

@@ -23,7 +23,8 @@ import Testing
   /// The input's frames are numbered from `origin`; the frames found and reported on are
   /// given from the samples' start.
   private func attacks(
-    in samples: [Float], settings: OnsetSettings = .standard, blocks block: Int = 256, origin: Int64 = 0
+    in samples: [Float], settings: OnsetSettings = .standard, blocks block: Int = 256, origin: Int64 = 0,
+    rate: SampleRate = .standard
   ) -> [(attack: Attack, reportedBy: Int)] {
     let detector = OnsetDetector(sampleRate: rate, settings: settings)
     var found: [(Attack, Int)] = []
@@ -197,6 +198,55 @@ import Testing
     #expect(found.map(\.reportedBy) == [frame - frame % 16 + 160])
   }
 
+  /// At 8 kHz a third of a millisecond is under three frames: a hop is four frames there, and an
+  /// attack is said three milliseconds (24 frames) and a hop after the hop it starts in began.
+  @Test(arguments: [(800, 828), (801, 828), (803, 828), (804, 832)] as [(Int, Int)])
+  func atEightKilohertzAHopIsFourFrames(frame: Int, reportedBy: Int) throws {
+    var samples = [Float](repeating: 0, count: 1_600)
+    samples[frame] = 0.5
+    let found = attacks(in: samples, blocks: 1, rate: try SampleRate(8_000))
+    #expect(found.map(\.attack.frame) == [Int64(frame)])
+    #expect(found.map(\.reportedBy) == [reportedBy])
+  }
+
+  /// Nothing in the input's first eleven milliseconds (33 hops of 16 frames) starts an attack:
+  /// a click on their last frames is none, one on the first frame after them is one, and a
+  /// sound under the level just after them is none (nothing before the input counts as heard).
+  @Test(arguments: [(526, Float(0.5), false), (528, 0.5, true), (600, 0.0018, false), (600, 0.0036, true)])
+  func theFirstElevenMillisecondsStartNoAttack(frame: Int, peak: Float, found: Bool) {
+    var samples = [Float](repeating: 0, count: 4_800)
+    samples[frame] = peak
+    #expect(attacks(in: samples).map(\.attack.frame) == (found ? [Int64(frame)] : []))
+  }
+
+  /// A click exactly at the level starts an attack; the softest sound under it does not.
+  @Test func aSoundExactlyAtTheLevelCounts() {
+    let level = Float(pow(10, OnsetSettings.standard.level / 20))
+    for (peak, count) in [(level, 1), (level.nextDown, 0)] {
+      var samples = [Float](repeating: 0, count: 9_600)
+      samples[4_800] = peak
+      #expect(attacks(in: samples).count == count, "\(peak)")
+    }
+  }
+
+  /// A hit exactly 25 ms after the last is a hit of its own.
+  @Test func aHitExactlyTheSpacingAfterTheLastIsTwo() {
+    var samples = [Float](repeating: 0, count: 9_600)
+    samples[2_000] = 0.5
+    samples[3_200] = 0.5
+    #expect(attacks(in: samples).map(\.attack.frame) == [2_000, 3_200])
+  }
+
+  /// A soft hit after a loud one is said as loud as itself.
+  @Test func eachAttackIsAsLoudAsItself() {
+    var samples = [Float](repeating: 0, count: 24_000)
+    tick(into: &samples, at: 4_800, peak: 0.9, seed: 29)
+    tick(into: &samples, at: 12_000, peak: 0.05, seed: 30)
+    let levels = attacks(in: samples).map(\.attack.level)
+    #expect(levels.count == 2)
+    #expect(zip(levels, [0.9, 0.05]).allSatisfy { abs($0 - 20 * log10($1)) < 1.5 }, "\(levels)")
+  }
+
   /// A sound already ringing as the input starts is not an attack.
   ///
   /// The first eleven milliseconds have nothing before them to rise above. The same sound later
@@ -227,7 +277,7 @@ import Testing
   /// (24 frames) quieter between them. A sound too soft to start an attack of its own (under
   /// `--onset-level`) but over that tenth, 20 frames before a stroke, is where the stroke starts;
   /// 30 frames before, it is not.
-  @Test(arguments: [(20, true), (23, true), (30, false), (40, false)] as [(Int, Bool)])
+  @Test(arguments: [(20, true), (23, true), (24, true), (25, false), (30, false), (40, false)] as [(Int, Bool)])
   func aStrokeStartsWhereItsRiseBeganWithNoHalfMillisecondQuietBetween(gap: Int, joined: Bool) {
     var samples = [Float](repeating: 0, count: 24_000)
     tick(into: &samples, at: 12_000, peak: 0.9, seed: 25)
@@ -238,14 +288,54 @@ import Testing
   }
 
   /// A rise in steps, each less than half a millisecond after the last, is placed back to its
-  /// first step, however many there are.
+  /// first step, however many there are: each step's quiet is counted anew, the last 23 frames.
   @Test func aRiseInStepsIsPlacedBackToItsFirst() {
     var samples = [Float](repeating: 0, count: 24_000)
     tick(into: &samples, at: 12_000, peak: 0.9, seed: 27)
+    // Each step rises and falls back: two frames of its own, then quiet up to the next.
     samples[12_000 - 21] = 0.3
-    samples[12_000 - 21 - 16] = 0.3
+    samples[12_000 - 21 - 25] = 0.3
     let loud = OnsetSettings(level: -6, rise: 12, spacing: 0.025)
-    #expect(attacks(in: samples, settings: loud).map(\.attack.frame) == [12_000 - 37])
+    #expect(attacks(in: samples, settings: loud).map(\.attack.frame) == [12_000 - 46])
+  }
+
+  /// A sample exactly at a tenth of the stroke's peak is part of its rise; one a little under
+  /// it is not.
+  @Test func aTenthOfThePeakIsPartOfTheRise() {
+    let peak = Float(0.9)
+    for (before, joined) in [(peak / 10, true), ((peak / 10).nextDown, false)] {
+      var samples = [Float](repeating: 0, count: 24_000)
+      samples[12_000] = peak
+      samples[11_979] = before
+      let loud = OnsetSettings(level: -6, rise: 12, spacing: 0.025)
+      #expect(attacks(in: samples, settings: loud).map(\.attack.frame) == [joined ? 11_979 : 12_000], "\(before)")
+    }
+  }
+
+  /// Over a steady hiss, a stroke starts on its first sample that rises over twice the hiss's,
+  /// though that alone rises too little to start an attack.
+  @Test func overAHissAStrokeStartsWhereItRisesOverTwiceIt() {
+    // Every first difference of the hiss is 1/64: four times that starts an attack (12 dB).
+    let hiss: [Float] = [1.0 / 64, 0, -1.0 / 64, 0]
+    var samples = (0..<24_000).map { hiss[$0 % 4] }
+    samples[12_002] = 0.05
+    samples[12_003] = 0.35
+    #expect(attacks(in: samples).map(\.attack.frame) == [12_002])
+  }
+
+  /// A sound that swells over two milliseconds starts on its first sample to reach a tenth of
+  /// the loudest it gets in its first three, not where it first stirs: its peak in the middle of
+  /// them, not in their first or last third of a millisecond.
+  @Test func aSwellStartsAtATenthOfItsPeak() {
+    var samples = [Float](repeating: 0, count: 24_000)
+    for index in 0..<480 {
+      // From nothing to ±0.5 over 96 frames (first differences from 0.005 to 1), held half a
+      // millisecond, then ±0.02.
+      let amplitude = Float(index < 120 ? 0.5 * min(Double(index) / 96, 1) : 0.02)
+      samples[12_000 + index] = index % 2 == 0 ? amplitude : -amplitude
+    }
+    // Frame 12,011's first difference is 21/192 (0.109), the one before 19/192.
+    #expect(attacks(in: samples).map(\.attack.frame) == [12_011])
   }
 
   /// It is placed back at most three milliseconds before the sample that set it off, however long
@@ -255,8 +345,9 @@ import Testing
     for index in 11_760..<12_000 { samples[index] = index % 2 == 0 ? 0.3 : -0.3 }
     tick(into: &samples, at: 12_000, peak: 0.9, seed: 28)
     let loud = OnsetSettings(level: -6, rise: 12, spacing: 0.025)
-    let found = attacks(in: samples, settings: loud).map(\.attack.frame)
-    #expect(found.count == 1 && found.allSatisfy { (11_856...11_871).contains($0) }, "\(found)")
+    // The stroke's first sample rises 1.2 over the rattle, four times the rattle's mean (0.26 over
+    // the ten milliseconds before): it sets the attack off, and 144 frames before it is the start.
+    #expect(attacks(in: samples, settings: loud).map(\.attack.frame) == [11_856])
   }
 
   /// An attack is said as loud as its loudest in the milliseconds followed, not its first hop.
