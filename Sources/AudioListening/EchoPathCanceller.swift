@@ -162,9 +162,7 @@ extension EchoPathCanceller {
   ) {
     let segment = Self.segment
     while waitingFrames >= segment {
-      let aligned = alignment ?? roundTrip
-      alignment = aligned
-      let reference = waitingFirst - aligned + Self.lead
+      let reference = waitingFirst - (alignment ?? roundTrip) + Self.lead
       let end = reference + Int64(segment)
       guard all || sounds.isKnown(through: end) else { return }
       for index in 0..<segment {

@@ -259,3 +259,55 @@ extension ClickAnswersTests {
     }
   }
 }
+
+extension ClickAnswersTests {
+  /// The first answer heard whole: its direct sound at lag 300, the room fading after it by e in
+  /// energy every 1,000 frames, and before it something small (another click's sound, heard
+  /// while both were learned).
+  private static func firstHeard(at lag: Int) -> Float {
+    guard lag >= 300 else { return 0.002 * Float(lag % 5 + 1) }
+    return lag == 300 ? 1 : Float(0.3 * exp(-Double(lag - 300) / 2_000)) * (lag % 3 == 0 ? -1 : 1)
+  }
+
+  /// Once the first answer's direct sound is known, what every answer learned more than 64 frames
+  /// before it is cleared, and the room's decay read from it weighs the shares: two clicks 200
+  /// frames apart, both after their direct sound, share by e^(200/1,000), not by the 256 frames
+  /// taken before.
+  @Test func theFirstDirectSoundClearsWhatCameBeforeItAndWeighsTheShares() {
+    let click = (0..<100).map { Float(0.5 * cos(Double($0) * 0.3) * exp(-Double($0) / 50)) }
+    var output = [Float](repeating: 0, count: 21_000)
+    for (first, level) in [(0, Float(1)), (20_000, 1), (20_200, 0.9)] {
+      for (index, sample) in click.enumerated() { output[first + index] = level * sample }
+    }
+    let sounds = ClickSounds()
+    output.withUnsafeBufferPointer { sounds.played($0, from: 0) { _, _ in } }
+    // Answers as long as the lags the direct sound is looked for in, the round trip given at 300.
+    let frames = 12_288
+    let answers = ClickAnswers(frames: frames, lead: 300)
+    // Another sound's answer, where nothing stands out.
+    answers.replace(1, with: { _ in 0.001 }, of: sounds)
+    for reference in stride(from: 0, to: frames, by: 128) {
+      _ = answers.gather(sounds, at: Int64(reference), count: 128, hearing: true)
+      let heard = (0..<128).map { Self.firstHeard(at: reference + $0) }
+      heard.withUnsafeBufferPointer { heard in
+        answers.learn(heard, at: Int64(reference), step: 1, sharing: .all)
+        _ = answers.heard(heard, at: Int64(reference), learning: true, of: sounds)
+      }
+      // Taken as soon as as many lags are heard as it is looked for in and after.
+      #expect((answers.directLag != nil) == (reference + 128 >= DirectPath.heard), "at \(reference)")
+    }
+    #expect(answers.directLag == 300)
+    #expect((0..<236).allSatisfy { answers.answer(0, at: $0) == 0 && answers.answer(1, at: $0) == 0 })
+    #expect((236..<1_000).allSatisfy { answers.answer(0, at: $0) == Self.firstHeard(at: $0) })
+    #expect((236..<frames).allSatisfy { answers.answer(1, at: $0) == 0.001 })
+    _ = answers.gather(sounds, at: 20_800, count: 128, hearing: true)
+    Self.left.withUnsafeBufferPointer { answers.learn($0, at: 20_800, step: 1, sharing: .all) }
+    let expected = Float(0.81 * 0.9 * exp(200.0 / 1_000))
+    for index in [1, 37, 127] {
+      let ratio =
+        (answers.answer(0, at: 600 + index) - Self.firstHeard(at: 600 + index))
+        / (answers.answer(0, at: 800 + index) - Self.firstHeard(at: 800 + index))
+      #expect(abs(ratio / expected - 1) <= 1e-3, "frame \(20_800 + index): \(ratio)")
+    }
+  }
+}

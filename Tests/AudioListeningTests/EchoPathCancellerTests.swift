@@ -29,15 +29,16 @@ import Testing
   /// The frames `first..<first + count` of a ramp: each frame's value tells where it came from.
   private func ramp(_ first: Int, count: Int) -> [Float] { (first..<(first + count)).map { Float($0 % 4_096) / 4_096 } }
 
-  @Test func eachSegmentIsGivenOnceFromTheFirstFrameGiven() {
+  @Test(arguments: [0, 1, 5] as [Int64])
+  func eachSegmentIsGivenOnceFromTheFirstFrameGiven(first: Int64) {
     // Nothing played: every 128 frames are given back as they come, as they came.
     let canceller = EchoPathCanceller(roundTrip: 0)
     var given = Given()
-    cancel(ramp(5, count: 128), from: 5, in: canceller, into: &given)
-    #expect(given.firsts == [5], "exactly 128 frames are a segment")
-    cancel(ramp(133, count: 300), from: 133, in: canceller, into: &given)
-    #expect(given.firsts == [5, 133, 261])
-    #expect(given.cancelled == ramp(5, count: 384), "nothing played, nothing taken out")
+    cancel(ramp(Int(first), count: 128), from: first, in: canceller, into: &given)
+    #expect(given.firsts == [first], "exactly 128 frames are a segment")
+    cancel(ramp(Int(first) + 128, count: 300), from: first + 128, in: canceller, into: &given)
+    #expect(given.firsts == [first, first + 128, first + 256])
+    #expect(given.cancelled == ramp(Int(first), count: 384), "nothing played, nothing taken out")
     #expect(given.bounds.allSatisfy { $0 == 0 }, "no echo, no bound")
   }
 
