@@ -163,6 +163,15 @@ extension ClickAnswersTests {
     #expect(answers.directLag == 1_000 + shift)
   }
 
+  /// A sound started anew in its place holds nothing of the answer there, from its first lag to
+  /// its last; the other's is kept.
+  @Test func aSoundStartedAnewHoldsNothingOfTheAnswerBefore() {
+    let answers = twoAnswers()
+    answers.start(0, from: 5_000)
+    #expect(held(answers, 0).allSatisfy { $0 == 0 })
+    #expect(held(answers, 1) == (0..<Self.frames).map { Self.answer(1, at: $0) })
+  }
+
   @Test func answersScaledAreScaledEveryLag() {
     let answers = twoAnswers()
     answers.scale(by: 0.5)
