@@ -75,7 +75,7 @@ final class DirectPath {
 
   /// Solves `size` linear equations in place: `equations` holds their matrix, then the right side,
   /// which becomes the solution (Gaussian elimination with partial pivoting).
-  private static func solve(_ equations: UnsafeMutableBufferPointer<Double>, size: Int) {
+  static func solve(_ equations: UnsafeMutableBufferPointer<Double>, size: Int) {
     let side = size * size
     for column in 0..<size {
       var pivot = column

@@ -155,3 +155,23 @@ import Testing
     #expect(longer[100...].allSatisfy { $0 == 0.25 })
   }
 }
+
+extension DirectPathTests {
+  /// The solution of `matrix` (rows) times x = `side`, by `DirectPath.solve`.
+  private func solved(_ matrix: [[Double]], _ side: [Double]) -> [Double] {
+    var equations = matrix.flatMap { $0 } + side
+    equations.withUnsafeMutableBufferPointer { DirectPath.solve($0, size: side.count) }
+    return Array(equations.suffix(side.count))
+  }
+
+  /// Equations whose first has no first unknown are solved by taking another row first; a leading
+  /// value far smaller than another row's is not divided by; unknowns no equation tells apart are
+  /// taken as 0.
+  @Test func equationsAreSolvedWithTheLargestLeadingValueFirst() {
+    let swapped = solved([[0, 2, 1], [1, 1, 1], [2, 1, 0]], [7, 6, 4])
+    #expect(zip(swapped, [1.0, 2, 3]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(swapped)")
+    let tiny = solved([[1e-20, 1], [1, 1]], [1, 2])
+    #expect(zip(tiny, [1.0, 1]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(tiny)")
+    #expect(solved([[1, 1], [1, 1]], [2, 2]) == [2, 0])
+  }
+}
