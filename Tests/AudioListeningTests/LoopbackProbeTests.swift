@@ -47,6 +47,15 @@ import Testing
   @Test func silenceOrAPathThatSlipsIsRefused() {
     #expect(measure(delay: 100, gain: 0) == .failure(.nothingHeard))
     #expect(measure(delay: 100, gain: 0.5, jitterAt: 3) == .failure(.unsteady(burst: 4, frames: 40)))
+    // Every burst is checked, the first too: the five after it heard 40 frames later.
+    #expect(measure(delay: 100, gain: 0.5, jitterAt: 1) == .failure(.unsteady(burst: 1, frames: -40)))
+  }
+
+  /// A cycle that starts before the first burst plays the burst's start where it falls.
+  @Test func aCycleStartingBeforeTheFirstBurstPlaysItsStart() {
+    let probe = LoopbackProbe(sampleRate: rate)
+    let part = probe.burst(from: -100, frames: 256)
+    #expect(part.map { [$0.offset, $0.position, $0.count] } == [100, 0, 156])
   }
 
   /// One delay means to the frame: a last burst heard a frame or two off the others is refused.
