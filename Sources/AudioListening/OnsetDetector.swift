@@ -14,11 +14,11 @@ import MetronomeCore
 /// frames at least); a hop whose peak in either band is `rise` dB above that band's mean peak
 /// over the ten milliseconds before it (the last millisecond left out, so that a slow attack does
 /// not raise its own threshold), with the signal itself at `level` or louder, starts an attack
-/// (the adaptive threshold of §4.2). The band's peak is followed for three milliseconds; the onset is then
-/// placed by backtracking from the first sample to reach a tenth of that peak to where the rise
-/// began: the earliest sample at that tenth with no half millisecond below it since. An attack
-/// is reported three milliseconds and a hop after it starts: the detector's delay. The input's
-/// first eleven milliseconds, with nothing heard before them, start no attack.
+/// (the adaptive threshold of §4.2). The band's peak is followed for three milliseconds; the
+/// onset is then placed by backtracking from the first sample to reach a tenth of that peak to
+/// where the rise began: the earliest sample at that tenth with no half millisecond below it
+/// since. An attack is reported three milliseconds and a hop after it starts: the detector's
+/// delay. The input's first eleven milliseconds, with nothing heard before them, start no attack.
 ///
 /// `@unchecked Sendable`: its state is touched only by the one thread that feeds it samples.
 public final class OnsetDetector: @unchecked Sendable {

@@ -214,12 +214,14 @@ extension ClickAnswersTests {
 }
 
 extension ClickAnswersTests {
+  /// A click of 100 frames, ringing down from its first.
+  private static let click = (0..<100).map { Float(0.5 * cos(Double($0) * 0.3) * exp(-Double($0) / 50)) }
+
   /// One sound played at frame 100, then at `level` of it at frame 300, gathered with what the
   /// input hears from frame 400 on (128 frames), nothing of its answer known yet.
   private func twoClicks(_ level: Float) -> (ClickAnswers, ClickSounds) {
-    let click = (0..<100).map { Float(0.5 * cos(Double($0) * 0.3) * exp(-Double($0) / 50)) }
     var output = [Float](repeating: 0, count: 600)
-    for (index, sample) in click.enumerated() {
+    for (index, sample) in Self.click.enumerated() {
       output[100 + index] = sample
       output[300 + index] = level * sample
     }
@@ -283,10 +285,9 @@ extension ClickAnswersTests {
   /// frames apart, both after their direct sound, share by e^(200/1,000), not by the 256 frames
   /// taken before.
   @Test func theFirstDirectSoundClearsWhatCameBeforeItAndWeighsTheShares() {
-    let click = (0..<100).map { Float(0.5 * cos(Double($0) * 0.3) * exp(-Double($0) / 50)) }
     var output = [Float](repeating: 0, count: 21_000)
     for (first, level) in [(0, Float(1)), (20_000, 1), (20_200, 0.9)] {
-      for (index, sample) in click.enumerated() { output[first + index] = level * sample }
+      for (index, sample) in Self.click.enumerated() { output[first + index] = level * sample }
     }
     let sounds = ClickSounds()
     output.withUnsafeBufferPointer { sounds.played($0, from: 0) { _, _ in } }
