@@ -56,6 +56,7 @@ struct Mutate: ParsableCommand {
       try listMutants(of: chosen, in: project, equivalents: equivalents)
       return
     }
+    let commit = Self.commit(of: project)
     let workspace = try Workspace(project: project, copy: project.appendingPathComponent(".build/mutation/work"))
     note("building a copy of the project in release (.build/mutation/work)")
     guard try workspace.build().isEmpty else { throw MutationError("the project itself does not build") }
@@ -67,10 +68,10 @@ struct Mutate: ParsableCommand {
           // Every hundred mutants, the report so far: a long run stopped keeps what it found.
           var sofar = before
           sofar.modules.append(partial)
-          try? write(sofar, project: project)
+          try? write(sofar, at: commit, project: project)
         })
       try workspace.restore(module)
-      try write(result, project: project)
+      try write(result, at: commit, project: project)
     }
     for module in result.modules { print(module.row) }
     print("report: \(report)")
@@ -181,10 +182,21 @@ struct Mutate: ParsableCommand {
     }
   }
 
-  private func write(_ result: Report, project: URL) throws {
-    let commit =
-      (try? Command.run("/usr/bin/git", ["-C", project.path, "rev-parse", "--short", "HEAD"]).output)?
-      .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+  /// The commit the checkout at `project` is at, and whether its package, sources or tests differ
+  /// from it: what a run that starts now measures.
+  private static func commit(of project: URL) -> String {
+    let git = { (arguments: [String]) in
+      (try? Command.run("/usr/bin/git", ["-C", project.path] + arguments).output)?
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let head = git(["rev-parse", "--short", "HEAD"]) ?? "?"
+    let changed =
+      git(["status", "--porcelain", "--", "Package.swift", "Sources", "Tests"]).map { !$0.isEmpty } ?? false
+    return changed ? "\(head) with changes not committed" : head
+  }
+
+  /// Writes `result`, measured at `commit`, to the report and the table beside it.
+  private func write(_ result: Report, at commit: String, project: URL) throws {
     let url = URL(fileURLWithPath: report, relativeTo: project)
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try result.markdown(commit: commit).write(to: url, atomically: false, encoding: .utf8)

@@ -4,10 +4,15 @@ import Mutation
 /// A copy of the project the mutants are planted in, so that the checkout stays as it is: its
 /// package, sources and tests, built in release (the room tests take minutes in debug, seconds
 /// here) with a scratch folder of its own.
+///
+/// Every module's mutants come from the sources as they were when the run began, kept beside the
+/// copy, so that the checkout can be edited (or a bug planted in it by hand) while a run of an
+/// hour goes on without changing what that run measures.
 struct Workspace {
-  /// The project's checkout, and the copy.
-  let project: URL
+  /// The copy.
   let copy: URL
+  /// The folder holding the project's sources as they were when the run began.
+  let snapshot: URL
 
   /// The copy's scratch folder.
   var scratch: URL { copy.appendingPathComponent(".build") }
@@ -17,10 +22,14 @@ struct Workspace {
 
   /// Makes (or refreshes) the copy of `project` at `copy`: its package, sources and tests.
   init(project: URL, copy: URL) throws {
-    self.project = project
     self.copy = copy
-    try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-    for item in ["Package.swift", "Sources", "Tests"] { try Self.replace(item, of: project, in: copy) }
+    snapshot = copy.deletingLastPathComponent().appendingPathComponent("snapshot")
+    for folder in [copy, snapshot] {
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+    try Self.replace("Sources", of: project, in: snapshot)
+    for item in ["Package.swift", "Tests"] { try Self.replace(item, of: project, in: copy) }
+    try Self.replace("Sources", of: snapshot, in: copy)
   }
 
   /// Copies `item` of `project` over the copy's, whatever the copy had there.
@@ -31,7 +40,7 @@ struct Workspace {
   }
 
   /// The module's Swift files mutated, by name, in order.
-  func files(of module: ModuleUnderTest) throws -> [String] { try Self.sourceFiles(of: module, in: project) }
+  func files(of module: ModuleUnderTest) throws -> [String] { try Self.sourceFiles(of: module, in: snapshot) }
 
   /// `module`'s Swift files mutated in the project at `project`, by name, in order.
   static func sourceFiles(of module: ModuleUnderTest, in project: URL) throws -> [String] {
@@ -40,13 +49,13 @@ struct Workspace {
       .filter { module.files?.contains($0) ?? true }.sorted()
   }
 
-  /// Every mutant of `module`'s files as the project has them, numbered as `plant` numbers them.
+  /// Every mutant of `module`'s files as the run began with them, numbered as `plant` numbers them.
   func mutants(of module: ModuleUnderTest) throws -> [Mutant] {
     var mutants: [Mutant] = []
     var next = 0
     for file in try files(of: module) {
       let source = try String(
-        contentsOf: project.appendingPathComponent("Sources/\(module.name)/\(file)"), encoding: .utf8)
+        contentsOf: snapshot.appendingPathComponent("Sources/\(module.name)/\(file)"), encoding: .utf8)
       let rewritten = try MutantSchema.rewrite(source, file: file, firstID: next)
       mutants += rewritten.mutants
       next = rewritten.nextID
@@ -61,7 +70,7 @@ struct Workspace {
     var next = 0
     for file in try files(of: module) {
       let source = try String(
-        contentsOf: project.appendingPathComponent("Sources/\(module.name)/\(file)"), encoding: .utf8)
+        contentsOf: snapshot.appendingPathComponent("Sources/\(module.name)/\(file)"), encoding: .utf8)
       let rewritten = try MutantSchema.rewrite(source, file: file, firstID: next, excluded: excluded)
       try rewritten.text.write(
         to: copy.appendingPathComponent("Sources/\(module.name)/\(file)"), atomically: false, encoding: .utf8)
@@ -74,8 +83,8 @@ struct Workspace {
     return (mutants, next)
   }
 
-  /// Puts `module`'s files back as the project has them.
-  func restore(_ module: ModuleUnderTest) throws { try Self.replace("Sources/\(module.name)", of: project, in: copy) }
+  /// Puts `module`'s files back as the run began with them.
+  func restore(_ module: ModuleUnderTest) throws { try Self.replace("Sources/\(module.name)", of: snapshot, in: copy) }
 
   /// Builds the copy and its tests in release (or only `module`, in debug: quicker, to learn
   /// which mutants compile); returns the compiler's errors as the file (its name), line and column
