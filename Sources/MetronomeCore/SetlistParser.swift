@@ -42,9 +42,8 @@ public enum SetlistParser {
       let column =
         content.distance(
           from: content.startIndex, to: content.firstIndex { $0 != " " && $0 != "\t" } ?? content.startIndex) + 1
-      let firstWord = song.prefix { $0 != " " && $0 != "\t" }
       let map: TempoMap
-      if !startsANumber(firstWord) {
+      if !startsANumber(song) {
         map = try readMap(song, number, column)
         title = title ?? String(song.split(separator: "/").last?.split(separator: ".").first ?? Substring(song))
       } else {

@@ -37,6 +37,15 @@ struct SetlistParserTests {
     #expect(!setlist.waitsBetweenSongs)
   }
 
+  /// Spaces and tabs are blanks alike: a line of them is no song, and a title or a file's name
+  /// ends where its blanks begin.
+  @Test func tabsAreBlanksAsSpacesAre() throws {
+    let setlist = try parse(" \t \nBallad \t:\t72\t6/8\t\n\tcloser.map\t \n", maps: ["closer.map": "2 60\n"])
+    #expect(setlist.songs.map(\.title) == ["Ballad", "closer"])
+    #expect(setlist.songs[0].map.sections[0].tempo == .steady(72))
+    #expect(setlist.songs[1].map.sections[0].tempo == .steady(60))
+  }
+
   /// Each problem is reported at its line and column in the setlist, or in the map that has it.
   @Test(arguments: [
     ("A: missing.map", "set:1:4: error: no file 'missing.map'"),

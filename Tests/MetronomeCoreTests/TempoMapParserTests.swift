@@ -63,6 +63,14 @@ struct TempoMapParserTests {
       "m:1:13: error: swing must be a share from 50 (straight) to 75 percent; 66.7 is the triplet feel"
     ),
     (
+      "2 120 swing=75.1",
+      "m:1:13: error: swing must be a share from 50 (straight) to 75 percent; 66.7 is the triplet feel"
+    ),
+    (
+      "2 120 swing=49.9",
+      "m:1:13: error: swing must be a share from 50 (straight) to 75 percent; 66.7 is the triplet feel"
+    ),
+    (
       "2 120 gap=3",
       "m:1:11: error: gap '3' is neither PLAY:MUTE bars (3:1, 1 to 1000 each) nor a share muted at random (25% of bars, 25%:beats)"
     ),
@@ -109,6 +117,12 @@ struct TempoMapParserTests {
     #expect(try TempoMapParser.parse("2 120 Xxxx 2", source: "m").sections[0].volume == 2)
     #expect(try TempoMapParser.parse("2 120 Xxxx 0", source: "m").sections[0].volume == 0)
     #expect(try TempoMapParser.parse("100000000 4/4 240", source: "m").duration == PlayLength.longestSeconds)
+  }
+
+  /// A swing is taken at both ends of its range, 50 (straight) and 75 percent.
+  @Test func swingIsTakenAtBothEnds() throws {
+    let map = try TempoMapParser.parse("1 120 sub=2 swing=50\n1 120 sub=2 swing=75\n", source: "m")
+    #expect(map.sections.map(\.subdivision) == [try Subdivision(2, swing: 0.5), try Subdivision(2, swing: 0.75)])
   }
 
   /// What klick lacks, written after its columns: subdivision, swing, gaps, a count-in, loops

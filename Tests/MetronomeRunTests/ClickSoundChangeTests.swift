@@ -46,6 +46,24 @@ struct ClickSoundChangeTests {
     #expect(abs(peak - beepPeak) < 0.05)
   }
 
+  /// A pitch is taken at both ends of its three octaves either way, for either click: at 8 the
+  /// beep lasts an eighth as long, at 0.125 eight times as long; the next float past either end is
+  /// refused.
+  @Test(arguments: [Float(8), 0.125])
+  func aPitchAtEitherEndPlays(factor: Float) throws {
+    let beep = SoundKit(.beep, sampleRate: .standard, volume: 0.5).sounds[0]
+    try change.play(.builtIn(1), pitch: KlickState.SoundPair(emphasis: factor, normal: factor))
+    #expect(change.inForce.pitch == KlickState.SoundPair(emphasis: factor, normal: factor))
+    let heard = beatOne(frames: beep.count * 9)
+    let length = Double(heard.lastIndex { $0 != 0 }.map { $0 + 1 } ?? 0)
+    let expected = Double(beep.count) / Double(factor)
+    #expect(abs(length - expected) <= expected / 100, "\(length) frames for \(expected)")
+    let past = factor > 1 ? factor.nextUp : factor.nextDown
+    for pitch in [KlickState.SoundPair(emphasis: past, normal: 1), KlickState.SoundPair(emphasis: 1, normal: past)] {
+      #expect(throws: RunError.self) { try change.play(.builtIn(1), pitch: pitch) }
+    }
+  }
+
   /// A number klick has no sound for, a pitch out of range and a file that is not there are
   /// refused, each with what to give, and the sound playing stays.
   @Test func whatCannotPlayIsRefusedAndTheSoundStays() {

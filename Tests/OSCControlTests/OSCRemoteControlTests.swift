@@ -199,11 +199,14 @@ struct OSCRemoteControlTests {
   @Test func theMapKindWithoutAMapPlaysTheTempoInForce() throws {
     send("/klick/register_client")
     send("/klick/simple/set_meter", [.int32(3), .int32(4)])
+    send("/klick/simple/set_pattern", [.string("X.x")])
     send("/klick/metro/set_type", [.string("map")])
     send("/klick/map/query")
     #expect(!viewModel.currentState.isPlaying)
     let map = try #require(viewModel.currentState.programme.map)
     #expect(map.sections.map(\.meter) == [try Meter(3, 4)])
+    #expect(map.sections.map(\.tempo) == [.steady(120)])
+    #expect(map.sections.map { $0.pattern?.description } == ["X.x"])
     #expect(viewModel.currentState.tempo.bpm == 120)
     #expect(
       replies.suffix(4) == [
