@@ -29,6 +29,23 @@ struct MIDIClockTests {
     return sent
   }
 
+  /// Each message is its bytes, and read back is the message it was.
+  ///
+  /// A status byte alone for the real-time messages; Song Position's two data bytes of seven bits
+  /// each, the low ones first, as MIDI 1.0 writes them.
+  @Test func eachMessageIsItsBytesAndBack() {
+    let cases: [(MIDIClock.Message, [UInt8])] = [
+      (.tick, [0xF8]), (.start, [0xFA]), (.continue, [0xFB]), (.stop, [0xFC]), (.songPosition(0), [0xF2, 0, 0]),
+      (.songPosition(300), [0xF2, 0x2C, 0x02]), (.songPosition(16_383), [0xF2, 0x7F, 0x7F]),
+    ]
+    for (message, expected) in cases {
+      let bytes = message.bytes
+      #expect(Array([bytes.0, bytes.1, bytes.2].prefix(bytes.count)) == expected, "\(message)")
+      #expect([bytes.0, bytes.1, bytes.2].dropFirst(bytes.count).allSatisfy { $0 == 0 }, "\(message)")
+      #expect(MIDIClock.Message(bytes.0, bytes.1, bytes.2) == message)
+    }
+  }
+
   /// At 120 in 4/4, bar one starts with Song Position 0 and Start, then 24 ticks a beat, 1000
   /// frames apart, whatever the period; pausing sends Stop.
   @Test func twentyFourTicksAQuarterOnTheirFramesThenStop() throws {
