@@ -88,6 +88,51 @@ struct MIDIClockFollowerTests {
     #expect(follower.viewModel.currentState.isPlaying == false)
   }
 
+  /// The anchor a follower given `messages` (each on its frame) gives for a cycle from frame 0, at
+  /// 90 in 4/4.
+  private func anchor(after messages: [(MIDIClock.Message, Int64)]) throws -> TransportAnchor? {
+    var follower = MIDIClockFollower(sampleRate: .standard)
+    for (message, frame) in messages { follower.receive(message, atFrame: frame) }
+    return try follower.follow(cycleStart: 0, tempo: Tempo(bpm: 90), meter: .fourFour) ?? nil
+  }
+
+  /// `count` ticks `spacing` frames apart, the first on `frame`.
+  private func ticks(_ count: Int, from frame: Int64, spacing: Int64) -> [(MIDIClock.Message, Int64)] {
+    (0..<Int64(count)).map { (.tick, frame + $0 * spacing) }
+  }
+
+  /// A Continue plays from the Song Position sent before it; a Start from bar one.
+  ///
+  /// Six ticks a sixteenth: 20 sixteenths into 4/4 is bar 2's second beat. Without either, ticks
+  /// alone play nothing.
+  @Test func aContinuePlaysFromTheSongPositionAndAStartFromBarOne() throws {
+    let continued = try #require(
+      try anchor(after: [(.songPosition(20), 0), (.continue, 0)] + ticks(3, from: 0, spacing: 1_000)))
+    #expect([continued.bar, continued.beatInBar] == [2, 2])
+    #expect(continued.frame == 0)
+    #expect(continued.tempo.bpm == 120)
+    let started = try #require(
+      try anchor(after: [(.songPosition(20), 0), (.start, 0)] + ticks(3, from: 0, spacing: 1_000)))
+    #expect([started.bar, started.beatInBar] == [1, 1])
+    #expect(try anchor(after: [(.songPosition(20), 0)] + ticks(3, from: 0, spacing: 1_000)) == nil)
+  }
+
+  /// The tempo is measured from a change's first tick.
+  ///
+  /// Over the last quarter's ticks, or over those since one came more than a quarter sooner or a
+  /// third later than the one before (exactly a quarter or a third is wavering), or since a pause
+  /// of more than 2.5 s, whose first tick alone measures nothing (the metronome's own 90 stands).
+  @Test(arguments: [
+    (1_000, 749, 0, 3, 160.2), (1_000, 750, 0, 3, 123.9), (1_500, 2_001, 0, 3, 60.0), (1_500, 2_000, 0, 3, 76.8),
+    (1_000, 1_200, 144_000, 3, 100.0), (1_000, 1_200, 144_000, 1, 90),
+  ])
+  func aTempoChangeIsMeasuredFromItsFirstTick(before: Int, after: Int, pause: Int, count: Int, bpm: Double) throws {
+    let steady = ticks(30, from: 0, spacing: Int64(before))
+    let changed = ticks(count, from: 29 * Int64(before) + Int64(after) + Int64(pause), spacing: Int64(after))
+    let followed = try #require(try anchor(after: [(.start, 0)] + steady + changed))
+    #expect(followed.tempo.bpm == bpm)
+  }
+
   /// The frame of a beat written "bar.beat@frame".
   private func frame(of beat: String) -> Int { beat.split(separator: "@").last.flatMap { Int($0) } ?? -1 }
 }
