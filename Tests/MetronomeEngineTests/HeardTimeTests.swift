@@ -32,6 +32,26 @@ struct HeardTimeTests {
     #expect(errors.allSatisfy { abs($0) <= 2_500 }, "\(errors.map(\.magnitude).max() ?? 0) µs off")
   }
 
+  /// The first sixteen readings are averaged, and each after moves the estimate a sixteenth.
+  ///
+  /// A reading exactly 50 ms off the estimate is one of them; one further off starts the
+  /// estimate anew, and the reading after it is averaged with it, half and half.
+  @Test func theFirstSixteenReadingsAreAveragedThenEachMovesItASixteenth() {
+    var heard = HeardTime(sampleRate: .standard)
+    // Frame 0 read as heard now: each reading is the time it was read.
+    let read = { (micros: Int64) in heard.read(frame: 0, heardInFrames: 0, atMicros: micros) }
+    for index in 0..<16 { read(1_000_000 + (index.isMultiple(of: 2) ? 0 : 1_600)) }
+    #expect(heard.micros(ofFrame: 0) == 1_000_800)
+    read(1_002_400)
+    #expect(heard.micros(ofFrame: 0) == 1_000_900)
+    read(1_050_900)
+    #expect(heard.micros(ofFrame: 0) == 1_004_025)
+    read(1_054_026)
+    #expect(heard.micros(ofFrame: 0) == 1_054_026)
+    read(1_055_026)
+    #expect(heard.micros(ofFrame: 0) == 1_054_526)
+  }
+
   /// No estimate before a reading; an exact reading gives the exact time of any frame.
   @Test func readsExactlyWhatAnExactDeviceSays() {
     var heard = HeardTime(sampleRate: .standard)
