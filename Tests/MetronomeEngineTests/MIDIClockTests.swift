@@ -95,6 +95,40 @@ struct MIDIClockTests {
     #expect(ticks.dropFirst(22).prefix(5) == [21_504, 21_752, 22_000, 22_833, 23_667])
   }
 
+  /// A beat cut short in the period of its last tick sends the rest from just after that tick.
+  ///
+  /// The two ticks an eighth at 120 had left when the next came 10,000 frames on are spread
+  /// evenly from frame 9,001 up to that eighth, whose own ticks follow from its frame.
+  @Test func aBeatCutShortSpreadsItsLastTicksFromJustAfterItsLastTick() throws {
+    let sixEight = try Meter(6, 8)
+    let beats = try [beat(1, 1, at: 0, meter: sixEight), beat(1, 2, at: 10_000, bpm: 144, meter: sixEight)]
+    let ticks = messages(beats, period: 32_000, end: 32_000).filter { $0.1 == .tick }.map(\.0)
+    #expect(Array(ticks.prefix(15)) == (0..<10).map { Int64($0) * 1_000 } + [9_001, 9_500, 10_000, 10_833, 11_667])
+  }
+
+  /// Only beats set the ticks: a subdivision's click, the second voice's and a map's end pass
+  /// over; a beat of a whole note holds 96 ticks.
+  @Test func onlyBeatsSetTheTicksAWholeNoteHolding96() throws {
+    let twoOne = try Meter(2, 1, cap: NumeratorCap(atLeast: 2))
+    let beats = try [beat(1, 1, at: 0, meter: twoOne), beat(1, 2, at: 96_000, meter: twoOne)]
+    let plain = messages(beats, period: 512, end: 100_000)
+    #expect(Array(plain.filter { $0.1 == .tick }.map(\.0).prefix(100)) == (0..<100).map { Int64($0) * 1_000 })
+    let others = [
+      Beat(
+        count: 0, bar: 1, beatInBar: 1, meter: twoOne, tempo: try Tempo(bpm: 120), frame: 30_500,
+        sampleRate: .standard, subdivision: 1, clicks: 2),
+      Beat(
+        count: 0, bar: 1, beatInBar: 1, meter: twoOne, tempo: try Tempo(bpm: 120), frame: 40_500,
+        sampleRate: .standard, voice: .polyrhythm(click: 1, of: 3)),
+      Beat(
+        count: 0, bar: 1, beatInBar: 2, meter: twoOne, tempo: try Tempo(bpm: 120), frame: 50_500,
+        sampleRate: .standard, isMapEnd: true),
+    ]
+    let withOthers = messages((beats + others).sorted { $0.frame < $1.frame }, period: 512, end: 100_000)
+    #expect(withOthers.map(\.0) == plain.map(\.0))
+    #expect(withOthers.map(\.1) == plain.map(\.1))
+  }
+
   /// Starting elsewhere than bar one sends the song position there, in sixteenths, and Continue.
   @Test func startingInTheMiddleContinuesFromTheSongPosition() throws {
     let sent = messages(try [beat(3, 2, at: 0)], period: 256, end: 256)
