@@ -14,6 +14,17 @@ struct RequestLimitsTests {
     }
   }
 
+  @Test func theSecondVoiceIsFromOneTo64ClicksABar() throws {
+    for taken in [1, 64] {
+      #expect(try options { $0.options.rhythm.poly = taken }.request().music.polyrhythm == taken)
+    }
+    for refused in [0, 65] {
+      #expect(
+        usageError(options { $0.options.rhythm.poly = refused })
+          == "--poly \(refused) is out of range: a second voice plays 1 to 64 clicks a bar, such as 3")
+    }
+  }
+
   @Test func theVolumeIsFromZeroToOne() {
     for taken in [0.0, 1] { #expect(usageError(options { $0.options.sound.volume = taken }) == nil, "\(taken)") }
     for refused in [-0.01, 1.01] {
