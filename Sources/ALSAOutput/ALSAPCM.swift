@@ -46,6 +46,13 @@ public final class ALSAPCM {
   public let periodFrames: Int
   /// The negotiated buffer size in frames; it grows after an underrun, up to `maximumBufferFrames`.
   public private(set) var bufferFrames: Int
+  /// How much room the device has when it signals: the buffer first negotiated, kept when the
+  /// buffer grows.
+  ///
+  /// PipeWire's ALSA plugin asks the graph for cycles of this size: grown with the buffer, it
+  /// doubled the cycle of every stream on the server, which put each one a cycle late (ours too,
+  /// after the new stream's positions showed nothing of it).
+  private let wakeUpFrames: Int
   /// The largest buffer an underrun may grow it to.
   public let maximumBufferFrames: Int
   /// How many frames to write per wake-up: half the buffer first negotiated, in whole periods.
@@ -101,6 +108,7 @@ public final class ALSAPCM {
       snd_pcm_close(handle)
       throw error
     }
+    wakeUpFrames = self.bufferFrames
     self.maximumBufferFrames = max(maximumBufferFrames ?? self.bufferFrames, self.bufferFrames)
     isSoundCard = Self.card(of: handle) >= 0
     writeFrames = max(self.periodFrames, self.bufferFrames / 2 / self.periodFrames * self.periodFrames)
@@ -133,8 +141,10 @@ public final class ALSAPCM {
     return snd_pcm_info(handle, info) == 0 ? snd_pcm_info_get_card(info) : -1
   }
 
+  /// Sets `handle` up; a playback device signals room once `wakeUp` frames are free (by default,
+  /// the whole buffer negotiated).
   private static func configure(
-    _ handle: OpaquePointer, device: String, stream: Stream, rate: Int, period: Int, buffer: Int
+    _ handle: OpaquePointer, device: String, stream: Stream, rate: Int, period: Int, buffer: Int, wakeUp: Int? = nil
   ) throws(ALSAError) -> (Format, Int, Int, Int) {
     var hardware: OpaquePointer?
     try check(snd_pcm_hw_params_malloc(&hardware), "allocate its parameters", device, "out of memory?")
@@ -184,8 +194,11 @@ public final class ALSAPCM {
     try check(
       snd_pcm_sw_params_set_start_threshold(handle, software, bufferSize), "set the start threshold", device, hint)
     // `write` sleeps on its own clock instead of polling, so the device need signal only when
-    // the whole buffer has drained (an underrun), not every time some room frees up.
-    try check(snd_pcm_sw_params_set_avail_min(handle, software, bufferSize), "set the wake-up size", device, hint)
+    // the whole buffer has drained (an underrun; the first buffer's worth, once it has grown), not
+    // every time some room frees up.
+    try check(
+      snd_pcm_sw_params_set_avail_min(handle, software, wakeUp.map { snd_pcm_uframes_t($0) } ?? bufferSize),
+      "set the wake-up size", device, hint)
     try check(snd_pcm_sw_params(handle, software), "apply its parameters", device, hint)
     return (format, Int(channels), Int(periodSize), Int(bufferSize))
   }
@@ -268,7 +281,8 @@ public final class ALSAPCM {
     let wanted = min(2 * bufferFrames, maximumBufferFrames)
     for size in [wanted, bufferFrames] {
       if let negotiated = try? Self.configure(
-        handle, device: device, stream: stream, rate: sampleRate, period: periodFrames, buffer: size),
+        handle, device: device, stream: stream, rate: sampleRate, period: periodFrames, buffer: size,
+        wakeUp: wakeUpFrames),
         negotiated.0 == format, negotiated.1 == channels, negotiated.2 == periodFrames
       {
         bufferFrames = negotiated.3

@@ -180,6 +180,15 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     return policies
   }
 
+  /// The id of the thread of process `pid` called `name`, if it has one.
+  private static func thread(named name: String, of pid: pid_t) -> String? {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.first { task in
+      let comm = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)
+      return comm?.trimmingCharacters(in: .whitespacesAndNewlines) == name
+    }
+  }
+
   /// Fifteen seconds at 137 BPM with the default period and buffer: no underrun, every click on
   /// its frame, each line printed when its click is heard, and the threads that carry the audio
   /// (metronome's render thread, and the client thread of PipeWire's ALSA plugin) at real-time
@@ -205,6 +214,49 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     XCTAssertEqual(policies["main"], Self.schedulingOther, "\(policies)")
     XCTAssertEqual(policies["render"], Self.schedulingFIFO, "\(policies)")
     XCTAssertEqual(policies["alsa-pipewire"], Self.schedulingFIFO, "\(policies)")
+  }
+
+  /// The render thread held for 50 ms through PipeWire, as a busy machine may hold it, while the
+  /// rest of the process runs on: the plugin's client thread finds the buffer empty, the stream
+  /// underruns once, the buffer grows to 2048 frames, what was lost is said, and every click after
+  /// it is back on its grid to the frame.
+  ///
+  /// The grown buffer must not change the server's cycle: PipeWire's plugin asks for cycles of the
+  /// stream's wake-up size, and when that grew with the buffer, every click after the underrun was
+  /// heard a whole 1024-frame cycle late, with nothing said.
+  func testTheRenderThreadHeld50MillisecondsThroughPipeWireGrowsTheBufferAndKeepsTheGrid() throws {
+    try holdTheRenderThread(through: "pipewire", tolerance: 1)
+  }
+
+  /// The same through PulseAudio, whose positions place the grid to within a millisecond after an
+  /// underrun (`testFifteenSecondsThroughPulseAudioUnderrunAtMostOnceAndKeepTheGrid`).
+  func testTheRenderThreadHeld50MillisecondsThroughPulseAudioGrowsTheBufferAndKeepsTheGrid() throws {
+    try holdTheRenderThread(through: "pulseaudio", tolerance: 48)
+  }
+
+  /// Plays six seconds at 240 BPM through `server`, holding the render thread for 50 ms after the
+  /// eighth line (`scripts/thread-stall.c`), and checks what the tests above say, each click
+  /// within `tolerance` frames of its grid.
+  private func holdTheRenderThread(through server: String, tolerance: Int) throws {
+    let holder = try HitPlayer.build("thread-stall", in: folder)
+    var held: [Int32] = []
+    let take = try take(server, ["240", "--duration", "6"]) { take in
+      let errors = take.run.standardError
+      var problems = take.problemsAfterAGlitch(tolerance: tolerance)
+      if take.run.status != 0 { problems.append("status \(take.run.status)") }
+      if !errors.contains("metronome: 1 underrun\n") { problems.append("not one underrun") }
+      if !errors.contains("the buffer grew from 1024 to 2048 frames") { problems.append("the buffer did not grow") }
+      if !errors.contains("metronome: glitches lost ") { problems.append("the loss not said") }
+      if take.printed.count != 24 { problems.append("\(take.printed.count) beats printed") }
+      return problems.isEmpty ? [] : problems + [errors]
+    } onLine: { index, pid in
+      guard index == 8, let render = Self.thread(named: "render", of: pid) else { return }
+      held.append((try? ChildProcess.run(holder, [render, "50"]))?.status ?? -1)
+    }
+
+    XCTAssertNotNil(take)
+    XCTAssertFalse(held.isEmpty, "the render thread was not found")
+    XCTAssertEqual(Set(held), [0], "the render thread was not held")
   }
 
   /// Fifteen seconds at 137 BPM through PulseAudio with the defaults: at most one underrun.
