@@ -206,11 +206,16 @@ public final class ALSAPCM {
   /// Writes `frames` interleaved frames, sleeping until the device has room for them; recovers
   /// from an underrun (and counts it) and goes on writing.
   ///
-  /// It sleeps for as long as the device needs to play the missing room, then asks again, rather
-  /// than blocking in `snd_pcm_writei`: a blocking write is woken through the PCM's poll
-  /// descriptor, which for a plugin such as ALSA's JACK bridge costs a socket write on the audio
-  /// thread and several system calls here on every wake-up. The device's clock still paces the
-  /// loop, since only what it reports room for is written.
+  /// It sleeps for as long as the device needs to play the missing room, a period at most, then
+  /// asks again, rather than blocking in `snd_pcm_writei`: a blocking write is woken through the
+  /// PCM's poll descriptor, which for a plugin such as ALSA's JACK bridge costs a socket write on
+  /// the audio thread and several system calls here on every wake-up. The device's clock still
+  /// paces the loop, since only what it reports room for is written.
+  ///
+  /// A period at most, because a sound server may free its room all at once: PipeWire's plugin
+  /// takes the whole buffer each cycle, and a sleep through the whole shortfall (a write) could
+  /// wake up to half a cycle after it, leaving the other half to refill the buffer in; a stall of
+  /// the machine shorter than the buffer then ran it dry.
   ///
   /// A running device that makes no room for two seconds (or four periods, if longer) has stopped
   /// playing without saying so, as ALSA's JACK bridge does when its server goes away: that is an
@@ -237,8 +242,9 @@ public final class ALSAPCM {
             message: "it has taken no audio for \(waited / sampleRate) s",
             hint: "is it still connected, and its sound server (JACK, PulseAudio) still running?")
         }
-        sleep(frames: missing)
-        waited += missing
+        let slept = min(missing, periodFrames)
+        sleep(frames: slept)
+        waited += slept
         continue
       }
       let result = snd_pcm_writei(

@@ -234,6 +234,35 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     try holdTheRenderThread(through: "pulseaudio", tolerance: 48)
   }
 
+  /// The render thread held for 13 ms after each of twenty lines through PipeWire, with the
+  /// default 1024-frame buffer kept: never an underrun, every click on its frame.
+  ///
+  /// PipeWire's plugin takes the whole buffer each cycle, so the room comes all at once; a writer
+  /// that slept through a whole write's shortfall could learn of it half a cycle late, and one
+  /// hold in eight of 13 to 17 ms then ran the buffer dry. Sleeping a period at most leaves
+  /// three quarters of the cycle (16 ms) to refill it in.
+  func testTheRenderThreadHeld13MillisecondsAtATimeThroughPipeWireNeverRunsTheBufferDry() throws {
+    let holder = try HitPlayer.build("thread-stall", in: folder)
+    var held: [Int32] = []
+    let take = try take("pipewire", ["240", "--duration", "6", "--buffer", "1024"]) { take in
+      let errors = take.run.standardError
+      var problems = take.problems
+      if take.run.status != 0 { problems.append("status \(take.run.status)") }
+      if !errors.contains("metronome: 0 underruns\n") || errors.contains("glitch") {
+        problems.append("it underran or glitched")
+      }
+      if take.played.count != 24 { problems.append("\(take.played.count) beats played") }
+      return problems.isEmpty ? [] : problems + [errors]
+    } onLine: { index, pid in
+      guard (2..<22).contains(index), let render = Self.thread(named: "render", of: pid) else { return }
+      held.append((try? ChildProcess.run(holder, [render, "13"]))?.status ?? -1)
+    }
+
+    XCTAssertNotNil(take)
+    XCTAssertGreaterThanOrEqual(held.count, 20, "the render thread was not held twenty times")
+    XCTAssertEqual(Set(held), [0], "the render thread was not held")
+  }
+
   /// Plays six seconds at 240 BPM through `server`, holding the render thread for 50 ms after the
   /// eighth line (`scripts/thread-stall.c`), and checks what the tests above say, each click
   /// within `tolerance` frames of its grid.
