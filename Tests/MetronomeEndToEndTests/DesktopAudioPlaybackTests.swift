@@ -164,28 +164,27 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   private static let schedulingOther = 0
   private static let schedulingFIFO = 1
 
-  /// Each thread of process `pid` by name, with its scheduling policy (field 41 of its `stat`).
-  private static func schedulingPolicies(of pid: pid_t) -> [String: Int] {
+  /// The threads of process `pid` by name, each with its id.
+  ///
+  /// The main thread is called "main": threads it starts take its name until they choose one.
+  private static func threads(of pid: pid_t) -> [String: String] {
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-    var policies: [String: Int] = [:]
+    var threads: [String: String] = [:]
     for task in tasks {
-      guard let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8),
-        let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
-        let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 38
-      else { continue }
-      // After the name's closing parenthesis, field 3 (the state) comes first: 41 is at 38. The
-      // main thread is called "main": threads it starts take its name until they choose one.
-      policies[task == "\(pid)" ? "main" : name.trimmingCharacters(in: .whitespacesAndNewlines)] = Int(fields[38])
+      guard let name = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8) else { continue }
+      threads[task == "\(pid)" ? "main" : name.trimmingCharacters(in: .whitespacesAndNewlines)] = task
     }
-    return policies
+    return threads
   }
 
-  /// The id of the thread of process `pid` called `name`, if it has one.
-  private static func thread(named name: String, of pid: pid_t) -> String? {
-    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-    return tasks.first { task in
-      let comm = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)
-      return comm?.trimmingCharacters(in: .whitespacesAndNewlines) == name
+  /// Each thread of process `pid` by name, with its scheduling policy (field 41 of its `stat`).
+  private static func schedulingPolicies(of pid: pid_t) -> [String: Int] {
+    threads(of: pid).compactMapValues { task in
+      guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
+        let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 38
+      else { return nil }
+      // After the name's closing parenthesis, field 3 (the state) comes first: 41 is at 38.
+      return Int(fields[38])
     }
   }
 
@@ -259,7 +258,7 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
       return problems.isEmpty ? [] : problems + [errors]
     } onLine: { index, pid in
       let milliseconds = index == 19 ? "50" : (2..<2 + shortHolds).contains(index) ? "13" : nil
-      guard let milliseconds, let render = Self.thread(named: "render", of: pid) else { return }
+      guard let milliseconds, let render = Self.threads(of: pid)["render"] else { return }
       held.append((try? ChildProcess.run(holder, [render, milliseconds]))?.status ?? -1)
     }
 
