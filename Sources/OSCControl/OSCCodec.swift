@@ -34,7 +34,7 @@ public enum OSCCodec {
       guard packet.endIndex - index >= 4 else { throw OSCPacketError("a bundle element's size is cut short") }
       let size = packet[index..<index + 4].reduce(0) { $0 << 8 | Int($1) }
       index += 4
-      guard size % 4 == 0, size <= packet.endIndex - index, size > 0 else {
+      guard size.isMultiple(of: 4), size <= packet.endIndex - index, size > 0 else {
         throw OSCPacketError("a bundle element of \(size) bytes does not fit the \(packet.endIndex - index) left")
       }
       try read(packet[index..<index + size], depth: depth + 1, into: &messages)
@@ -94,18 +94,22 @@ public enum OSCCodec {
     }
   }
 
-  /// The packet that carries `message`.
+  /// The packet that carries `message`; empty for one liblo cannot write (a blob of no bytes,
+  /// which it reads but will not make).
   public static func packet(for message: OSCMessage) -> [UInt8] {
     guard let built = lo_message_new() else { return [] }
     defer { lo_message_free(built) }
-    for argument in message.arguments { add(argument, to: built) }
+    for argument in message.arguments {
+      guard add(argument, to: built) else { return [] }
+    }
     var size = 0
     guard let bytes = lo_message_serialise(built, message.path, nil, &size) else { return [] }
     defer { free(bytes) }
     return Array(UnsafeRawBufferPointer(start: bytes, count: size))
   }
 
-  private static func add(_ argument: OSCArgument, to message: lo_message) {
+  /// Adds `argument` to `message`; false where liblo cannot.
+  private static func add(_ argument: OSCArgument, to message: lo_message) -> Bool {
     switch argument {
     case .int32(let value): lo_message_add_int32(message, value)
     case .float32(let value): lo_message_add_float(message, value)
@@ -125,13 +129,14 @@ public enum OSCCodec {
     case .timeTag(let tag):
       lo_message_add_timetag(message, lo_timetag(sec: UInt32(tag >> 32), frac: UInt32(truncatingIfNeeded: tag)))
     case .blob(let bytes):
-      let blob = bytes.withUnsafeBytes { lo_blob_new(Int32(bytes.count), $0.baseAddress) }
+      guard let blob = bytes.withUnsafeBytes({ lo_blob_new(Int32(bytes.count), $0.baseAddress) }) else { return false }
       lo_message_add_blob(message, blob)
       lo_blob_free(blob)
     case .boolean(let value): _ = value ? lo_message_add_true(message) : lo_message_add_false(message)
     case .null: lo_message_add_nil(message)
     case .impulse: lo_message_add_infinitum(message)
     }
+    return true
   }
 
   /// The host and port a reply address names, as klick reads it: a liblo URL

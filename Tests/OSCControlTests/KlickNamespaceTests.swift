@@ -137,6 +137,31 @@ struct KlickNamespaceTests {
     }
   }
 
+  /// Numbers that fit no 64-bit integer (from 9.2e18 on, and what is not finite) are numbers of
+  /// no type: a tempo sent so is an unknown message, as a string would be.
+  @Test func aNumberBeyondSixtyFourBitsIsNoNumber() {
+    var harness = Harness()
+    for huge in [9.2e18, 1e19, -1e19, .infinity, .nan] {
+      let outcome = harness.send("/klick/simple/set_meter", [.double(huge), .int32(4)], from: sender)
+      #expect(outcome.errors == ["unknown message: /klick/simple/set_meter ,di"], "\(huge)")
+    }
+    #expect(harness.performed.isEmpty)
+    _ = harness.send("/klick/simple/set_tempo", [.double(9.1e18)], from: sender)
+    #expect(harness.performed == [.setTempo(Double(Float(9.1e18)))])
+  }
+
+  /// `/klick/config/connect` takes one port to sixteen in one message, each a request to connect
+  /// them; more is a message it does not know.
+  @Test func connectTakesOneToSixteenPorts() {
+    var harness = Harness()
+    let ports = (1...17).map { "system:playback_\($0)" }
+    _ = harness.send("/klick/config/connect", [.string(ports[0])], from: sender)
+    _ = harness.send("/klick/config/connect", ports.prefix(16).map(OSCArgument.string), from: sender)
+    let tooMany = harness.send("/klick/config/connect", ports.map(OSCArgument.string), from: sender)
+    #expect(harness.performed == [.connect(ports: [ports[0]]), .connect(ports: Array(ports.prefix(16)))])
+    #expect(tooMany.errors == ["unknown message: /klick/config/connect ,\(String(repeating: "s", count: 17))"])
+  }
+
   /// A meter is taken as written: 5/4 needs no cap.
   @Test func aMeterIsSetAsWritten() throws {
     var harness = Harness()

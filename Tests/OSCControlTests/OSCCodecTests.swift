@@ -30,6 +30,14 @@ struct OSCCodecTests {
     #expect(message.typeTags == "ifdhsSbcmtTFNIs")
   }
 
+  /// A blob of no bytes is read, as OSC allows it; liblo will not write one, so its packet is
+  /// empty rather than a message without it.
+  @Test func anEmptyBlobIsReadButNotWritten() throws {
+    let packet = Array("/b".utf8) + [0, 0] + Array(",b".utf8) + [0, 0] + [0, 0, 0, 0]
+    #expect(try OSCCodec.messages(in: packet) == [OSCMessage("/b", [.blob([])])])
+    #expect(OSCCodec.packet(for: OSCMessage("/b", [.int32(1), .blob([])])).isEmpty)
+  }
+
   @Test func whatIsNotWholeOSCIsRefusedWithAReason() throws {
     let cases: [(String, [UInt8])] = [
       ("empty", []),
@@ -56,14 +64,16 @@ struct OSCCodecTests {
     #expect(try OSCCodec.messages(in: bundle([])) == [])
   }
 
-  @Test func aBundleThatDoesNotHoldTogetherIsRefused() {
+  @Test func aBundleThatDoesNotHoldTogetherIsRefused() throws {
     let ping = OSCCodec.packet(for: OSCMessage("/klick/ping"))
     var overlong = bundle([ping])
     overlong[19] += 4
     #expect(throws: OSCPacketError.self) { try OSCCodec.messages(in: overlong) }
     #expect(throws: OSCPacketError.self) { try OSCCodec.messages(in: Array(bundle([ping]).prefix(12))) }
     var nested = ping
-    for _ in 0...OSCCodec.deepestBundle { nested = bundle([nested]) }
+    for _ in 1...OSCCodec.deepestBundle { nested = bundle([nested]) }
+    #expect(try OSCCodec.messages(in: nested) == [OSCMessage("/klick/ping")])
+    nested = bundle([nested])
     #expect(throws: OSCPacketError("bundles are nested deeper than 8")) { try OSCCodec.messages(in: nested) }
   }
 
@@ -81,13 +91,18 @@ struct OSCCodecTests {
     }
     #expect(throws: OSCPacketError.self) { try OSCCodec.messages(in: Array(bundle([]).prefix(15))) }
     #expect(try OSCCodec.messages(in: Array(bundle([]).prefix(16))) == [])
+    // A size is four bytes, the most significant first: an element of 65 796 bytes (0x0001_0104).
+    let long = OSCMessage("/long", [.string(String(repeating: "x", count: 65_780))])
+    #expect(OSCCodec.packet(for: long).count == 65_796)
+    #expect(
+      try OSCCodec.messages(in: bundle([OSCCodec.packet(for: long), ping])) == [long, OSCMessage("/klick/ping")])
   }
 
   /// A MIDI argument of fewer than four bytes is padded with zeros, of more cut to four.
   @Test func aMIDIArgumentIsFourBytes() throws {
     for (given, sent) in [
       ([], [0, 0, 0, 0]), ([0x90], [0x90, 0, 0, 0]), ([0x90, 60], [0x90, 60, 0, 0]),
-      ([0x90, 60, 100], [0x90, 60, 100, 0]),
+      ([0x90, 60, 100], [0x90, 60, 100, 0]), ([0x90, 60, 100, 1], [0x90, 60, 100, 1]),
       ([0x90, 60, 100, 1, 2], [0x90, 60, 100, 1]),
     ] as [([UInt8], [UInt8])] {
       let read = try OSCCodec.messages(in: OSCCodec.packet(for: OSCMessage("/m", [.midi(given)])))
@@ -130,6 +145,7 @@ struct OSCCodecTests {
     #expect(OSCCodec.endpoint("9001") == OSCEndpoint(host: "localhost", port: 9001))
     #expect(OSCCodec.endpoint("osc.tcp://localhost:9001/") == nil)
     #expect(OSCCodec.endpoint("osc.udp://localhost:0/") == nil)
+    #expect(OSCCodec.endpoint("osc.udp://localhost:1/") == OSCEndpoint(host: "localhost", port: 1))
     #expect(OSCCodec.endpoint("nine") == nil)
   }
 
