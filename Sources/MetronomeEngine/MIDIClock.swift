@@ -113,7 +113,7 @@ public struct MIDIClock: Sendable {
   }
 
   /// Sends the current beat's ticks still to come, spread evenly from `start` (or just after the
-  /// last tick) up to `frame`, where the next beat cuts the beat short.
+  /// last tick) up to `frame`, where the next beat cuts the beat short (and replaces it).
   private mutating func remainingTicks(from start: Int64, before frame: Int64, send: (Int64, Message) -> Void) {
     guard let beat, nextTick < beat.ticks else { return }
     let missing = beat.ticks - nextTick
@@ -123,6 +123,5 @@ public struct MIDIClock: Sendable {
       send(tick, .tick)
       lastTick = tick
     }
-    nextTick = beat.ticks
   }
 }

@@ -48,11 +48,16 @@ public struct ExportRequest: Sendable {
   /// Writes the click track as fast as the disk allows, with a progress line where `notes` (standard
   /// error unless told) is a terminal, and says there what was written; throws a `RunError` for
   /// what stopped it (a signal included).
-  public func export(notes: TextOutput = .standardError) throws(RunError) {
+  ///
+  /// `receivedSignal` says which signal, if any, has asked it to stop; by default SIGINT, SIGTERM
+  /// and SIGHUP, watched from the call on.
+  public func export(
+    notes: TextOutput = .standardError,
+    receivedSignal: () -> Int32? = { [interrupts = InterruptWatcher()] in interrupts.receivedSignal }
+  ) throws(RunError) {
     let settings = try music.load()
     try checkSize(of: settings)
     let engine = ClickEngine(settings: settings)
-    let interrupts = InterruptWatcher()
     let frames = engine.expectedFrames ?? 0
     let progress = ProgressLine(total: frames, sampleRate: settings.sampleRate, output: notes)
     do {
@@ -65,18 +70,15 @@ public struct ExportRequest: Sendable {
           try WAVFileSink(destination: destination, sampleRate: settings.sampleRate, encoding: encoding, frames: frames)
         }
       let written = try ClickTrackExporter.export(
-        engine, to: sink, progress: progress.update, isCancelled: { interrupts.receivedSignal != nil })
+        engine, to: sink, progress: progress.update, isCancelled: { receivedSignal() != nil })
       progress.finish()
       let seconds = Tempo.format(Double(written) / Double(settings.sampleRate.hz))
       report("wrote \(destination.name): \(written) frames, \(seconds) s", to: notes)
-    } catch let error as ExportError {
-      progress.finish()
-      if error == .interrupted, let signal = interrupts.receivedSignal {
-        throw RunError(.interrupted(status: InterruptWatcher.exitStatus(for: signal)), error.description)
-      }
-      throw .runtime(error.description)
     } catch {
       progress.finish()
+      if error as? ExportError == .interrupted, let signal = receivedSignal() {
+        throw RunError(.interrupted(status: InterruptWatcher.exitStatus(for: signal)), "\(error)")
+      }
       throw .runtime("\(error)")
     }
   }

@@ -110,7 +110,7 @@ public struct MusicRequest: Sendable {
       sampleRate: sampleRate, sound: sound, volume: volume, samples: samples, length: length,
       programme: Programme(
         map: playedMap, setlist: setlist, multiplier: multiplier, countIn: programme.countIn, gap: programme.gap,
-        trainerTarget: programme.trainer?.sections.last?.bpm(ofBeat: 0), loopBars: programme.loopBars))
+        trainerTarget: programme.trainerTarget, loopBars: programme.loopBars))
   }
 
   /// Throws when the bars looped lie beyond `playedMap`, a length is given for a map that ends, or

@@ -11,6 +11,9 @@ public struct ProgrammeRequest: Sendable {
   public let startLabel: String?
   /// klick's trainer or a step trainer, as a map; nil for none.
   public let trainer: TempoMap?
+  /// The tempo the trainer ends at, nil without one: its last section's, which holds one tempo
+  /// (klick's trainer holds its target; a step trainer's last step is its target).
+  public var trainerTarget: Double? { trainer?.sections.last?.bpm(ofBeat: 0) }
   /// How much faster than written it plays.
   public let multiplier: Double
   /// The count-in asked for, if any.

@@ -69,11 +69,14 @@ public struct HitStatistics: Equatable, Sendable {
       "\(count) hit\(count == 1 ? "" : "s"): mean \(Self.format(mean)) ms, median \(Self.format(median)) ms,"
       + " deviation \(Self.format(standardDeviation)) ms (unstable rate \(Int((unstableRate).rounded()))),"
       + " \(Int((onTimeShare * 100).rounded()))% within \(Self.format(tolerance)) ms, \(early) early, \(late) late"
-    if let driftPerMinute {
-      line += driftPerMinute < 0 ? ", rushing" : ", dragging"
-      line += " \(Self.format(abs(driftPerMinute))) ms a minute"
-    }
+    if let driftPerMinute { line += ", " + Self.drift(driftPerMinute) }
     return line
+  }
+
+  /// A drift of `perMinute` ms a minute in words: `rushing 1.2 ms a minute` where the hits come
+  /// earlier and earlier, else `dragging 0.8 ms a minute`.
+  public static func drift(_ perMinute: Double) -> String {
+    "\(perMinute < 0 ? "rushing" : "dragging") \(format(abs(perMinute))) ms a minute"
   }
 
   /// Milliseconds with one decimal, `-0.0` written `0.0`.

@@ -52,10 +52,8 @@ struct ReportPicture {
       let at = { (seconds: Double) in statistics.mean + drift / 60 * (seconds - meanTime) }
       out += SVGDrawing.line(
         x(0), y(clamped(at(0), range)), x(end), y(clamped(at(end), range)), "#c53030", width: 2, dashed: true)
-      let word = drift < 0 ? "rushing" : "dragging"
       out += SVGDrawing.text(
-        Self.right, top + 16, "fitted line: \(word) \(HitStatistics.format(abs(drift))) ms a minute", size: 12,
-        anchor: "end", color: "#c53030")
+        Self.right, top + 16, "fitted line: \(HitStatistics.drift(drift))", size: 12, anchor: "end", color: "#c53030")
     }
     return out
   }
@@ -69,7 +67,7 @@ struct ReportPicture {
       let bin = Int(((clamped(hit.offsetMilliseconds, range) + range) / binWidth).rounded(.down))
       counts[min(max(bin, 0), counts.count - 1)] += 1
     }
-    let tallest = Double(max(counts.max() ?? 1, 1))
+    let tallest = Double(max(counts.max() ?? 0, 1))
     let x = { (offset: Double) in Self.left + (offset + range) / (2 * range) * (Self.right - Self.left) }
     var out = SVGDrawing.text(Self.left, top - 12, "How many hits at each offset (ms)", size: 14)
     out += frame(top: top, height: height)
@@ -140,7 +138,8 @@ struct ReportPicture {
         return sorted[below] + (sorted[above] - sorted[below]) * (place - Double(below))
       }
       let boxWidth = min(slot * 0.6, 60)
-      out += SVGDrawing.line(center, y(sorted.first ?? 0), center, y(sorted.last ?? 0), "#718096", width: 1)
+      // Every group holds a hit.
+      out += SVGDrawing.line(center, y(sorted[0]), center, y(sorted[sorted.count - 1]), "#718096", width: 1)
       out +=
         "<rect x=\"\(SVGDrawing.number(center - boxWidth / 2))\" y=\"\(SVGDrawing.number(y(quartile(0.75))))\""
         + " width=\"\(SVGDrawing.number(boxWidth))\" height=\"\(SVGDrawing.number(max(y(quartile(0.25)) - y(quartile(0.75)), 1)))\""

@@ -52,10 +52,7 @@ public struct SilentPlaying: Equatable, Sendable {
   /// the first hit +3.2 ms (mean of 3)`.
   public var summary: String {
     var line = "without the click: \(hits) hit\(hits == 1 ? "" : "s")"
-    if let driftPerMinute {
-      line +=
-        ", \(driftPerMinute < 0 ? "rushing" : "dragging") \(HitStatistics.format(abs(driftPerMinute))) ms a minute"
-    }
+    if let driftPerMinute { line += ", " + HitStatistics.drift(driftPerMinute) }
     guard !returns.isEmpty else { return line }
     let mean = returns.reduce(0, +) / Double(returns.count)
     return line + "; back with it, the first hit \(mean > 0 ? "+" : "")\(HitStatistics.format(mean)) ms"

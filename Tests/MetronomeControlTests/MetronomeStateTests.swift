@@ -276,15 +276,29 @@ struct MetronomeStateTests {
     #expect(quiet.gains == ClickGains(overall: 0.5, accented: 1e-9, unaccented: 1))
   }
 
-  /// A map played anew starts at its tempo and meter, with no loop and no trainer's target left
-  /// from the one before.
+  /// A map played anew starts at its tempo and meter, with no loop, no trainer's target and no
+  /// sections held until earned left from the one before.
   @Test func aMapPlayedAnewStartsClean() throws {
-    let looping = try state(programme: Programme(trainerTarget: 140, loopBars: 1...2))
+    var earning = Programme(trainerTarget: 140, loopBars: 1...2)
+    earning.holdsSections = true
+    let looping = try state(programme: earning)
     let map = TempoMap(sections: [TempoMap.Section(bars: 2, meter: try Meter(5, 4, cap: .widest), tempo: .steady(96))])
     let playing = reduce(looping, .playMap(map))
     #expect(playing.meter.signature == "5/4" && playing.tempo.bpm == 96)
     #expect(!playing.programme.loopsSection && playing.programme.loopBars == nil)
-    #expect(playing.programme.trainerTarget == nil)
+    #expect(playing.programme.trainerTarget == nil && !playing.programme.holdsSections)
+  }
+
+  /// The click's level (where earned practice fades it away) scales the overall gain, kept from
+  /// 0 to 1; NaN leaves it as it was, and the gains set are kept as they were.
+  @Test func theClickLevelScalesTheOverallGainFromZeroToOne() throws {
+    let loud = reduce(try state(), .setGains(ClickGains(overall: 2, accented: 1, unaccented: 1)))
+    let overall = { (state: MetronomeState) in state.settings.rhythm.gains.overall }
+    #expect(overall(reduce(loud, .setClickLevel(0.25))) == 0.5)
+    #expect(overall(reduce(loud, .setClickLevel(-1))) == 0)
+    #expect(overall(reduce(loud, .setClickLevel(3))) == 2)
+    #expect(overall(reduce(loud, .setClickLevel(0.25), .setClickLevel(.nan))) == 0.5)
+    #expect(reduce(loud, .setClickLevel(0.25)).gains == loud.gains)
   }
 
   /// The map loaded is kept while the steady tempo plays, to be played again: the run's own at

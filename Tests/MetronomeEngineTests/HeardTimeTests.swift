@@ -74,6 +74,15 @@ struct HeardTimeTests {
     heard.read(frame: .max, heardInFrames: .min, atMicros: .min)
     #expect(heard.micros(ofFrame: .min) == -(1 << 62))
     #expect(heard.frame(atMicros: .max) != nil)
+    // Frame 2^62 read as heard now puts frame 0 some 10^20 µs back: the frame heard at the last
+    // microsecond is past 2^62 too, and held there; and the other way.
+    var far = HeardTime(sampleRate: .standard)
+    far.read(frame: 1 << 62, heardInFrames: 0, atMicros: 0)
+    #expect(far.frame(atMicros: .max) == 1 << 62)
+    #expect(far.frame(atMicros: 0) == 1 << 62)
+    var early = HeardTime(sampleRate: .standard)
+    early.read(frame: -(1 << 62), heardInFrames: 0, atMicros: 0)
+    #expect(early.frame(atMicros: .min) == -(1 << 62))
   }
 
   /// A device clock 100 ppm slow against the host's (6 ms a minute apart) is followed: after ten

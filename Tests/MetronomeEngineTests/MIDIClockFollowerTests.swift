@@ -117,6 +117,22 @@ struct MIDIClockFollowerTests {
     #expect(try anchor(after: [(.songPosition(20), 0)] + ticks(3, from: 0, spacing: 1_000)) == nil)
   }
 
+  /// A Continue with no Song Position before it plays from the song's start.
+  @Test func aContinueAloneContinuesFromTheStart() throws {
+    let continued = try #require(try anchor(after: [(.continue, 0)] + ticks(3, from: 0, spacing: 1_000)))
+    #expect([continued.bar, continued.beatInBar] == [1, 1])
+    #expect(continued.frame == 0)
+  }
+
+  /// Ticks exactly 2.5 s apart (a clock at 1 BPM) are still measured; the third tick already
+  /// measures a change that the second began.
+  @Test func theSlowestClockIsMeasuredAndAChangeFromTheThirdTick() throws {
+    let slowest = try #require(try anchor(after: [(.start, 0)] + ticks(3, from: 0, spacing: 120_000)))
+    #expect(slowest.tempo.bpm == 1)
+    let changed = try #require(try anchor(after: [(.start, 0), (.tick, 0), (.tick, 1_000), (.tick, 1_749)]))
+    #expect(changed.tempo.bpm == 160.2)
+  }
+
   /// The tempo is measured from a change's first tick.
   ///
   /// Over the last quarter's ticks, or over those since one came more than a quarter sooner or a

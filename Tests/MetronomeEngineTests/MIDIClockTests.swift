@@ -72,6 +72,49 @@ struct MIDIClockTests {
     #expect(sent.map(\.0) == [0, 0, 0, 1_000, 1_355])
   }
 
+  /// A run whose last period is a single frame stops on that frame, not past it.
+  @Test func aLastPeriodOfOneFrameStopsOnIt() throws {
+    var clock = MIDIClock(sampleRate: .standard)
+    var sent: [(Int64, MIDIClock.Message)] = []
+    clock.messages(from: 0, frames: 256, beats: [try beat(1, 1, at: 0)], isPlaying: true) { sent.append(($0, $1)) }
+    clock.messages(from: 256, frames: 1, beats: [], isPlaying: true, endsRun: true) { sent.append(($0, $1)) }
+    #expect(sent.last.map { [$0.0] } == [256])
+    #expect(sent.last.map(\.1) == .stop)
+  }
+
+  /// A pause sends Stop at its period's start and nothing after it, though the period held a beat
+  /// before the pause; a pause in the count-in (nothing started) leaves no tick of its beat to
+  /// come when the count-in plays again.
+  @Test func aPauseSendsNothingAfterItsStop() throws {
+    var clock = MIDIClock(sampleRate: .standard)
+    var sent: [(Int64, MIDIClock.Message)] = []
+    clock.messages(from: 0, frames: 1_024, beats: [try beat(1, 1, at: 0)], isPlaying: true) { sent.append(($0, $1)) }
+    sent = []
+    clock.messages(from: 1_024, frames: 1_024, beats: [try beat(1, 2, at: 1_500)], isPlaying: false) {
+      sent.append(($0, $1))
+    }
+    #expect(sent.map(\.1) == [.stop] && sent.map(\.0) == [1_024])
+
+    var counting = MIDIClock(sampleRate: .standard)
+    sent = []
+    let countIn = try beat(0, 1, at: 0, countIn: true)
+    counting.messages(from: 0, frames: 1_024, beats: [countIn], isPlaying: true) { sent.append(($0, $1)) }
+    counting.messages(from: 1_024, frames: 1_024, beats: [], isPlaying: false) { sent.append(($0, $1)) }
+    let resumed = try beat(0, 1, at: 50_000, countIn: true)
+    counting.messages(from: 49_152, frames: 1_024, beats: [resumed], isPlaying: true) { sent.append(($0, $1)) }
+    // Two ticks before the pause, then the resumed beat's own from its frame.
+    #expect(sent.map(\.0) == [0, 1_000, 50_000])
+  }
+
+  /// However close the beats come, on one frame even, the ticks go out in order.
+  @Test func theTicksGoOutInOrderHoweverCloseTheBeats() throws {
+    let frames: [Int64] = [0, 10, 20, 20, 20, 30, 5_000, 5_000, 5_001]
+    let beats = try frames.enumerated().map { try beat(1, $0.offset % 4 + 1, at: $0.element) }
+    let ticks = messages(beats, period: 8_192, end: 8_192).filter { $0.1 == .tick }.map(\.0)
+    #expect(ticks == ticks.sorted())
+    #expect(ticks.count >= 8 * 24)
+  }
+
   /// A count-in clocks ticks but starts nothing; bar one starts.
   ///
   /// In 6/8 an eighth holds 12 ticks, each beat's ticks from its own frame; a tempo change moves

@@ -84,4 +84,17 @@ struct CalibrateRequestTests {
     #expect(
       usageError("--jack", "--listen-velocity", "0") != nil)
   }
+
+  /// The tap-along on the keys needs a terminal to read them from: printed (`--headless`), it is
+  /// refused as it starts, before the output is opened.
+  @Test func theKeysTapAlongNeedsATerminal() throws {
+    do {
+      _ = try calibrate("--headless").run()
+      Issue.record("a tap-along on the keys started with no terminal")
+    } catch {
+      #expect(
+        error as? RunError
+          == .usage("calibrating on the keyboard needs a terminal: run it in one, or calibrate a MIDI kit with --jack"))
+    }
+  }
 }

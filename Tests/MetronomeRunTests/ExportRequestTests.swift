@@ -163,6 +163,28 @@ final class ExportRequestTests {
     #expect(shown.hasSuffix("\r\u{1B}[Kmetronome: wrote \(file): 96000 frames, 2 s\r\n"))
   }
 
+  /// A signal stops an export where it is: the progress line is cleared, nothing of the file is
+  /// left, and the run ends with the status a shell expects (128 and the signal's number).
+  @Test func aSignalStopsAnExportAndLeavesNothing() throws {
+    let window = try PseudoTerminal()
+    let file = path("click.wav")
+    let export = try request(options { $0.options.length.bars = 3 }, to: file)
+    // Asked before each period of 65 536 frames: the signal comes after two.
+    var asked = 0
+    do {
+      try export.export(notes: TextOutput(descriptor: window.terminal)) {
+        asked += 1
+        return asked > 2 ? SIGTERM : nil
+      }
+      Issue.record("an export went on through a signal")
+    } catch {
+      #expect(error == RunError(.interrupted(status: 143), "export interrupted; no file was written"))
+    }
+    // Drawn once, as the first period was written (the next within a fifth of a second is not).
+    #expect(window.read(through: "\r\u{1B}[K") == "\r\u{1B}[Kexporting: 22% (1.37 of 6 s)\r\u{1B}[K")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+
   @Test func aFileThatCannotBeWrittenIsOneLineAndNothingIsLeft() throws {
     let file = path("missing/click.wav")
     do {
@@ -212,6 +234,17 @@ final class ExportRequestTests {
       #expect(try sizeError(longest, to: name) == nil)
       #expect(try sizeError(longer, to: name) == tooLong)
     }
+    // To the frame: the most frames a WAV file's size can say are exported, one more are not.
+    let fullest = options {
+      $0.options.sound.rate = 192_000
+      $0.options.length.duration = 2_147_483_629 / 192_000
+    }
+    let oneMore = options {
+      $0.options.sound.rate = 192_000
+      $0.options.length.duration = 2_147_483_630 / 192_000
+    }
+    #expect(try sizeError(fullest, to: "click.wav") == nil)
+    #expect(try sizeError(oneMore, to: "click.wav") == tooLong)
     #expect(try sizeError(longer, to: "click.flac") == nil)
     #expect(try sizeError(longer, to: "click.ogg") == nil)
     // Floats take twice the room.

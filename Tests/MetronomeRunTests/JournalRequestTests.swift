@@ -119,6 +119,7 @@ struct JournalRequestTests {
     #expect(try journal("--since", "36500d").filter.since == "1926-12-22")
     for day in [
       "2026-13-01", "2026-11-32", "2026-00-10", "2026-11-00", "26-11-01", "2026/11/01", "tomorrow", "٢٠٢٦-١١-٠١",
+      "year-11-27",
     ] {
       #expect(usageError("--day", day) == "'\(day)' is not a day: write 2026-11-27, today or yesterday")
     }

@@ -80,6 +80,8 @@ struct KlickCommandLineTests {
     #expect(two.notes == ["-v 0.5,0.2: one volume from 0 to 1 for every click; 0.5 plays"])
     #expect(try line("-v 1.5 120").notes == ["-v 1.5: one volume from 0 to 1 for every click; 1 plays"])
     #expect(usageError("-v loud 120") == "invalid argument to -v: volume")
+    // klick takes two volumes at most (`-v mult[,mult]`): a third is not klick's command line.
+    #expect(usageError("-v 0.5,0.2,0.1 120") == "invalid argument to -v: volume")
   }
 
   @Test func theMultiplierIsAboveZero() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import MetronomeCore
 import MetronomeRun
+import MetronomeTesting
 import Testing
 
 /// The files a request names, read once: each problem one line, with the status that says
@@ -128,6 +129,43 @@ final class MusicRequestFilesTests {
     let error = loadError(options { $0.options.programme.setlist = setlist })
     #expect(error?.kind == .input)
     #expect(error?.message.hasPrefix("\(setlist):2:") == true)
+  }
+
+  /// Writes a word as a voice folder holds it: 10 ms of silence, then 50 ms of a tone, at 8 kHz.
+  private func record(_ word: String, in voice: URL) throws {
+    let tone = (0..<400).map { Int16(sin(Double($0) * 0.3) * 16_000) }
+    try Data(WAVFile.bytes(of: [Int16](repeating: 0, count: 80) + tone, rate: 8_000))
+      .write(to: voice.appendingPathComponent("\(word).wav"))
+  }
+
+  /// A voice folder serves every word it holds, and must hold those the music says: a folder
+  /// that is not one, or lacks a word, is one usage line naming what the music needs.
+  @Test func aVoiceFolderHoldsTheWordsTheMusicSays() throws {
+    let voice = folder.appendingPathComponent("my voice")
+    try FileManager.default.createDirectory(at: voice, withIntermediateDirectories: true)
+    for word in ["1", "2", "and"] { try record(word, in: voice) }
+    let inMeter = { (meter: String, subdivide: Int?) in
+      options {
+        $0.words.words = [meter]
+        $0.options.rhythm.subdivide = subdivide
+        $0.options.sound.voiceDir = voice.path
+      }
+    }
+    let counting = try inMeter("2/4", 2).request().music.load().counting
+    #expect(counting?.words == [.number(1), .number(2), .syllable(.and)])
+    #expect(counting?.withClick == false)
+    // One number needed is named alone; more, as a span.
+    try FileManager.default.removeItem(at: voice.appendingPathComponent("1.wav"))
+    #expect(loadError(inMeter("1/4", nil)) == .usage("--voice-dir \(voice.path): no 1.wav; the music needs 1.wav"))
+    #expect(
+      loadError(inMeter("3/4", 2))
+        == .usage("--voice-dir \(voice.path): no 1.wav, 3.wav; the music needs 1.wav to 3.wav, and.wav"))
+    let file = voice.appendingPathComponent("2.wav").path
+    let notAFolder = "no such folder (it holds 1.wav, 2.wav… and.wav, each word said once)"
+    for path in [file, voice.appendingPathComponent("none").path] {
+      let given = options { $0.options.sound.voiceDir = path }
+      #expect(loadError(given) == .usage("--voice-dir \(path): \(notAFolder)"))
+    }
   }
 
   @Test func ownSoundsThatCannotServeAreAUsageError() {

@@ -1,3 +1,4 @@
+import Foundation
 import MetronomeTesting
 import PracticeJournal
 import PracticeListening
@@ -161,6 +162,42 @@ struct TrendPictureTests {
     #expect(labels.map(\.text) == ["11-02", "11-05", "11-08", "11-11", "11-14", "11-17", "11-20", "11-22"])
     let once = SVGElement.elements(of: JournalReport.text(of: takes.filter { $0.take.tag == "once" }, as: .svg))
     #expect(once.last { $0.name == "circle" }?.attributes["fill"] == "rgb(0,0,0)")
+  }
+
+  /// The takes of the journals the reference pictures draw: `trend`, the three days above;
+  /// `brief`, one take of half a minute at 2 BPM with every hit on its click (each chart's least
+  /// range: half a minute, a millisecond either way, tempos from 0); `uneven`, takes at 104 and
+  /// 126 BPM, whose round ends lie half a step or less beyond them; `unheard`, takes that did
+  /// not listen.
+  private func takes(of name: String) throws -> [KeptTake] {
+    guard name != "trend" else { return takes }
+    let folder = try JournalFolder()
+    let journal = try Journal.openForKeeping(folder.file("journal.sqlite3"))
+    switch name {
+    case "brief": try journal.keep(TakeSamples.take(minutes: 0.5, tempo: 2, offsets: [0, 0, 0, 0]))
+    case "uneven":
+      try journal.keep(TakeSamples.take(day: 3, tempo: 104, offsets: [-3, 5, 2, 25]))
+      try journal.keep(TakeSamples.take(day: 5, tempo: 126, offsets: [8, -1, 4, 3]))
+    default:
+      try journal.keep(TakeSamples.take(day: 3, tempo: 90))
+      try journal.keep(TakeSamples.take(day: 5, minutes: 12, tempo: 96))
+    }
+    return try journal.takes()
+  }
+
+  /// The pictures as they were looked at in a browser (`Reference/NAME.svg`): any change to how
+  /// they are drawn, a line's width, a dot's size, an axis's ends, is a change to review, and to
+  /// record by copying the new picture, which a failure writes beside the reference, over it.
+  @Test(arguments: ["trend", "brief", "uneven", "unheard"])
+  func thePictureIsTheOneLookedAt(name: String) throws {
+    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference")
+    let drawn = JournalReport.text(of: try takes(of: name), as: .svg)
+    let reference = try? String(contentsOf: folder.appendingPathComponent("\(name).svg"), encoding: .utf8)
+    if drawn != reference {
+      let new = folder.appendingPathComponent("\(name).new.svg")
+      try drawn.write(to: new, atomically: true, encoding: .utf8)
+      Issue.record("the picture changed: look at \(new.path) and, if it is right, copy it over \(name).svg")
+    }
   }
 
   /// A take whose hits came at two tempos as often is drawn at the faster; the minutes' top is

@@ -160,6 +160,18 @@ struct ReportPictureTests {
     }
   }
 
+  /// A take at the edges of the histogram, judged at 20 ms: two notes, beat one hit on each, one
+  /// hit in each bin it fills, the first in the leftmost bin and the last in the rightmost
+  /// (45.4 ms either way on a range of 50), as many early as late, so that the mean is the median.
+  static func edgeTake() -> [ScoredHit] {
+    let clicks = steadyClicks(count: 5)
+    let notes = [36, 38, 36, 38, 38]
+    return [-2_180, -480, 0, 480, 2_180].enumerated().map { index, offset in
+      ScoredHit(
+        hit: Hit(frame: clicks[index].frame + Int64(offset), note: notes[index], velocity: 90), click: clicks[index])
+    }
+  }
+
   /// A wild take: three sources (a kick, a microphone, keys) up to 400 ms off, judged at 50.
   static func wildTake() -> [ScoredHit] {
     let clicks = steadyClicks(count: 13, spacing: 48_000)
@@ -175,9 +187,10 @@ struct ReportPictureTests {
   /// change to how they are drawn, a font, a margin, a colour, a scale, is a change to review,
   /// and to record by copying the new picture, which a failure writes beside the reference, over
   /// it.
-  @Test(arguments: [("take", 20.0), ("tight", 2), ("wild", 50)])
+  @Test(arguments: [("take", 20.0), ("tight", 2), ("wild", 50), ("edge", 20), ("empty", 20)])
   func thePictureIsTheOneLookedAt(name: String, tolerance: Double) throws {
-    let hits = name == "take" ? Self.take() : name == "tight" ? Self.tightTake() : Self.wildTake()
+    let takes = ["take": Self.take(), "tight": Self.tightTake(), "wild": Self.wildTake(), "edge": Self.edgeTake()]
+    let hits = takes[name] ?? []
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference")
     let drawn = ListeningReport.text(of: hits, tolerance: tolerance, as: .svg)
     let reference = try? String(contentsOf: folder.appendingPathComponent("\(name).svg"), encoding: .utf8)
