@@ -254,7 +254,7 @@ private struct CountInGrid: Hashable, Sendable {
   ) {
     let isKlicksTwoBeats = length == .bars(0)
     self.meter =
-      isKlicksTwoBeats ? (try? Meter(2, meter.denominator, cap: NumeratorCap(atLeast: 2))) ?? meter : meter
+      isKlicksTwoBeats ? (try? Meter(2, meter.denominator, cap: .widest)) ?? meter : meter
     grid = BeatGrid(anchorFrame: startFrame, tempo: tempo, denominator: self.meter.denominator, sampleRate: sampleRate)
     beats =
       switch length {

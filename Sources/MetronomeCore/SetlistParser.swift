@@ -67,8 +67,9 @@ public enum SetlistParser {
     let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
     let afterBars = words.dropFirst().first { !$0.contains("/") }
     let isMapLine = words.first?.allSatisfy(\.isWholeNumber) == true && afterBars.map(startsANumber) == true
+    // Only a blank line or a comment is no line, and a song here starts with a number.
     guard let parsed = try TempoMapParser.parseLine(content, hasBars: isMapLine, seed: seed, fail: fail) else {
-      throw fail(1, "expected a song")
+      preconditionFailure("a song that starts with a number is a line")
     }
     let map = TempoMap(sections: parsed.sections, countIn: parsed.countIn?.length)
     guard map.beatCount == nil || map.duration <= PlayLength.longestSeconds else {

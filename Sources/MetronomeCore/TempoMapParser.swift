@@ -205,9 +205,8 @@ public enum TempoMapParser {
 
   /// A decimal number as klick writes them: digits with an optional fraction, or a fraction alone.
   static func number(_ text: Substring) -> Double? {
-    guard !text.isEmpty, text.allSatisfy({ $0.isWholeNumber || $0 == "." }), text.filter({ $0 == "." }).count <= 1,
-      text != "."
-    else { return nil }
+    // Double refuses a second point, and digits that are not ASCII, itself.
+    guard !text.isEmpty, text.allSatisfy({ $0.isWholeNumber || $0 == "." }), text != "." else { return nil }
     return Double(text.hasPrefix(".") ? "0" + text : String(text))
   }
 

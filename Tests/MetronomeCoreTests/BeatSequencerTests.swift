@@ -74,6 +74,16 @@ struct BeatSequencerTests {
     #expect(afterTheChange.volume == 0.5)
   }
 
+  /// A count-in of five beats in 4/4 is the last beat of bar -1 and the whole of bar 0.
+  @Test func aCountInOfBeatsEndsItsBarsAtBarZero() throws {
+    var sequencer = BeatSequencer(
+      startFrame: 0, tempo: .standard, meter: .fourFour, programme: Programme(countIn: .beats(5)),
+      sampleRate: .standard)
+    let played = (0..<6).map { _ in sequencer.advance() }
+    #expect(played.map(\.bar) == [-1, 0, 0, 0, 0, 1])
+    #expect(played.map(\.beatInBar) == [4, 1, 2, 3, 4, 1])
+  }
+
   /// klick's speed trainer ramps the player's tempo from its start, a count-in included, and only
   /// that: a map plays its own tempo whatever trainer is set.
   @Test func theSpeedTrainerStartsTheCountInAtItsStartAndLeavesAMapAlone() throws {

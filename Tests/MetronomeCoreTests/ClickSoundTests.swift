@@ -121,6 +121,40 @@ struct ClickSoundTests {
     #expect(share(woodblock, ClickSound.woodblock.pitches.regular) > 100 * share(beep, ClickSound.beep.pitches.regular))
   }
 
+  /// Each sound's shape: the pulse 30 ms, the beep 60, the woodblock 40; each decaying to a
+  /// third (1/e) in 8, 15 and 10 ms, read off the pulse's square wave exactly and off the
+  /// others' cycles; every one ending in a fade of its last 2 ms.
+  @Test func eachSoundsLengthDecayAndFade() {
+    let rate = SampleRate.standard
+    let lengths = ClickSound.allCases.map { $0.samples(level: .normal, sampleRate: rate, volume: 1).count }
+    #expect(lengths == [1_440, 2_880, 1_920])
+    // The regular pulse, 1000 Hz: 24 samples up, 24 down, each of one magnitude but for the decay.
+    let pulse = ClickSound.pulse.samples(level: .normal, sampleRate: rate, volume: 1)
+    let decay = { (index: Int) in exp(-Double(index) / 48_000 / 0.008) }
+    #expect(pulse[23] > 0 && pulse[24] < 0 && pulse[47] < 0 && pulse[48] > 0)
+    #expect(abs(Double(pulse[24]) + Double(pulse[0]) * decay(24)) < 1e-5)
+    #expect(abs(Double(pulse[384]) - Double(pulse[0]) * exp(-1)) < 1e-5)
+    // 1 ms before the end, halfway through the fade.
+    #expect(abs(Double(abs(pulse[1_392])) - Double(pulse[0]) * decay(1_392) / 2) < 1e-5)
+    // The others' envelope, as their largest magnitude over a cycle around 0 and around the decay.
+    for (sound, decayMilliseconds) in [(ClickSound.beep, 15.0), (.woodblock, 10)] {
+      let samples = sound.samples(level: .normal, sampleRate: rate, volume: 1).map { Double(abs($0)) }
+      let at = Int(decayMilliseconds * 48)
+      let cycle = Int(48_000 / sound.pitches.regular) + 1
+      let later = samples[(at - cycle / 2)..<(at + cycle / 2)].max() ?? 0
+      let first = samples[0..<cycle].max() ?? 1
+      #expect(abs(later / first - exp(-1)) < 0.06, "\(sound): \(later / first)")
+    }
+  }
+
+  /// The woodblock's noise is centred: its click holds no offset (its samples' mean is within
+  /// 1 % of its peak).
+  @Test func theWoodblocksNoiseIsCentred() {
+    let samples = ClickSound.woodblock.samples(level: .strong, sampleRate: .standard, volume: 1)
+    let mean = samples.reduce(0, +) / Float(samples.count)
+    #expect(abs(mean) < 0.01)
+  }
+
   /// klick's numbers for the sounds, both ways.
   @Test func klicksNumbersNameTheSoundsBothWays() {
     for sound in ClickSound.allCases { #expect(ClickSound(klickNumber: sound.klickNumber) == sound) }

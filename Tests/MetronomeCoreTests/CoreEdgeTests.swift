@@ -1,3 +1,4 @@
+import Foundation
 import MetronomeCore
 import Testing
 
@@ -118,5 +119,54 @@ struct CoreValueEdgeTests {
     #expect(Int64(clamping: -9_223_372_036_854_775_808.0) == .min)
     #expect(Int64(clamping: -9_223_372_036_854_775_808.0 * 2) == .min)
     #expect(Int64(clamping: 9_223_372_036_854_774_784.0) == 9_223_372_036_854_774_784)
+  }
+
+  /// A tempo is written with its sign where it has one to two decimals: -0.01 is "-0.01", 0.5
+  /// has none.
+  @Test func aTempoIsWrittenWithItsSignToTheHundredth() {
+    #expect(Tempo.format(-0.01) == "-0.01" && Tempo.format(0.5) == "0.5" && Tempo.format(-0.004) == "0")
+  }
+
+  /// A cap allows at least one beat, and over a whole note (x/1) only what it allows: one beat
+  /// without more asked for, whatever meter was written over another denominator.
+  @Test func aCapOverAWholeNoteAllowsOneBeatUnlessAskedForMore() throws {
+    #expect(NumeratorCap.denominator.maxNumerator(denominator: 1) == 1)
+    #expect(NumeratorCap(atLeast: 0).maxNumerator(denominator: 1) == 1)
+    #expect(NumeratorCap(atLeast: 1).maxNumerator(denominator: 1) == 1)
+    #expect(NumeratorCap(atLeast: nil, written: try Meter(3, 4)).maxNumerator(denominator: 1) == 1)
+    #expect(NumeratorCap(atLeast: nil, written: try Meter(3, 1, cap: .widest)).maxNumerator(denominator: 1) == 3)
+  }
+
+  /// Unity gains leave every click as its sound has it; the loudest factor is 24 dB up.
+  @Test func unityGainsAndTheLoudest() {
+    for level in [AccentLevel.strong, .normal, .weak] { #expect(ClickGains.unity.gain(for: level) == 1) }
+    #expect(ClickGains.unity.overall == 1)
+    #expect((20 * log10(ClickGains.loudest)).rounded() == 24)
+  }
+
+  /// klick's speed trainer stops at its limit however small each bar's step, up or down.
+  @Test func aSpeedTrainerStopsAtItsLimitHoweverSmallItsStep() {
+    #expect(SpeedTrainer(increment: 0.5, start: 0, limit: 121).tempo(after: 120.9, beats: 1, chosen: 100) == 121)
+    #expect(SpeedTrainer(increment: -0.5, start: 0, limit: 99).tempo(after: 99.1, beats: 1, chosen: 100) == 99)
+  }
+
+  /// A subdivision's click carries its beat's clicks; a second voice's click is one of its own.
+  @Test func aClickCarriesItsBeatsClicksUnlessOfTheSecondVoice() {
+    let divided = Beat(
+      count: 0, bar: 1, beatInBar: 1, meter: .fourFour, tempo: .standard, frame: 0, sampleRate: .standard, clicks: 3)
+    #expect(divided.click(at: 8_000, level: .weak, subdivision: 1).clicks == 3)
+    #expect(divided.click(at: 8_000, level: .weak, voice: .polyrhythm(click: 1, of: 3)).clicks == 1)
+  }
+
+  /// A second voice plays 1 to 64 clicks a bar.
+  @Test func aSecondVoicePlaysOneToSixtyFourClicks() {
+    #expect(Rhythm.polyrhythmCounts == 1...64)
+  }
+
+  /// A playhead puts the map's beat 0 on its start frame, and each beat after at its tempo.
+  @Test func aPlayheadStartsTheMapOnItsFrame() {
+    let map = TempoMap(sections: [TempoMap.Section(bars: 2, meter: .fourFour, tempo: .steady(120))])
+    let playhead = MapPlayhead(map: map, multiplier: 1, startFrame: 1_000, sampleRate: .standard)
+    #expect(playhead.frame(ofBeat: 0) == 1_000 && playhead.frame(ofBeat: 3) == 73_000)
   }
 }

@@ -204,4 +204,19 @@ struct CountingVoiceTests {
     #expect(CountingVoice.words(for: [try Meter(1, 4)], subdivisions: []) == [.number(1)])
     #expect(CountingVoice.words(for: [], subdivisions: []) == [.number(1)])
   }
+
+  /// An attack's edges: ten milliseconds at a tenth of the loudest millisecond's level (its
+  /// energy a hundredth) are a word's start, exactly so; nine loud milliseconds and then silence
+  /// are not, nor a murmur under the tenth however it starts.
+  @Test func anAttackIsTenMillisecondsAtATenthOfTheLoudest() {
+    let tenth = [Float](repeating: 1, count: 480) + [Float](repeating: 10, count: 480)
+    #expect(CountingVoice.attack(in: tenth[...], sampleRate: 48_000) == 0)
+    let silence = [Float](repeating: 0, count: 4_800)
+    let brief = [Float](repeating: 1, count: 480) + silence + [Float](repeating: 1, count: 4_800)
+    #expect(CountingVoice.attack(in: brief[...], sampleRate: 48_000) == 0)
+    let tooBrief = [Float](repeating: 1, count: 432) + silence + [Float](repeating: 1, count: 4_800)
+    #expect(CountingVoice.attack(in: tooBrief[...], sampleRate: 48_000) == 5_232)
+    let murmur = [Float(0.12)] + [Float](repeating: 0.08, count: 479) + [Float](repeating: 1, count: 960)
+    #expect(CountingVoice.attack(in: murmur[...], sampleRate: 48_000) == 480)
+  }
 }

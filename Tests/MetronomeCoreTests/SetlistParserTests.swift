@@ -13,6 +13,20 @@ struct SetlistParserTests {
     }
   }
 
+  /// A tempo line takes one meter, before or after its tempo, not both; a song of exactly the
+  /// longest run is taken.
+  @Test func aTempoLineTakesOneMeterAndASongTheLongestRun() throws {
+    #expect(throws: TempoMapError.self) { try parse("A: 3/4 120 5/4\n") }
+    #expect(try parse("A: 120 5/4\n").songs[0].map.sections[0].meter.numerator == 5)
+    #expect(try parse("A: 100000000 4/4 240\n").songs[0].map.duration == PlayLength.longestSeconds)
+    // Two seconds more is refused, the line named from its start.
+    #expect {
+      try parse("A: 50000001 4/4 120\n")
+    } throws: { error in
+      "\(error)" == "set:1:1: error: the song lasts longer than the longest run (100000000 seconds)"
+    }
+  }
+
   @Test func readsFilesMapLinesAndTempoLines() throws {
     let setlist = try parse(
       """

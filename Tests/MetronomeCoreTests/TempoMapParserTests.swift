@@ -117,6 +117,43 @@ struct TempoMapParserTests {
     #expect(try TempoMapParser.parse("2 120 Xxxx 2", source: "m").sections[0].volume == 2)
     #expect(try TempoMapParser.parse("2 120 Xxxx 0", source: "m").sections[0].volume == 0)
     #expect(try TempoMapParser.parse("100000000 4/4 240", source: "m").duration == PlayLength.longestSeconds)
+    // A volume not written is the sound's own; a tempo of two points is no number.
+    #expect(try TempoMapParser.parse("2 120 Xxxx", source: "m").sections[0].volume == 1)
+    #expect(throws: TempoMapError.self) { try TempoMapParser.parse("2 1.2.0", source: "m") }
+    // klick's trainer: a ramp of exactly the most bars a section may have, and not a bar more.
+    let most = Double(TempoMapParser.maximumBars) / 100
+    #expect(TempoMap.klickTrainer(from: 80, to: 180, barsPerBPM: most, meter: .fourFour, pattern: nil) != nil)
+    #expect(TempoMap.klickTrainer(from: 80, to: 180, barsPerBPM: most + 0.01, meter: .fourFour, pattern: nil) == nil)
+  }
+
+  /// A step trainer's step must change the tempo: step=0 is refused as a step.
+  @Test func aStepOfNoBPMIsRefused() {
+    #expect {
+      try TempoMapParser.parse("2 120 step=0 to=140", source: "m")
+    } throws: { error in
+      "\(error)" == "m:1:12: error: step must be the BPM to change by every step, such as 5 or -5"
+    }
+  }
+
+  /// A map holds a million sections once its loops and steps are played out, and not one more,
+  /// on one line or over several: 1000 steps looped 1000 times; 999 times and 1000 steps more.
+  @Test func aMapHoldsAMillionSectionsAndNotOneMore() throws {
+    let thousand = "1 120 step=0.5 to=619.5"
+    #expect(try TempoMapParser.parse("\(thousand) loop=1000", source: "m").sections.count == 1_000_000)
+    #expect(throws: TempoMapError.self) { try TempoMapParser.parse("\(thousand) loop=1000\n1 120", source: "m") }
+    let twoLines = "\(thousand) loop=999\n\(thousand)"
+    #expect(try TempoMapParser.parse(twoLines, source: "m").sections.count == 1_000_000)
+    #expect(throws: TempoMapError.self) { try TempoMapParser.parse("\(twoLines)\n1 120", source: "m") }
+  }
+
+  /// Only a map's last section may play for ever: a map with another endless one stops the
+  /// program (no parser makes one).
+  @Test func onlyTheLastSectionMayBeEndless() async {
+    await #expect(processExitsWith: .failure) {
+      let endless = TempoMap.Section(bars: nil, meter: .fourFour, tempo: .steady(120))
+      let two = TempoMap.Section(bars: 2, meter: .fourFour, tempo: .steady(120))
+      _ = TempoMap(sections: [endless, two])
+    }
   }
 
   /// A swing is taken at both ends of its range, 50 (straight) and 75 percent.
