@@ -76,8 +76,8 @@ struct SectionSettings {
       }
     }
     var sections = [section]
-    if (step == nil) != (target == nil) {
-      throw fail((step ?? target)?.column ?? 1, "a step trainer needs both step= and to=, such as step=5 to=120")
+    if (step == nil) != (target == nil), let given = step ?? target {
+      throw fail(given.column, "a step trainer needs both step= and to=, such as step=5 to=120")
     }
     if let step, let target {
       guard let bars = section.bars, case .steady(let start) = section.tempo else {

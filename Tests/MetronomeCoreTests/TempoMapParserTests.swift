@@ -80,6 +80,7 @@ struct TempoMapParserTests {
     ),
     ("2 120\n2 130 count-in=1", "m:2:7: error: a count-in goes on the map's first line"),
     ("2 120 step=5", "m:1:7: error: a step trainer needs both step= and to=, such as step=5 to=120"),
+    ("2 120 to=140", "m:1:7: error: a step trainer needs both step= and to=, such as step=5 to=120"),
     (
       "2 120-130 step=5 to=140",
       "m:1:11: error: a step trainer needs one tempo to start from and steps every bars of its line: 4 100 step=5 to=120"
