@@ -1,4 +1,3 @@
-import Foundation
 import MetronomeTesting
 import PracticeJournal
 import PracticeListening
@@ -190,14 +189,7 @@ struct TrendPictureTests {
   /// record by copying the new picture, which a failure writes beside the reference, over it.
   @Test(arguments: ["trend", "brief", "uneven", "unheard"])
   func thePictureIsTheOneLookedAt(name: String) throws {
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference")
-    let drawn = JournalReport.text(of: try takes(of: name), as: .svg)
-    let reference = try? String(contentsOf: folder.appendingPathComponent("\(name).svg"), encoding: .utf8)
-    if drawn != reference {
-      let new = folder.appendingPathComponent("\(name).new.svg")
-      try drawn.write(to: new, atomically: true, encoding: .utf8)
-      Issue.record("the picture changed: look at \(new.path) and, if it is right, copy it over \(name).svg")
-    }
+    try ReferencePicture.expect(JournalReport.text(of: try takes(of: name), as: .svg), isReference: name)
   }
 
   /// A take whose hits came at two tempos as often is drawn at the faster; the minutes' top is

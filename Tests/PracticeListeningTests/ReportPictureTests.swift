@@ -191,13 +191,6 @@ struct ReportPictureTests {
   func thePictureIsTheOneLookedAt(name: String, tolerance: Double) throws {
     let takes = ["take": Self.take(), "tight": Self.tightTake(), "wild": Self.wildTake(), "edge": Self.edgeTake()]
     let hits = takes[name] ?? []
-    let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Reference")
-    let drawn = ListeningReport.text(of: hits, tolerance: tolerance, as: .svg)
-    let reference = try? String(contentsOf: folder.appendingPathComponent("\(name).svg"), encoding: .utf8)
-    if drawn != reference {
-      let new = folder.appendingPathComponent("\(name).new.svg")
-      try drawn.write(to: new, atomically: true, encoding: .utf8)
-      Issue.record("the picture changed: look at \(new.path) and, if it is right, copy it over \(name).svg")
-    }
+    try ReferencePicture.expect(ListeningReport.text(of: hits, tolerance: tolerance, as: .svg), isReference: name)
   }
 }
