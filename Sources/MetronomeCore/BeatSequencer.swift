@@ -23,6 +23,8 @@ public struct BeatSequencer: Hashable, Sendable {
   private let gap: Gap?
   private let sampleRate: SampleRate
   private var rhythm: Rhythm
+  /// The last of the bars' own beats played (not the count-in's, a subdivision's or the second
+  /// voice's): the next beat is counted and placed after it.
   private var last: Beat?
   /// The last beat's own click (not a subdivision's), its length and how it was divided.
   private var lastBeat: DividedSpan?
@@ -130,7 +132,6 @@ public struct BeatSequencer: Hashable, Sendable {
         volume: loudness(of: bar, at: level))
       nextVoiceClick += 1
     }
-    last = click
     return click
   }
 
@@ -138,7 +139,7 @@ public struct BeatSequencer: Hashable, Sendable {
     if let countIn, countInPlayed < countIn.beats { return emitCountInBeat(countIn) }
     let placed = source.nextBeat(after: last, rhythm: rhythm)
     let barNumber =
-      last.map { $0.isCountIn ? 1 : (placed.beatInBar == 1 ? $0.bar + 1 : $0.bar) } ?? placed.firstBar
+      last.map { placed.beatInBar == 1 ? $0.bar + 1 : $0.bar } ?? placed.firstBar
     let count = (last?.count ?? -1) + 1
     let isGapMuted =
       gap?.mutes(bar: barNumber, count: count) ?? false
@@ -181,7 +182,6 @@ public struct BeatSequencer: Hashable, Sendable {
       sampleRate: sampleRate, level: level, clicks: subdivision.count, isCountIn: true,
       volume: rhythm.gains.gain(for: level))
     countInPlayed += 1
-    last = beat
     let length = countIn.grid.framesPerBeat
     lastBeat =
       countInPlaysTheBar

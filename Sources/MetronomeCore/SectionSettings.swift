@@ -67,13 +67,15 @@ struct SectionSettings {
   {
     var section = section
     section.gap = gap
-    if subdivisionCount != nil || swing != nil {
+    if let swing {
       do {
-        section.subdivision = try Subdivision(
-          subdivisionCount ?? 2, swing: Subdivision.swing(percent: swing?.percent ?? 50))
+        section.subdivision = try Subdivision(subdivisionCount ?? 2, swing: Subdivision.swing(percent: swing.percent))
       } catch {
-        throw fail(swing?.column ?? 1, "\(error)")
+        throw fail(swing.column, "\(error)")
       }
+    } else if let subdivisionCount {
+      // Cannot fail: the count was read within `Subdivision.counts`, and a straight beat takes any.
+      section.subdivision = try? Subdivision(subdivisionCount)
     }
     var sections = [section]
     if (step == nil) != (target == nil), let given = step ?? target {

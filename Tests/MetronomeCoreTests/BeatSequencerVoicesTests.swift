@@ -210,4 +210,23 @@ struct BeatSequencerVoicesTests {
     while let next = sequencer.nextFrame, next <= frames[3] { clicks.append(click(sequencer.advance())) }
     #expect(clicks.filter { $0.voice.hasPrefix("voice") }.map(\.frame) == frames)
   }
+
+  /// A beat's subdivision clicks keep to the beat as it was divided; one that a tempo raised in
+  /// mid-beat brings the next beat onto, or past, is dropped, never played beside it: 4/4 at 60
+  /// in halves (the half on 24 000), raised after beat one to 120 (beat two on 24 000) or to 240
+  /// (beat two on 12 000).
+  @Test(arguments: [
+    (120, [0, 24_000, 36_000, 48_000], [0, 0, 1, 0]),
+    (240, [0, 12_000, 18_000, 24_000, 30_000, 36_000], [0, 0, 1, 0, 1, 0]),
+  ])
+  func aSubdivisionTheNextBeatReachesIsDropped(bpm: Double, frames: [Int64], subdivisions: [Int]) throws {
+    let halves = Rhythm(subdivision: try Subdivision(2))
+    var sequencer = BeatSequencer(
+      startFrame: 0, tempo: try Tempo(bpm: 60), meter: .fourFour, rhythm: halves, sampleRate: .standard)
+    var clicks = [click(sequencer.advance())]
+    sequencer.change(tempo: try Tempo(bpm: bpm), meter: .fourFour, rhythm: halves, earliestFrame: 1)
+    while let next = sequencer.nextFrame, next <= frames.last ?? 0 { clicks.append(click(sequencer.advance())) }
+    #expect(clicks.map(\.frame) == frames)
+    #expect(clicks.map(\.sub) == subdivisions)
+  }
 }
