@@ -65,7 +65,7 @@ final class ClickAnswers {
   /// What was heard while answers were first learned, by the output's frame it heard, and the
   /// frames that holds; how many times it is still to be learned from again.
   private let rehearsal = FloatBuffer(count: ClickAnswers.rehearsalFrames)
-  private var rehearsed: Range<Int64>?
+  private(set) var rehearsed: Range<Int64>?
   private var rehearsalsLeft = 0
   /// Where the rehearsal under way is.
   private var rehearsalAt: Int64 = .min
@@ -244,9 +244,8 @@ final class ClickAnswers {
         rehearsed = start..<end
       }
     } else if let span = rehearsed, rehearsalsLeft == 0 {
-      // One more than asked: the first pass starts by finding itself at the span's end.
-      rehearsalsLeft = Self.rehearsals + 1
-      rehearsalAt = span.upperBound
+      rehearsalsLeft = Self.rehearsals
+      rehearsalAt = span.lowerBound
     }
     for slot in 0..<activeCount {
       let click = active[slot]
@@ -292,13 +291,13 @@ final class ClickAnswers {
     guard rehearsalsLeft > 0, let span = rehearsed else { return }
     let count = rehearsalLeft.count
     for _ in 0..<Self.rehearsedSegments {
-      if rehearsalAt < span.lowerBound || rehearsalAt + Int64(count) > span.upperBound {
-        rehearsalAt = span.lowerBound
+      if rehearsalAt + Int64(count) > span.upperBound {
         rehearsalsLeft -= 1
         if rehearsalsLeft == 0 {
           rehearsed = nil
           return
         }
+        rehearsalAt = span.lowerBound
       }
       _ = gather(sounds, at: rehearsalAt, count: count, hearing: true)
       predict(into: rehearsalLeft.pointer, at: rehearsalAt)
@@ -318,6 +317,9 @@ final class ClickAnswers {
     direct.fit(
       to: { answers[sound * frames + $0] }, of: { sounds.sample(of: sound, at: $0) }, at: directLag, frames: frames)
   }
+
+  /// How much of what is heard a click `lag` frames into its answer is taken to be its own (`weigh`).
+  func weight(atLag lag: Int) -> Float { weights[lag] }
 
   /// Takes anew how much of what is heard a click so many frames into its answer is its own.
   ///
