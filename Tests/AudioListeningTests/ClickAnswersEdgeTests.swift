@@ -13,7 +13,7 @@ import Testing
 
   /// The sounds of an output holding `clicks` at their frames, played to its end.
   private static func sounds(_ clicks: [(frame: Int, samples: [Float])]) -> ClickSounds {
-    var output = [Float](repeating: 0, count: (clicks.map(\.frame).max() ?? 0) + 64)
+    var output = [Float](repeating: 0, count: (clicks.map { $0.frame + $0.samples.count }.max() ?? 0) + 64)
     for click in clicks {
       for (index, sample) in click.samples.enumerated() { output[click.frame + index] = sample }
     }
@@ -167,33 +167,72 @@ import Testing
     #expect((0..<2_100).allSatisfy { answers.answer(0, at: $0) == Self.direct(at: 2_000)($0) })
   }
 
-  /// The first direct sound heard a single frame later than the round trip given moves every
-  /// answer a frame earlier, and from then on the input is taken to have heard the output from a
-  /// frame earlier: a click of another sound on that frame, heard in part before, is heard whole.
-  @Test func aDirectSoundOneFrameLateMovesTheAnswersAndWhatWasHeard() {
+  /// The answers after the first click's, on frame 0, is heard as `heard(lag)` until its direct
+  /// sound is taken, the round trip given at `lead`, with another sound's click on frame -301;
+  /// what each segment's `heard` said, and the clicks the segment after the first move took.
+  private static func learnFirst(lead: Int, heard: (Int) -> Float) -> (
+    answers: ClickAnswers, shifts: [Int64], gatheredAfter: [Int64]
+  ) {
     let sounds = ClickSounds()
     var output = [Float](repeating: 0, count: 1_064)
     for (index, sample) in Self.first.enumerated() { output[1_000 + index] = sample }
     for (index, sample) in Self.second.enumerated() { output[699 + index] = sample }
     output.withUnsafeBufferPointer { sounds.played($0, from: -1_000) { _, _ in } }
-    let frames = 12_288
-    let answers = ClickAnswers(frames: frames, lead: 300)
+    let answers = ClickAnswers(frames: 12_288, lead: lead)
     var shifts: [Int64] = []
     var gatheredAfter: [Int64] = []
     for reference in stride(from: 0, to: 11_008, by: 128) {
       _ = answers.gather(sounds, at: Int64(reference), count: 128, hearing: true)
-      if shifts.contains(1) { gatheredAfter = answers.gathered.map(\.frame) }
-      let heard = (0..<128).map { index -> Float in
-        let lag = reference + index - 301
-        return lag < 0 ? 0 : (lag == 0 ? 1 : Float(0.3 * exp(-Double(lag) / 2_000)) * (lag % 3 == 0 ? -1 : 1))
+      if shifts.contains(where: { $0 != 0 }), gatheredAfter.isEmpty {
+        gatheredAfter = answers.gathered.map(\.frame)
       }
-      heard.withUnsafeBufferPointer { heard in
-        answers.learn(heard, at: Int64(reference), step: 1, sharing: .all)
-        shifts.append(answers.heard(heard, at: Int64(reference), learning: true, of: sounds))
+      let segment = (0..<128).map { heard(reference + $0) }
+      segment.withUnsafeBufferPointer { segment in
+        answers.learn(segment, at: Int64(reference), step: 1, sharing: .all)
+        shifts.append(answers.heard(segment, at: Int64(reference), learning: true, of: sounds))
       }
+    }
+    return (answers, shifts, gatheredAfter)
+  }
+
+  /// A first direct sound a frame later than the round trip given moves every answer a frame earlier.
+  ///
+  /// From then on the input is taken to have heard the output from a frame earlier: a click of
+  /// another sound on that frame, heard in part before, is heard whole. The room's decay is read
+  /// from that first answer (e every 1,000 frames in energy).
+  @Test func aDirectSoundOneFrameLateMovesTheAnswersAndWhatWasHeard() {
+    let (answers, shifts, gatheredAfter) = Self.learnFirst(lead: 300) { lag in
+      lag < 301 ? 0 : (lag == 301 ? 1 : Float(0.3 * exp(-Double(lag - 301) / 2_000)) * (lag % 3 == 0 ? -1 : 1))
     }
     #expect(shifts.filter { $0 != 0 } == [1])
     #expect(answers.directLag == 300)
     #expect(gatheredAfter == [0, -301])
+    #expect(abs(answers.weight(atLag: 1_300) / exp(-1) - 1) <= 1e-3)
+  }
+
+  /// A direct sound within 64 frames of the answer's start, where the round trip given was too
+  /// long, clears nothing learned before it: there is nothing before it to clear.
+  @Test func aDirectSoundNearTheAnswersStartClearsNothing() {
+    let (answers, shifts, _) = Self.learnFirst(lead: 30) { lag in lag == 0 ? 0.01 : (lag == 30 ? 1 : 0) }
+    #expect(shifts.allSatisfy { $0 == 0 })
+    #expect(answers.directLag == 30)
+    #expect(answers.answer(0, at: 0) == 0.01 || answers.answer(1, at: 0) == 0.01)
+  }
+
+  /// A sound first heard after 1.5 s starts from the direct path fitted to the first answer, its
+  /// direct sound where that one's is; one that would ring past the end of its answer is cut
+  /// there, and nothing is written into the next sound's.
+  @Test func aSoundFirstHeardLateStartsFromTheDirectPathWithinItsAnswer() {
+    let long = (0..<6_000).map { Float(0.5 * sin(Double($0) * 0.2) + 0.25) }
+    let late = ClickAnswers.wholeFrames + 1_000
+    let sounds = Self.sounds([(0, Self.first), (late, long)])
+    let answers = ClickAnswers(frames: 12_288, lead: 0)
+    _ = answers.gather(sounds, at: 0, count: 128, hearing: true)
+    answers.replace(0, with: Self.direct(at: 7_000), of: sounds)
+    #expect(!answers.gather(sounds, at: Int64(late), count: 128, hearing: true))
+    #expect(answers.isAnswered(1))
+    #expect((6_990..<7_010).contains { answers.answer(1, at: $0) != 0 })
+    #expect((0..<6_990).allSatisfy { answers.answer(1, at: $0) == 0 })
+    #expect((0..<12_288).allSatisfy { answers.answer(2, at: $0) == 0 })
   }
 }
