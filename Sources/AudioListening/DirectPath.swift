@@ -55,8 +55,7 @@ final class DirectPath {
         for column in 0..<taps { equations[row * taps + column] += x * Double(sample(index - first - column)) }
       }
     }
-    var trace = 0.0
-    for row in 0..<taps { trace += equations[row * taps + row] }
+    let trace = (0..<taps).reduce(0.0) { $0 + equations[$1 * taps + $1] }
     for row in 0..<taps { equations[row * taps + row] += 1e-6 * trace / Double(taps) + 1e-12 }
     Self.solve(equations, size: taps)
     for tap in 0..<taps { filter[tap] = Float(equations[side + tap]) }
@@ -73,32 +72,34 @@ final class DirectPath {
     }
   }
 
-  /// Solves `size` linear equations in place: `equations` holds their matrix, then the right side,
-  /// which becomes the solution (Gaussian elimination with partial pivoting).
+  /// Solves `size` linear equations in place: `equations` holds their matrix, symmetric and
+  /// positive definite (normal equations with a ridge), then the right side, which becomes the
+  /// solution.
+  ///
+  /// By Cholesky's factoring: the matrix's lower triangle becomes L, with L times its transpose
+  /// the matrix, then L y = the right side and the transpose of L times x = y are solved in turn.
   static func solve(_ equations: UnsafeMutableBufferPointer<Double>, size: Int) {
     let side = size * size
     for column in 0..<size {
-      var pivot = column
-      for row in column..<size where abs(equations[row * size + column]) > abs(equations[pivot * size + column]) {
-        pivot = row
-      }
-      if pivot != column {
-        for index in 0..<size { equations.swapAt(column * size + index, pivot * size + index) }
-        equations.swapAt(side + column, side + pivot)
-      }
-      let lead = equations[column * size + column]
-      guard lead != 0 else { continue }
+      var diagonal = equations[column * size + column]
+      for index in 0..<column { diagonal -= equations[column * size + index] * equations[column * size + index] }
+      let root = diagonal.squareRoot()
+      equations[column * size + column] = root
       for row in (column + 1)..<size {
-        let factor = equations[row * size + column] / lead
-        for index in column..<size { equations[row * size + index] -= factor * equations[column * size + index] }
-        equations[side + row] -= factor * equations[side + column]
+        var sum = equations[row * size + column]
+        for index in 0..<column { sum -= equations[row * size + index] * equations[column * size + index] }
+        equations[row * size + column] = sum / root
       }
+    }
+    for row in 0..<size {
+      var sum = equations[side + row]
+      for index in 0..<row { sum -= equations[row * size + index] * equations[side + index] }
+      equations[side + row] = sum / equations[row * size + row]
     }
     for row in stride(from: size - 1, through: 0, by: -1) {
       var sum = equations[side + row]
-      for index in (row + 1)..<size { sum -= equations[row * size + index] * equations[side + index] }
-      let lead = equations[row * size + row]
-      equations[side + row] = lead != 0 ? sum / lead : 0
+      for index in (row + 1)..<size { sum -= equations[index * size + row] * equations[side + index] }
+      equations[side + row] = sum / equations[row * size + row]
     }
   }
 }

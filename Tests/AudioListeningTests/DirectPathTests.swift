@@ -85,6 +85,13 @@ import Testing
     #expect(DirectPath.lag { answer[$0] } == found)
   }
 
+  /// Exactly a tenth of the peak is reached; the floor is read from the answer's very first frame
+  /// on (0.255 there and 1 at frame 100 make a floor of 0.258, which frame 0 does not reach).
+  @Test func aTenthOfThePeakAndTheFloorFromTheFirstFrame() {
+    #expect(DirectPath.lag { $0 == 300 ? 0.1 : ($0 == 400 ? 1 : 0) } == 300)
+    #expect(DirectPath.lag { $0 == 0 ? 0.255 : ($0 == 100 ? 1 : 0) } == 100)
+  }
+
   /// An answer with nothing standing out has no direct sound; one on its very first lag, standing
   /// out, is there.
   @Test func nothingStandingOutIsNoDirectSound() {
@@ -110,6 +117,39 @@ import Testing
     #expect((worst < 1e-3) == fitted, "off by \(worst) with a path \(offset) frames from the direct sound")
   }
 
+  /// The fit reads the answer's first millisecond from 2 frames before the direct sound, 48
+  /// frames: a reflection from the 49th on is not fitted, and a path on the answer's very first
+  /// frame is (a sound of one sample, heard a frame before its direct sound at lag 1).
+  @Test func theFitReadsTheFirstMillisecondFromTheAnswersFirstFrame() {
+    let reflected = Self.answer([(200, 0.5), (246, 0.4)])
+    let direct = DirectPath()
+    direct.fit(to: { reflected[$0] }, of: Self.sample, at: 200, frames: Self.frames)
+    var made = [Float](repeating: 0, count: 300)
+    made.withUnsafeMutableBufferPointer { direct.add(to: $0, at: 200, of: Self.sample, length: Self.sound.count) }
+    let alone = Self.answer([(200, 0.5)])
+    #expect(made.indices.allSatisfy { abs(made[$0] - alone[$0]) < 1e-5 })
+    let single = { (index: Int) -> Float in index == 0 ? 0.8 : 0 }
+    let early = { (lag: Int) -> Float in lag == 0 ? 0.24 : (lag == 1 ? 0.4 : 0) }
+    direct.fit(to: early, of: single, at: 1, frames: Self.frames)
+    var first = [Float](repeating: 0, count: 8)
+    first.withUnsafeMutableBufferPointer { direct.add(to: $0, at: 1, of: single, length: 1) }
+    #expect(abs(first[0] - 0.24) < 1e-5 && abs(first[1] - 0.4) < 1e-5, "\(first)")
+  }
+
+  /// The fit does not depend on how loud the click is: one 60 dB down is fitted as exactly.
+  @Test(arguments: [Float(1), 0.001])
+  func aQuietClickIsFittedAsExactly(level: Float) {
+    let quiet = { (index: Int) in level * Self.sample(index) }
+    var answer = [Float](repeating: 0, count: Self.frames)
+    for index in 0..<64 { answer[300 + index] = 0.5 * quiet(index) + 0.2 * quiet(index - 3) }
+    let direct = DirectPath()
+    direct.fit(to: { answer[$0] }, of: quiet, at: 300, frames: Self.frames)
+    var made = [Float](repeating: 0, count: 400)
+    made.withUnsafeMutableBufferPointer { direct.add(to: $0, at: 300, of: quiet, length: 64) }
+    let worst = (300..<364).map { abs(made[$0] - answer[$0]) }.max() ?? 0
+    #expect(worst < 1e-5 * level, "off by \(worst / level) of the level")
+  }
+
   /// A second fit forgets the first: it is of the answer given, alone.
   @Test func aSecondFitForgetsTheFirst() {
     let worst = Self.worstAfterFitting(Self.answer([(300, -0.3)]), at: 300, after: Self.answer([(300, 0.8)]))
@@ -118,9 +158,11 @@ import Testing
 
   /// A tone steady through the whole millisecond fitted, whose taps a least-squares fit alone
   /// cannot tell apart, still fits (the ridge): what the path makes of it is finite and within a
-  /// tenth of the tone's level of what the answer held (without the ridge, 24 % and worse).
-  @Test func aToneSteadyThroughTheFittedMillisecondStillFits() {
-    let tone = (0..<Self.frames).map { Float(sin(2 * Double.pi * Double($0) / 16)) }
+  /// tenth of the tone's level of what the answer held (without the ridge, 24 % and worse); a
+  /// period of 16 frames, of 5, and of 2 (every sample the last one negated, its highest pitch).
+  @Test(arguments: [16.0, 5, 2])
+  func aToneSteadyThroughTheFittedMillisecondStillFits(period: Double) {
+    let tone = (0..<Self.frames).map { Float(sin(2 * Double.pi * (Double($0) + 0.5) / period)) }
     let sample = { (index: Int) in tone.indices.contains(index) ? tone[index] : 0 }
     // The direct sound 1,000 frames into the tone's answer, the fitted millisecond all tone.
     var answer = [Float](repeating: 0, count: Self.frames)
@@ -164,14 +206,22 @@ extension DirectPathTests {
     return Array(equations.suffix(side.count))
   }
 
-  /// Equations whose first has no first unknown are solved by taking another row first; a leading
-  /// value far smaller than another row's is not divided by; unknowns no equation tells apart are
-  /// taken as 0.
-  @Test func equationsAreSolvedWithTheLargestLeadingValueFirst() {
-    let swapped = solved([[0, 2, 1], [1, 1, 1], [2, 1, 0]], [7, 6, 4])
-    #expect(zip(swapped, [1.0, 2, 3]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(swapped)")
-    let tiny = solved([[1e-20, 1], [1, 1]], [1, 2])
-    #expect(zip(tiny, [1.0, 1]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(tiny)")
-    #expect(solved([[1, 1], [1, 1]], [2, 2]) == [2, 0])
+  /// Normal equations, symmetric and positive definite, are solved exactly, whatever their size;
+  /// those of a fit that cannot tell its unknowns apart, held apart only by a ridge a millionth of
+  /// their size, are solved to numbers.
+  @Test func normalEquationsAreSolved() {
+    let three = solved([[4, 2, 0.4], [2, 5, 1], [0.4, 1, 3]], [4 + 4 + 1.2, 2 + 10 + 3, 0.4 + 2 + 9])
+    #expect(zip(three, [1.0, 2, 3]).allSatisfy { abs($0 - $1) < 1e-12 }, "\(three)")
+    #expect(abs(solved([[2]], [3])[0] - 1.5) < 1e-15)
+    // A Gram matrix of eight seeded rows and columns, and the side its x = 1, -2, 3… makes.
+    var random = SeededGenerator(seed: 7)
+    let rows = (0..<12).map { _ in (0..<8).map { _ in Double.random(in: -1...1, using: &random) } }
+    let gram = (0..<8).map { row in (0..<8).map { column in rows.reduce(0) { $0 + $1[row] * $1[column] } } }
+    let expected = (0..<8).map { Double(($0 + 1) * ($0.isMultiple(of: 2) ? 1 : -1)) }
+    let side = gram.map { row in zip(row, expected).reduce(0) { $0 + $1.0 * $1.1 } }
+    let eight = solved(gram, side)
+    #expect(zip(eight, expected).allSatisfy { abs($0 - $1) < 1e-9 }, "\(eight)")
+    let alike = solved([[1 + 1e-6, 1], [1, 1 + 1e-6]], [2, 2])
+    #expect(alike.allSatisfy { abs($0 - 1) < 1e-5 }, "\(alike)")
   }
 }
