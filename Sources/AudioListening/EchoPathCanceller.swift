@@ -199,11 +199,21 @@ extension EchoPathCanceller {
     }
   }
 
+  /// Whether a segment whose input, of energy `heard`, crossed the echo predicted, of energy
+  /// `echo`, by `crossed` holds the echo alone: their squared normalised correlation leaves
+  /// unexplained no more than the gate allows (`alone`), nor ten times what the echo usually leaves
+  /// (`usualShare`), so that a drum ringing under a click is not learned where the path is known
+  /// better than the gate; never less than 1e-7.
+  static func isHeardAlone(crossed: Float, echo: Float, heard: Float, usualShare: Float) -> Bool {
+    let unexplained = min(1 - alone, max(10 * usualShare, 1e-7))
+    return echo > 1e-12 && heard > 0 && crossed * crossed >= (1 - unexplained) * echo * heard
+  }
+
   /// Predicts the segment in `heard`, whose first frame hears the output's `reference`, from the
   /// clicks sounding then; takes the prediction out; learns from what is left where allowed.
   private func cancelSegment(reference: Int64) {
     let segment = Self.segment
-    hearing = hearing || (0..<segment).contains { heard[$0] != 0 }
+    hearing = hearing || heard.buffer.contains { $0 != 0 }
     let learning = answers.gather(sounds, at: reference, count: segment, hearing: hearing)
     answers.predict(into: predicted.pointer, at: reference)
     var echo: Float = 0
@@ -223,12 +233,8 @@ extension EchoPathCanceller {
     // The input cut at full scale where the echo is loud: what it holds is not the echo plus a
     // drum (their sum was cut), so nothing there is learned or taken for a hit.
     let clipped = cut && echoPeak >= 0.5
-    // What may be left unexplained: never more than the gate's, nor many times what the echo
-    // usually leaves, so that a drum ringing under a click is not learned where the path is
-    // known better than the gate.
-    let unexplained = min(1 - Self.alone, max(10 * residuals.usual, 1e-7))
     let alone =
-      !clipped && echo > 1e-12 && heardEnergy > 0 && crossed * crossed >= (1 - unexplained) * echo * heardEnergy
+      !clipped && Self.isHeardAlone(crossed: crossed, echo: echo, heard: heardEnergy, usualShare: residuals.usual)
     // Far less heard than the echo predicted (a hundredth in this segment, or a twentieth segment
     // after segment), and not the echo turned down: the input lost it (a microphone unplugged,
     // muted): nothing is taken out, so that no echo's negative is heard. (A drum can cancel much

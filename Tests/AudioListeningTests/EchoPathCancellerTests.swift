@@ -168,9 +168,9 @@ extension EchoPathCancellerTests {
     let (output, echo) = try cable(clicks: 9, peak: 0.9)
     var input = echo
     // Segments start at multiples of 128 from the input's first frame. Click 6's echo starts at
-    // 67,450: a pair across 67,456; click 7's at 78,475: a pair inside its segment; and a pair
-    // 5,000 frames after it, where nothing is heard.
-    let cuts = [67_455, 78_500, 83_500]
+    // 67,450: a pair across 67,456; click 7's at 78,475: a pair on the first two frames of its
+    // segment, from 78,464; and a pair 5,000 frames after it, where nothing is heard.
+    let cuts = [67_455, 78_464, 83_500]
     for cut in cuts { (input[cut], input[cut + 1]) = (1, 1) }
     var bounds: [Int: (bound: [Float], heard: [Float])] = [:]
     EchoPathCanceller.run(output, hearing: input) { first, _, bound, _ in
