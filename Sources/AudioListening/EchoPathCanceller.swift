@@ -83,9 +83,8 @@ public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
   /// Whether the input has held a sound yet, and the last frame of the segment before.
   private var hearing = false
   private var lastHeard: Float = 0
-  /// The energy heard and predicted in the latest segments the echo was predicted in, the last weighing most.
-  private var recentHeard: Float = 0
-  private var recentEcho: Float = 0
+  /// Whether the input has lost the echo.
+  private var loss = EchoLoss()
   /// What the echo usually leaves where it is heard alone.
   private let residuals = ResidualShares()
   /// What was followed of the path so far: the input going silent, the click coming back louder
@@ -94,12 +93,8 @@ public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
   public private(set) var changes = CancellerChanges()
   /// Segments in a row the echo was predicted in and not heard.
   private var unheardSegments = 0
-  /// How far off the level the answers were last scaled to may be, as a share, and how many
-  /// segments heard alone and as loud are still to be heard before it is known again.
-  private var levelDoubt: Float = 0
-  private var doubtedSegments = 0
-  /// The segments heard alone and as loud that settle a doubt.
-  private static let doubtSettled = 16
+  /// How far off the level the answers were last scaled to may be.
+  private var levelDoubt = LevelDoubt()
   /// What the echo usually leaves, as a share of its energy, where it is heard alone: the tenth
   /// of the last 63 such segments from the least (`ResidualShares`).
   public var residualShare: Float { residuals.usual }
@@ -189,10 +184,7 @@ extension EchoPathCanceller {
       changes.moves += 1
       changes.lastMove = frames
     }
-    if let doubt = changed.levelDoubt {
-      levelDoubt = doubt
-      doubtedSegments = Self.doubtSettled
-    }
+    if let doubt = changed.levelDoubt { levelDoubt.doubt(by: doubt) }
     if let lost {
       unheardSegments = lost ? unheardSegments + 1 : 0
       if unheardSegments == 375 { changes.silences += 1 }
@@ -235,25 +227,19 @@ extension EchoPathCanceller {
     let clipped = cut && echoPeak >= 0.5
     let alone =
       !clipped && Self.isHeardAlone(crossed: crossed, echo: echo, heard: heardEnergy, usualShare: residuals.usual)
-    // Far less heard than the echo predicted (a hundredth in this segment, or a twentieth segment
-    // after segment), and not the echo turned down: the input lost it (a microphone unplugged,
-    // muted): nothing is taken out, so that no echo's negative is heard. (A drum can cancel much
-    // of one segment's echo, never a click's.)
-    if echo > 1e-12 {
-      recentHeard = 0.7 * recentHeard + heardEnergy
-      recentEcho = 0.7 * recentEcho + echo
-    }
-    let lost = !alone && (heardEnergy < 0.01 * echo || recentHeard < 0.05 * recentEcho)
+    // The input lost the echo: nothing is taken out, so that no echo's negative is heard.
+    loss.note(heard: heardEnergy, echo: echo)
+    let lost = loss.isLost(heard: heardEnergy, echo: echo, alone: alone)
     for index in 0..<segment {
       cancelled[index] = lost ? heard[index] : heard[index] - predicted[index]
       left += cancelled[index] * cancelled[index]
     }
     // Heard alone and as loud as predicted: what is left is what the echo usually leaves (heard
     // louder or softer, the path changed, which the follower reads).
-    let asLoud = alone && abs(crossed - echo) <= 0.02 * echo
+    let asLoud = alone && LevelDoubt.isAsLoud(crossed: crossed, echo: echo)
     if asLoud, !learning {
       residuals.note(left / echo)
-      doubtedSegments = max(doubtedSegments - 1, 0)
+      levelDoubt.settle()
     }
     // Each click heard on its own: the path followed where it changed (`PathFollower`).
     let changed = answers.follow(
@@ -262,7 +248,7 @@ extension EchoPathCanceller {
     // What is left of the echo may be three times what it usually leaves, and never counted
     // below -50 dB of it: an attack must rise above that, while a soft kick starting just before
     // a click as loud as the drums still does. After a scale, it may be as far off as the level.
-    let share = max(0.003, 3 * residualShare.squareRoot(), doubtedSegments > 0 ? levelDoubt : 0)
+    let share = max(0.003, 3 * residualShare.squareRoot(), levelDoubt.share)
     for index in 0..<segment {
       heldEcho = max(predicted[index].magnitude, heldEcho * 0.99)
       // While an answer is learned, or a click of the count-in heard only in part sounds, or the
