@@ -50,7 +50,9 @@ public final class LoopbackProbe: @unchecked Sendable {
   /// Frames count from the first burst's start. The burst sounds from `offset` on, `count` of
   /// its samples from `position`. Cycles are shorter than the bursts' spacing, so that at most one sounds in each.
   public func burst(from firstFrame: Int, frames: Int) -> (offset: Int, position: Int, count: Int)? {
-    let index = firstFrame < 0 ? 0 : firstFrame / spacing + (firstFrame % spacing < burst.count ? 0 : 1)
+    // A frame before the first burst is in it, as frame 0 is.
+    let frame = max(firstFrame, 0)
+    let index = frame / spacing + (frame % spacing < burst.count ? 0 : 1)
     guard index < bursts else { return nil }
     let start = index * spacing
     let offset = max(0, start - firstFrame)
