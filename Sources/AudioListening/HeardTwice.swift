@@ -118,7 +118,7 @@ final class HeardTwice {
       // Only a click heard from its start is heard whole; one of the same sound that starts
       // while another is heard waits for the next.
       let hearing = heardClick[sound].map { $0 + Int64(frames) > click.frame } ?? false
-      guard first + lags.lowerBound == 0, !hearing else { return Verdict() }
+      guard lags.lowerBound == -first, !hearing else { return Verdict() }
       heardClick[sound] = click.frame
       usable[sound] = true
       sums[sound] = Sums()

@@ -161,6 +161,27 @@ import Testing
     #expect(second.allSatisfy { $0.changedHere == changed })
   }
 
+  /// Two clicks heard alike however quiet: at 0.05 of the answer (an energy under 1 over the
+  /// whole answer), the second still teaches.
+  @Test func twoQuietClicksHeardAlikeTeachToo() {
+    let heardTwice = HeardTwice(frames: Self.frames)
+    _ = Self.hear(Self.click(0), by: heardTwice) { 0.05 * Self.answer($0) }
+    let second = Self.hear(Self.click(10_000), by: heardTwice) { 0.05 * Self.answer($0) }
+    #expect(second.last?.learned == true)
+  }
+
+  /// Nothing heard twice (a microphone unplugged) is not the echo changed, though it is unlike the
+  /// answer; nor is a click heard as the last was where the input is not to be trusted.
+  @Test func silenceOrAnInputNotToBeTrustedIsNotTheEchoChanged() {
+    let silent = HeardTwice(frames: Self.frames)
+    _ = Self.hear(Self.click(0), by: silent) { _ in 0 }
+    #expect(Self.hear(Self.click(10_000), by: silent) { _ in 0 }.allSatisfy { !$0.changedHere })
+    let unclean = HeardTwice(frames: Self.frames)
+    _ = Self.hear(Self.click(0), by: unclean) { 1.5 * Self.answer($0) }
+    let cut = Self.hear(Self.click(10_000), by: unclean, as: { 1.5 * Self.answer($0) }, unclean: 0)
+    #expect(cut.allSatisfy { !$0.changedHere })
+  }
+
   /// Heard whole, the click's direct sound is found where it moved to, within the frames searched
   /// either way; a click heard with nothing like the answer's direct sound has none.
   @Test(arguments: [-7, 0, 5])
