@@ -196,7 +196,7 @@ final class HeardTwice {
     let start = max(lag - 64, within + 1)
     let end = min(lag + 48, frames - within)
     guard start < end else { return nil }
-    var best = (shift: 0, crossed: Float(0), heard: Float(1))
+    var best: (shift: Int, crossed: Float, heard: Float)?
     var answerEnergy: Float = 0
     for index in start..<end {
       let change = answer(index) - answer(index - 1)
@@ -211,11 +211,11 @@ final class HeardTwice {
         heard += heardChange * heardChange
       }
       // The best explained: the largest normalised correlation, of the right sign.
-      if crossed > 0, crossed * crossed * best.heard > best.crossed * best.crossed * heard {
+      if crossed > 0, best.map({ crossed * crossed * $0.heard > $0.crossed * $0.crossed * heard }) ?? true {
         best = (shift, crossed, heard)
       }
     }
-    guard best.crossed > 0, best.crossed * best.crossed >= 0.5 * best.heard * answerEnergy else { return nil }
+    guard let best, best.crossed * best.crossed >= 0.5 * best.heard * answerEnergy else { return nil }
     return best.shift
   }
 }

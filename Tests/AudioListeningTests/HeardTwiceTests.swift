@@ -193,6 +193,21 @@ import Testing
     #expect(heardTwice.shift(of: 3, near: Self.directLag, within: 16, answer: { _ in 0 }) == nil)
   }
 
+  /// The direct sound is matched from 64 frames before the answer's to 48 after, not a frame
+  /// more either way: a spike in what was heard just past either end (where the match moved by 3
+  /// would read it) leaves the move found; and from the earliest frame the search can read, 17
+  /// frames in with 16 searched either way, where an answer's one step is.
+  @Test(arguments: [251, 137]) func theDirectSoundIsMatchedOverItsOwnFramesOnly(spikeAt: Int) {
+    let heardTwice = HeardTwice(frames: Self.frames)
+    let answer = { (lag: Int) -> Float in lag >= 200 && lag < 230 ? Float(lag % 7) : 0 }
+    _ = Self.hear(Self.click(0), by: heardTwice, as: { answer($0 - 3) + ($0 == spikeAt ? 100 : 0) }, answer: answer)
+    #expect(heardTwice.shift(of: 3, near: 200, within: 16, answer: answer) == 3)
+    let step = { (lag: Int) -> Float in lag >= 17 ? 1 : 0 }
+    let early = HeardTwice(frames: Self.frames)
+    _ = Self.hear(Self.click(0), by: early, as: { step($0 - 2) }, answer: step)
+    #expect(early.shift(of: 3, near: 64, within: 16, answer: step) == 2)
+  }
+
   /// Where even the best match explains less than half of what was heard there (a stroke over the
   /// direct sound), the click's direct sound is not found.
   @Test func aDirectSoundUnderAStrokeIsNotFound() {
