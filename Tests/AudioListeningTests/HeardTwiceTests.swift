@@ -208,6 +208,33 @@ import Testing
     #expect(early.shift(of: 3, near: 64, within: 16, answer: step) == 2)
   }
 
+  /// The search reads only its own sound's frames: where the direct sound is near the answer's
+  /// start or end and the move at the search's edge, the clicks of the sounds kept either side
+  /// of it, heard loud to their ends, lean nothing.
+  @Test func theSearchReadsOnlyItsOwnSoundsFrames() {
+    let heardTwice = HeardTwice(frames: Self.frames)
+    let loud = { (lag: Int) -> Float in lag % 2 == 0 ? 50 : -50 }
+    _ = Self.hear(Self.click(0, sound: 2), by: heardTwice, as: loud, answer: loud)
+    _ = Self.hear(Self.click(0, sound: 4), by: heardTwice, as: loud, answer: loud)
+    let step = { (lag: Int) -> Float in lag >= 17 ? 1 : 0 }
+    _ = Self.hear(Self.click(0), by: heardTwice, as: { step($0 + 16) }, answer: step)
+    #expect(heardTwice.shift(of: 3, near: 64, within: 16, answer: step) == -16)
+    let end = Self.frames - 40
+    let late = { (lag: Int) -> Float in lag >= end && lag < end + 20 ? Float(lag % 7) : 0 }
+    _ = Self.hear(Self.click(100_000), by: heardTwice, as: { late($0 - 16) }, answer: late)
+    #expect(heardTwice.shift(of: 3, near: end, within: 16, answer: late) == 16)
+  }
+
+  /// What the match must explain is the answer's changes over the frames it is read over: a step
+  /// in the answer just past them (a loud reflection 48 frames after the direct sound) leaves a
+  /// click heard as the answer matched where it is.
+  @Test func theMatchExplainsTheAnswersChangesOverItsOwnFrames() {
+    let heardTwice = HeardTwice(frames: Self.frames)
+    let answer = { (lag: Int) -> Float in lag >= 248 ? 100 : (lag >= 200 && lag < 230 ? Float(lag % 7) : 0) }
+    _ = Self.hear(Self.click(0), by: heardTwice, as: answer, answer: answer)
+    #expect(heardTwice.shift(of: 3, near: 200, within: 16, answer: answer) == 0)
+  }
+
   /// Where even the best match explains less than half of what was heard there (a stroke over the
   /// direct sound), the click's direct sound is not found.
   @Test func aDirectSoundUnderAStrokeIsNotFound() {
