@@ -212,4 +212,25 @@ extension EchoPathCancellerTests {
     #expect(secondTime.allSatisfy { $0.silences == ($0.unheard < 375 ? 1 : 2) }, "\(secondTime.map(\.silences))")
     #expect(secondTime.contains { $0.unheard == 375 })
   }
+
+  /// A microphone that stops hearing the clicks but still hears its own hiss, a two-hundredth of
+  /// the echo's mean energy a segment, is said silent as one that hears nothing: segment after
+  /// segment it hears far less than a twentieth of the echo, though more than a hundredth of it
+  /// where the echo is faint.
+  @Test func aMicrophoneHearingOnlyItsHissIsSaidSilent() throws {
+    let (output, echo) = try cable(clicks: 96)
+    let silent = Self.lead + 8 * Self.spacing
+    let energies = stride(from: silent, to: echo.count - 128, by: 128).map { first in
+      echo[first..<(first + 128)].reduce(Float(0)) { $0 + $1 * $1 }
+    }.filter { $0 > 0 }
+    let mean = energies.reduce(0, +) / Float(energies.count)
+    let hissEnergy = hiss(count: 128).reduce(Float(0)) { $0 + $1 * $1 }
+    let scale = (0.005 * mean / hissEnergy).squareRoot()
+    let noise = hiss(count: echo.count)
+    let input = echo.indices.map { $0 < silent ? echo[$0] : scale * noise[$0] }
+    #expect(energies.contains { 100 * scale * scale * hissEnergy > $0 }, "the hiss is over a hundredth somewhere")
+    var silences = 0
+    EchoPathCanceller.run(output, hearing: input) { _, _, _, canceller in silences = canceller.changes.silences }
+    #expect(silences == 1)
+  }
 }
