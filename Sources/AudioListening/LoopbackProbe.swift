@@ -85,11 +85,12 @@ public final class LoopbackProbe: @unchecked Sendable {
       for offset in 0..<length { average[offset] += heard[index * spacing + offset] }
     }
     let burstEnergy = burst.reduce(0) { $0 + $1 * $1 }
-    var best = (lag: 0, correlation: Float(0))
+    var best: (lag: Int, correlation: Float)?
     for lag in 0..<longest {
       let correlation = correlation(of: average, at: lag)
-      if abs(correlation) > abs(best.correlation) { best = (lag, correlation) }
+      if abs(correlation) > abs(best?.correlation ?? 0) { best = (lag, correlation) }
     }
+    guard let best else { return .failure(.nothingHeard) }
     let heardEnergy = average[best.lag..<(best.lag + burst.count)].reduce(0) { $0 + $1 * $1 }
     let match = heardEnergy > 0 ? best.correlation * best.correlation / (burstEnergy * heardEnergy) : 0
     guard match >= 0.25 else { return .failure(.nothingHeard) }

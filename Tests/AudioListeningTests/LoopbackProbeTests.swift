@@ -39,6 +39,14 @@ import Testing
     }
   }
 
+  /// A path 60 dB down, with nothing else heard, is found to the frame: however faint, the
+  /// bursts are all the input holds.
+  @Test func aPathSixtyDecibelsDownIsFound() throws {
+    let found = try measure(delay: 2_345, gain: 0.001).get()
+    #expect(found.frames == 2_345)
+    #expect(abs(found.gain - 0.001) < 1e-5)
+  }
+
   @Test func aBurstUnderHissIsStillFound() throws {
     // The hiss at 0.2 peak to peak against bursts at 0.05: 12 dB below it.
     #expect(try measure(delay: 4_321, gain: 0.1, noise: 0.2).get().frames == 4_321)
