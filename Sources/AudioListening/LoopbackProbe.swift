@@ -92,7 +92,9 @@ public final class LoopbackProbe: @unchecked Sendable {
     }
     guard let best else { return .failure(.nothingHeard) }
     let heardEnergy = average[best.lag..<(best.lag + burst.count)].reduce(0) { $0 + $1 * $1 }
-    let match = heardEnergy > 0 ? best.correlation * best.correlation / (burstEnergy * heardEnergy) : 0
+    // A best correlation is not 0, so what it was read against is not silence (one too faint to
+    // square makes the match not a number, which is refused below as nothing heard).
+    let match = best.correlation * best.correlation / (burstEnergy * heardEnergy)
     guard match >= 0.25 else { return .failure(.nothingHeard) }
     for index in 0..<bursts {
       let start = index * spacing
