@@ -8,7 +8,8 @@ import MetronomeCore
 /// first on. The round trip is the lag, up to half a second, at which the input averaged over the
 /// bursts' starts matches a burst best (the cross-correlation's peak, which a noise burst makes
 /// sharp to the frame, where a tone would repeat every period); each burst on its own must peak
-/// on the same frame within 64 either way, or the path does not keep one delay.
+/// on the same frame within 64 either way, or the path does not keep one delay (a burst the input
+/// lost, silent, says nothing either way).
 ///
 /// `@unchecked Sendable`: played and recorded on the audio thread, measured after it is done.
 public final class LoopbackProbe: @unchecked Sendable {
@@ -99,9 +100,14 @@ public final class LoopbackProbe: @unchecked Sendable {
     for index in 0..<bursts {
       let start = index * spacing
       let one = Array(heard[start..<(start + length)])
-      let near = max(0, best.lag - 64)..<min(longest, best.lag + 65)
-      let peak = near.max { abs(correlation(of: one, at: $0)) < abs(correlation(of: one, at: $1)) } ?? best.lag
-      if peak != best.lag { return .failure(.unsteady(burst: index + 1, frames: peak - best.lag)) }
+      // Only a lag this burst matches better than the others' moves it: one the input lost
+      // (silence) says nothing against them.
+      var peak = (lag: best.lag, size: abs(correlation(of: one, at: best.lag)))
+      for lag in max(0, best.lag - 64)..<min(longest, best.lag + 65) {
+        let size = abs(correlation(of: one, at: lag))
+        if size > peak.size { peak = (lag, size) }
+      }
+      if peak.lag != best.lag { return .failure(.unsteady(burst: index + 1, frames: peak.lag - best.lag)) }
     }
     return .success(
       LoopbackMeasurement(

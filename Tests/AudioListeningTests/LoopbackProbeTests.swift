@@ -6,14 +6,17 @@ import Testing
   private let rate = SampleRate.standard
 
   /// Plays the probe through a path of `delay` frames at `gain` with `noise` added (a seeded
-  /// hiss) in cycles of 256, and measures it.
-  private func measure(delay: Int, gain: Float, noise: Float = 0, jitterAt burst: Int? = nil, slip: Int = 40)
-    -> Result<LoopbackMeasurement, LoopbackError>
-  {
+  /// hiss) in cycles of 256, and measures it; `echo` is a second path, `added` what else the input
+  /// hears on each frame, and the cycles holding a frame of `lost` are never recorded.
+  private func measure(
+    delay: Int, gain: Float, noise: Float = 0, jitterAt burst: Int? = nil, slip: Int = 40,
+    echo: (delay: Int, gain: Float)? = nil, added: (Int) -> Float = { _ in 0 }, lost: Range<Int> = 0..<0
+  ) -> Result<LoopbackMeasurement, LoopbackError> {
     let probe = LoopbackProbe(sampleRate: rate)
     var played: [Float] = []
     var frame = 0
     var hiss: UInt32 = 77
+    let heard = { (source: Int, gain: Float) in source >= 0 ? gain * played[source] : 0 }
     while !probe.isDone {
       var output = [Float](repeating: 0, count: 256)
       output.withUnsafeMutableBufferPointer { probe.play(into: $0, from: frame) }
@@ -22,10 +25,10 @@ import Testing
         hiss = hiss &* 1_664_525 &+ 1_013_904_223
         // A path that slips by `slip` frames from the given burst on (29 312 frames apart).
         let slip = burst.map { index >= $0 * 29_312 ? slip : 0 } ?? 0
-        let source = index - delay - slip
-        return (source >= 0 ? gain * played[source] : 0) + noise * (Float(hiss) / Float(UInt32.max) - 0.5)
+        return heard(index - delay - slip, gain) + (echo.map { heard(index - $0.delay, $0.gain) } ?? 0)
+          + noise * (Float(hiss) / Float(UInt32.max) - 0.5) + added(index)
       }
-      input.withUnsafeBufferPointer { probe.record($0, from: frame) }
+      if !lost.overlaps(frame..<(frame + 256)) { input.withUnsafeBufferPointer { probe.record($0, from: frame) } }
       frame += 256
     }
     return probe.roundTrip()
@@ -141,5 +144,36 @@ import Testing
   @Test(arguments: [65, -65])
   func aBurstSixtyFiveFramesOffIsNotFoundThere(slip: Int) {
     #expect(measure(delay: 2_000, gain: 0.5, jitterAt: 5, slip: slip) != .failure(.unsteady(burst: 6, frames: slip)))
+  }
+
+  /// A burst the input lost (a dropout: the cycles it fell in never came) is silence, which holds
+  /// nothing against the other five: the round trip is found by them, to the frame.
+  @Test func aBurstTheInputLostLeavesTheRoundTripToTheOthers() throws {
+    let third = 2 * 29_312 + 3_000
+    let found = try measure(delay: 3_000, gain: 0.5, lost: (third - 100)..<(third + 600)).get()
+    #expect(found.frames == 3_000)
+  }
+
+  /// A cycle the input lost inside a faint burst is silence: the rest of the burst still peaks
+  /// where the other five do.
+  @Test func aCycleLostInAFaintBurstIsSilence() throws {
+    let third = 2 * 29_312 + 3_000
+    let found = try measure(delay: 3_000, gain: 0.05, lost: (third + 200)..<(third + 201)).get()
+    #expect(found.frames == 3_000)
+  }
+
+  /// Of two paths heard as loud (and as alike), the round trip is the shorter.
+  @Test func ofTwoPathsAsLoudTheRoundTripIsTheShorter() throws {
+    let found = try measure(delay: 1_100, gain: 0.4, echo: (100, 0.4)).get()
+    #expect(found.frames == 100)
+  }
+
+  /// The match is read over everything heard where the bursts came back, the input's first frame
+  /// too: a pop on it, under a round trip of no frames, matches less than the bursts alone.
+  @Test func aPopOnTheFirstFrameHeardLowersTheMatch() throws {
+    let clean = try measure(delay: 0, gain: 0.5).get()
+    let popped = try measure(delay: 0, gain: 0.5, added: { $0 == 0 ? 1 : 0 }).get()
+    #expect(popped.frames == 0)
+    #expect(popped.match < clean.match - 0.001, "\(popped.match) against \(clean.match)")
   }
 }
