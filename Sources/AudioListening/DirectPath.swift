@@ -42,7 +42,9 @@ final class DirectPath {
   /// Fits the filter to `answer`, whose direct sound is at `lag`, as the answer to `sample`
   /// (a sound's samples from 0, silence beyond), within `frames` frames.
   ///
-  /// With a little ridge, so that a sound with a gap in its spectrum still fits.
+  /// With a little ridge, so that a sound with a gap in its spectrum still fits: a millionth of
+  /// the normal equations' mean diagonal, and 1e-12 besides, so that a sound too quiet to square
+  /// still solves.
   func fit(to answer: (Int) -> Float, of sample: (Int) -> Float, at lag: Int, frames: Int) {
     let taps = Self.taps
     let first = lag - Self.before

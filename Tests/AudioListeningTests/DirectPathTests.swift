@@ -224,4 +224,62 @@ extension DirectPathTests {
     let alike = solved([[1 + 1e-6, 1], [1, 1 + 1e-6]], [2, 2])
     #expect(alike.allSatisfy { abs($0 - 1) < 1e-5 }, "\(alike)")
   }
+
+  /// The fit is the least-squares one with a ridge of a millionth of its normal equations' mean
+  /// diagonal and 1e-12 besides, to the float: worked out here by Gaussian elimination, for a
+  /// sound whose spectrum dips (noise averaged over 8 frames, which the ridge holds apart), heard
+  /// with hiss, at full scale and 100 dB down (where 1e-12 is most of the ridge).
+  @Test(arguments: [Float(1), 1e-5])
+  func theFitIsTheRidgedLeastSquaresFit(level: Float) {
+    var random = SeededGenerator(seed: 43)
+    let noise = (0..<72).map { _ in Float.random(in: -1...1, using: &random) }
+    let sound = (0..<64).map { index in level * noise[index..<(index + 8)].reduce(0, +) / 8 }
+    let sample = { (index: Int) in sound.indices.contains(index) ? sound[index] : 0 }
+    let lag = 300
+    let answer = (0..<Self.frames).map { index in
+      let hiss = level * 0.01 * Float.random(in: -1...1, using: &random)
+      return 0.5 * sample(index - lag) + 0.3 * sample(index - lag - 3) + hiss
+    }
+    let direct = DirectPath()
+    direct.fit(to: { answer[$0] }, of: sample, at: lag, frames: Self.frames)
+    var taps = [Float](repeating: 0, count: lag + 8)
+    taps.withUnsafeMutableBufferPointer { direct.add(to: $0, at: lag, of: { $0 == 0 ? 1 : 0 }, length: 1) }
+    // The normal equations over the first 48 frames from 2 before the direct sound.
+    let first = lag - 2
+    var matrix = [[Double]](repeating: [Double](repeating: 0, count: 8), count: 8)
+    var side = [Double](repeating: 0, count: 8)
+    for index in first..<(first + 48) {
+      for row in 0..<8 {
+        side[row] += Double(sample(index - first - row)) * Double(answer[index])
+        for column in 0..<8 {
+          matrix[row][column] += Double(sample(index - first - row)) * Double(sample(index - first - column))
+        }
+      }
+    }
+    let ridge = 1e-6 * (0..<8).reduce(0) { $0 + matrix[$1][$1] } / 8 + 1e-12
+    for row in 0..<8 { matrix[row][row] += ridge }
+    let expected = Self.eliminated(matrix, side).map(Float.init)
+    let fitted = Array(taps[first..<(first + 8)])
+    #expect(zip(fitted, expected).allSatisfy { abs($0 - $1) <= 2 * $1.ulp }, "\(fitted) against \(expected)")
+  }
+
+  /// The solution of `matrix` times x = `side` by Gaussian elimination with partial pivoting.
+  private static func eliminated(_ matrix: [[Double]], _ side: [Double]) -> [Double] {
+    var rows = zip(matrix, side).map { $0 + [$1] }
+    let size = side.count
+    for column in 0..<size {
+      let pivot = (column..<size).max { abs(rows[$0][column]) < abs(rows[$1][column]) } ?? column
+      rows.swapAt(column, pivot)
+      for row in (column + 1)..<size {
+        let factor = rows[row][column] / rows[column][column]
+        for index in column...size { rows[row][index] -= factor * rows[column][index] }
+      }
+    }
+    var solution = [Double](repeating: 0, count: size)
+    for row in stride(from: size - 1, through: 0, by: -1) {
+      let known = ((row + 1)..<size).reduce(0) { $0 + rows[row][$1] * solution[$1] }
+      solution[row] = (rows[row][size] - known) / rows[row][row]
+    }
+    return solution
+  }
 }
