@@ -94,7 +94,7 @@ public final class EchoPathCanceller: OutputCanceller, @unchecked Sendable {
   /// Segments in a row the echo was predicted in and not heard.
   private var unheardSegments = 0
   /// How far off the level the answers were last scaled to may be.
-  private var levelDoubt = LevelDoubt()
+  private(set) var levelDoubt = LevelDoubt()
   /// What the echo usually leaves, as a share of its energy, where it is heard alone: the tenth
   /// of the last 63 such segments from the least (`ResidualShares`).
   public var residualShare: Float { residuals.usual }

@@ -4,7 +4,8 @@ struct LevelDoubt {
   /// The segments heard alone and as loud that settle a doubt.
   static let settledAfter = 16
   private var doubt: Float = 0
-  private var segmentsLeft = 0
+  /// The segments heard alone and as loud still to come before the doubt is settled.
+  private(set) var segmentsLeft = 0
 
   /// The share of the echo what is left of it may be while the doubt lasts; 0 once settled.
   var share: Float { segmentsLeft > 0 ? doubt : 0 }

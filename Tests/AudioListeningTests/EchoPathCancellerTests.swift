@@ -1,7 +1,8 @@
-import AudioListening
 import MetronomeCore
 import MetronomeTesting
 import Testing
+
+@testable import AudioListening
 
 /// The room canceller's own contract (`EchoPathCanceller`), through a cable: which frames it gives
 /// back and when, how loud it says what is left of the echo may be, what it takes for an input
@@ -80,18 +81,27 @@ extension EchoPathCancellerTests {
   static let lead = 1_000
   static let delay = 300
 
-  /// `clicks` clicks of one sound, `spacing` frames apart, and what a cable brings back of them:
-  /// `delay` frames late, the echo's peak at `peak`.
-  private func cable(clicks: Int, spacing: Int = spacing, peak: Float = 0.5) throws -> (output: [Float], echo: [Float])
-  {
-    let sound = ClickSound.pulse.samples(level: .normal, sampleRate: try SampleRate(RoomTake.sampleRate), volume: 1)
+  /// `clicks` clicks of one sound, `spacing` frames apart (or, `bars` given, its first beat's
+  /// sound and the others' in bars of that many), and what a cable brings back of them: `delay`
+  /// frames late, the echo's peak at `peak`, the volume turned by each of `turns`' factors from
+  /// half a spacing before its click on.
+  private func cable(
+    clicks: Int, spacing: Int = spacing, peak: Float = 0.5, bars: Int? = nil, turns: [(click: Int, by: Float)] = []
+  ) throws -> (output: [Float], echo: [Float]) {
+    let rate = try SampleRate(RoomTake.sampleRate)
+    let normal = ClickSound.pulse.samples(level: .normal, sampleRate: rate, volume: 1)
+    let strong = ClickSound.pulse.samples(level: .strong, sampleRate: rate, volume: 1)
     var output = [Float](repeating: 0, count: Self.lead + clicks * spacing)
     for click in 0..<clicks {
+      let sound = bars.map { click.isMultiple(of: $0) } == true ? strong : normal
       for (index, sample) in sound.enumerated() { output[Self.lead + click * spacing + index] = sample }
     }
-    let gain = peak / (sound.map(\.magnitude).max() ?? 1)
+    let gain = peak / (normal.map(\.magnitude).max() ?? 1)
     var echo = [Float](repeating: 0, count: output.count)
-    for index in Self.delay..<output.count { echo[index] = gain * output[index - Self.delay] }
+    for index in Self.delay..<output.count {
+      let turned = turns.filter { index >= Self.lead + $0.click * spacing - spacing / 2 }.reduce(1) { $0 * $1.by }
+      echo[index] = turned * gain * output[index - Self.delay]
+    }
     return (output, echo)
   }
 
@@ -232,5 +242,41 @@ extension EchoPathCancellerTests {
     var silences = 0
     EchoPathCanceller.run(output, hearing: input) { _, _, _, canceller in silences = canceller.changes.silences }
     #expect(silences == 1)
+  }
+}
+
+extension EchoPathCancellerTests {
+  /// A volume turned is followed twice: from three clicks' readings, then from the five after.
+  ///
+  /// The second reading follows it more closely; each doubts the level anew, and the doubt
+  /// settles over the segments heard alone and as loud after it. Turned again before the closer
+  /// reading is made, the closer reading is forgotten, and made of the five after the new turn.
+  /// The clicks are half a second apart, each heard to its answer's end before the next: a
+  /// reading a click.
+  @Test func aVolumeTurnedIsFollowedThenFollowedMoreCloselyAndItsDoubtSettles() throws {
+    let spacing = 22_050
+    let turns: [(click: Int, by: Float)] = [(8, 1.5), (20, 0.7), (23, 1.2)]
+    let (output, echo) = try cable(clicks: 40, spacing: spacing, bars: 4, turns: turns)
+    let input = zip(echo, hiss(count: echo.count)).map { $0 + $1 }
+    var scaledOn: [Int] = []
+    var doubtedOn: [Int] = []
+    var levels = 0
+    var left = 0
+    var lastLevel: Float = 1
+    EchoPathCanceller.run(output, hearing: input) { first, _, _, canceller in
+      let click = (first - Self.lead + spacing / 2) / spacing
+      if canceller.changes.levels > levels { scaledOn.append(click) }
+      if canceller.levelDoubt.segmentsLeft > left { doubtedOn.append(click) }
+      levels = canceller.changes.levels
+      left = canceller.levelDoubt.segmentsLeft
+      lastLevel = canceller.changes.lastLevel
+    }
+    #expect(scaledOn.count == 3 && abs(lastLevel - 1.2) < 0.01, "scaled on clicks \(scaledOn), last by \(lastLevel)")
+    let interrupted = scaledOn.count == 3 && scaledOn[2] - scaledOn[1] < 5
+    #expect(interrupted, "turned again before the closer reading: scaled on clicks \(scaledOn)")
+    if interrupted {
+      #expect(doubtedOn == [scaledOn[0], scaledOn[0] + 5, scaledOn[1], scaledOn[2], scaledOn[2] + 5], "\(doubtedOn)")
+    }
+    #expect(left == 0, "the doubt settled")
   }
 }
