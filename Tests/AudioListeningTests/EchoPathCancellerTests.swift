@@ -280,3 +280,17 @@ extension EchoPathCancellerTests {
     #expect(left == 0, "the doubt settled")
   }
 }
+
+extension EchoPathCancellerTests {
+  /// A click cut at full scale teaches nothing, however alike it is heard each time: turned up
+  /// until the input cuts it, its answer is not learned again from the cut shape, nor its level
+  /// read from it.
+  @Test func clicksCutAtFullScaleTeachNothing() throws {
+    let (output, echo) = try cable(clicks: 24, spacing: 22_050, peak: 0.9, bars: 4, turns: [(8, 1.5)])
+    let input = echo.map { min(max($0, -1), 1) }
+    #expect(input.contains(1) || input.contains(-1), "the input cuts the clicks")
+    var changes = CancellerChanges()
+    EchoPathCanceller.run(output, hearing: input) { _, _, _, canceller in changes = canceller.changes }
+    #expect(changes.learnedAgain == 0 && changes.levels == 0, "\(changes)")
+  }
+}
