@@ -261,7 +261,8 @@ extension EchoPathCanceller {
     if !lost, !changed.learnedAgain, changed.scaled == nil, changed.moved == nil, learning || asLoud {
       // While a sound is learned whole, the sounds already known are left as they are: what is
       // left is the new one's, or a drum. Once all are known, what is left moves the answer of
-      // the click heard most, not the tails of those before it.
+      // the click heard most, not the tails of those before it, half of the way: the input's
+      // hiss is averaged over the clicks, not copied from the last.
       answers.learn(cancelled.buffer, at: reference, step: learning ? 1 : 0.5, sharing: learning ? .new : .loudest)
     }
     // Heard later than the round trip given (devices that leave part of it out): the answers were

@@ -294,3 +294,26 @@ extension EchoPathCancellerTests {
     #expect(changes.learnedAgain == 0 && changes.levels == 0, "\(changes)")
   }
 }
+
+extension EchoPathCancellerTests {
+  /// Once every sound is known, a hissing microphone's answers average its hiss over the clicks
+  /// heard rather than copy the last click's: where the echo sounds, what is left is under 1.8
+  /// times the hiss on average (an answer that copied it would leave twice: the hiss heard now
+  /// and the hiss it copied).
+  @Test func theAnswersAverageTheHissRatherThanCopyIt() throws {
+    let spacing = 22_050
+    let (output, echo) = try cable(clicks: 40, spacing: spacing, bars: 4)
+    let hiss = hiss(count: echo.count).map { 4 * $0 }
+    let input = zip(echo, hiss).map { $0 + $1 }
+    var ratios: [Float] = []
+    EchoPathCanceller.run(output, hearing: input) { first, cancelled, _, _ in
+      let segment = first..<(first + cancelled.count)
+      let echoEnergy = echo[segment].reduce(Float(0)) { $0 + $1 * $1 }
+      guard first > 20 * spacing, echoEnergy > 1e-3 else { return }
+      let hissEnergy = hiss[segment].reduce(Float(0)) { $0 + $1 * $1 }
+      ratios.append(cancelled.reduce(Float(0)) { $0 + $1 * $1 } / hissEnergy)
+    }
+    let mean = ratios.reduce(0, +) / Float(ratios.count)
+    #expect(ratios.count > 100 && mean < 1.8, "\(ratios.count) segments, \(mean) times the hiss")
+  }
+}
