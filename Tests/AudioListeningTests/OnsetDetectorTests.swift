@@ -350,6 +350,23 @@ import Testing
     #expect(attacks(in: samples, settings: loud).map(\.attack.frame) == [11_856])
   }
 
+  /// The same at any rate: the frames kept to place an attack back reach three milliseconds
+  /// before it at 10.5 and 21 kHz (where three milliseconds each way and a hop just pass a power
+  /// of two) as at 48.
+  @Test(arguments: [10_500, 21_000, 48_000])
+  func anAttackIsPlacedBackThreeMillisecondsAtAnyRate(hz: Int) throws {
+    let rate = try SampleRate(hz)
+    let stroke = hz / 4
+    var samples = [Float](repeating: 0, count: hz / 2)
+    // The rattle's last sample -0.3, so that the stroke's first rises 1.2 over it.
+    for index in (stroke - hz / 200)..<stroke { samples[index] = (stroke - index) % 2 == 0 ? 0.3 : -0.3 }
+    samples[stroke] = 0.9
+    samples[stroke + 1] = -0.6
+    let loud = OnsetSettings(level: -6, rise: 12, spacing: 0.025)
+    let back = Int64((0.003 * Double(hz)).rounded())
+    #expect(attacks(in: samples, settings: loud, rate: rate).map(\.attack.frame) == [Int64(stroke) - back])
+  }
+
   /// An attack is said as loud as its loudest in the milliseconds followed, not its first hop.
   @Test func anAttackIsAsLoudAsItsLoudestInItsFirstMilliseconds() {
     var samples = [Float](repeating: 0, count: 24_000)
