@@ -393,6 +393,19 @@ import Testing
     #expect(found.count == 1 && found.allSatisfy { (23_952...24_096).contains($0) }, "\(found)")
   }
 
+  /// The same kick is found as early as any attack may start: 12 ms into the input, under a
+  /// snare ringing from its first frame (its low band, like its first difference, starts from
+  /// silence).
+  @Test func aSoftKickTwelveMillisecondsInIsFoundBelowTwoHundredHertz() {
+    var random = SeededGenerator(seed: 26)
+    var samples = (0..<9_600).map { _ in Float.random(in: -0.2...0.2, using: &random) }
+    for index in 576..<9_600 {
+      samples[index] += Float(0.5 * cos(2 * Double.pi * 60 * Double(index - 576) / 48_000))
+    }
+    let found = attacks(in: samples).map(\.attack.frame)
+    #expect(found.count == 1 && found.allSatisfy { (528...672).contains($0) }, "\(found)")
+  }
+
   /// Where the input's frames are numbered from makes no difference.
   @Test func theFramesNumberingChangesNothing() {
     var samples = [Float](repeating: 0, count: 24_000)
