@@ -406,6 +406,33 @@ import Testing
     #expect(found.count == 1 && found.allSatisfy { (528...672).contains($0) }, "\(found)")
   }
 
+  /// The low band holds the sound below 200 Hz, and no higher: a soft kick (60 Hz) at 0.22
+  /// under a snare ringing at ±0.2 rises enough over the snare's sound there to be found, at 0.21
+  /// not (reaching 300 Hz, the band would hold more of the snare, and the kick at 0.22 would
+  /// not be found either).
+  @Test(arguments: [(0.22, true), (0.21, false)])
+  func theLowBandEndsAtTwoHundredHertz(kick: Double, found: Bool) {
+    var random = SeededGenerator(seed: 26)
+    var samples = (0..<48_000).map { _ in Float.random(in: -0.2...0.2, using: &random) }
+    for index in 24_000..<48_000 {
+      samples[index] += Float(kick * cos(2 * Double.pi * 60 * Double(index - 24_000) / 48_000))
+    }
+    let frames = attacks(in: samples).map(\.attack.frame)
+    #expect(frames.count == (found ? 1 : 0) && frames.allSatisfy { (24_000...24_048).contains($0) }, "\(frames)")
+  }
+
+  /// An attack's level is read through a high-pass at 20 Hz, a one-pole DC blocker: on a slow
+  /// drift (an offset creeping in as a preamp settles), which it holds at the drift's step over
+  /// 2π 20 / 48,000 of a frame, a tick of 0.01 is said as loud as that and the tick together.
+  @Test func anAttacksLevelIsReadAboveTwentyHertz() {
+    let step: Float = 1e-4
+    var samples = (0..<9_600).map { Float($0) * step }
+    samples[4_800] += 0.01
+    let held = Double(step) / (2 * Double.pi * 20 / 48_000)
+    let levels = attacks(in: samples).map(\.attack.level)
+    #expect(levels.count == 1 && levels.allSatisfy { abs($0 - 20 * log10(held + 0.01)) < 0.05 }, "\(levels)")
+  }
+
   /// Where the input's frames are numbered from makes no difference.
   @Test func theFramesNumberingChangesNothing() {
     var samples = [Float](repeating: 0, count: 24_000)
