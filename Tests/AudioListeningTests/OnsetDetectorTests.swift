@@ -85,6 +85,18 @@ import Testing
     return found
   }
 
+  /// A rise exactly to twice the noise starts an attack; to a float under it, not.
+  ///
+  /// An offset switched on 31 ms before holds the level up; then a step of 2^-9 over a noise of
+  /// 2^-10.
+  @Test(arguments: [(Float(0x1p-10), true), (Float(0x1p-10).nextUp, false)])
+  func aRiseExactlyToTwiceTheNoiseStartsAnAttack(noise: Float, found: Bool) {
+    var samples = [Float](repeating: 0, count: 9_600)
+    for index in 4_800..<9_600 { samples[index] = index < 6_300 ? 0.5 : 0.5 + 0x1p-9 }
+    let bound = (0..<9_600).map { (6_000..<6_400).contains($0) ? noise : 0 }
+    #expect(attacks(in: samples, below: bound).map(\.frame) == (found ? [4_800, 6_300] : [4_800]))
+  }
+
   /// Under a drum ringing loud enough for the level, a sharp sound starts an attack only where its
   /// first difference reaches twice the noise (what a canceller leaves of a click, up to its
   /// bound, has a first difference up to twice that).
@@ -229,6 +241,17 @@ import Testing
     }
   }
 
+  /// Over silence, a change under a thousandth of the level starts no attack, even while the
+  /// level is held up by an offset switched on 31 ms before (still settling through the 20 Hz
+  /// high-pass, its own step past the 10 ms an attack must rise over): 1.2 thousandths does.
+  @Test(arguments: [(1.2, true), (0.75, false)] as [(Float, Bool)])
+  func aChangeUnderAThousandthOfTheLevelIsNoAttack(thousandths: Float, found: Bool) {
+    let level = Float(pow(10, OnsetSettings.standard.level / 20))
+    var samples = [Float](repeating: 0, count: 9_600)
+    for index in 4_800..<9_600 { samples[index] = index < 6_300 ? 0.5 : 0.5 + thousandths * level / 1_000 }
+    #expect(attacks(in: samples).map(\.attack.frame) == (found ? [4_800, 6_300] : [4_800]))
+  }
+
   /// A hit exactly 25 ms after the last is a hit of its own.
   @Test func aHitExactlyTheSpacingAfterTheLastIsTwo() {
     var samples = [Float](repeating: 0, count: 9_600)
@@ -336,6 +359,23 @@ import Testing
     }
     // Frame 12,011's first difference is 21/192 (0.109), the one before 19/192.
     #expect(attacks(in: samples).map(\.attack.frame) == [12_011])
+  }
+
+  /// The first sample at a tenth of the peak starts the attack, whatever the noise there.
+  ///
+  /// Only the walk back from it is held to what a sound known not to be a hit may be. A swell to
+  /// ±0.05 over 100 frames with a crack of 0.5 two milliseconds in (its peak, 0.55) reaches a
+  /// tenth of it on its 55th frame, odd frames from where the swell set the attack off.
+  @Test func theFirstSampleAtATenthOfThePeakStartsItWhateverTheNoiseThere() {
+    var samples = [Float](repeating: 0, count: 24_000)
+    for index in 0..<480 {
+      let amplitude = Float(0.05 * min(Double(index + 1) / 100, 1))
+      samples[12_000 + index] = index % 2 == 0 ? amplitude : -amplitude
+    }
+    samples[12_120] = 0.5
+    var noise = [Float](repeating: 0, count: 24_000)
+    noise[12_055] = 0.2
+    #expect(attacks(in: samples, below: noise).map(\.frame) == [12_055])
   }
 
   /// It is placed back at most three milliseconds before the sample that set it off, however long
