@@ -381,3 +381,26 @@ extension EchoPathCancellerTests {
     #expect(followedOn == [5], "followed on clicks \(followedOn)")
   }
 }
+
+extension EchoPathCancellerTests {
+  /// Every segment an echo is predicted in counts towards a second of it unheard, however faint,
+  /// down to the edge of 1e-12 a segment: bursts heard at 1.5e-12 a segment (10 segments each,
+  /// -139 dBFS), then not at all, are said silent once.
+  @Test func anEchoJustOverTheEdgeOfNoneIsSaidSilentWhenUnheard() {
+    let spacing = 11_025
+    let amplitude = Float(1.5e-12 / 128).squareRoot()
+    var output = [Float](repeating: 0, count: Self.lead + 96 * spacing)
+    var input = output
+    for click in 0..<96 {
+      for index in 0..<1_280 {
+        let frame = Self.lead + click * spacing + index
+        output[frame] = index % 2 == 0 ? 0.5 : -0.5
+        // Heard for the first eight clicks, then never again.
+        if click < 8 { input[frame + Self.delay] = index % 2 == 0 ? amplitude : -amplitude }
+      }
+    }
+    var silences = 0
+    EchoPathCanceller.run(output, hearing: input) { _, _, _, canceller in silences = canceller.changes.silences }
+    #expect(silences == 1)
+  }
+}
