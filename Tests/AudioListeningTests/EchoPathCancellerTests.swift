@@ -350,9 +350,8 @@ extension EchoPathCancellerTests {
 }
 
 extension EchoPathCancellerTests {
-  /// Where nothing changes, nothing is followed: through a steady cable, two sounds learned whole
-  /// from their first clicks and heard alike ever after, no level, move, answer learned again or
-  /// silence is said.
+  /// Where nothing changes, nothing is followed: through a steady cable, two sounds heard alike
+  /// click after click, no level, move, answer learned again or silence is said.
   @Test func whereNothingChangesNothingIsFollowed() throws {
     let (output, echo) = try cable(clicks: 24, spacing: 22_050, bars: 4)
     var changes = CancellerChanges()
