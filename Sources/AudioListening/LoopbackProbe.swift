@@ -119,11 +119,7 @@ public final class LoopbackProbe: @unchecked Sendable {
     burst.withUnsafeBufferPointer { burst in
       signal.withUnsafeBufferPointer { signal in
         var sum: Float = 0
-        var index = 0
-        while index < burst.count {
-          sum += burst[index] * signal[lag + index]
-          index += 1
-        }
+        for index in burst.indices { sum += burst[index] * signal[lag + index] }
         return sum
       }
     }

@@ -140,6 +140,12 @@ import Testing
     #expect(after.allSatisfy { $0 == 0 })
   }
 
+  /// A burst that came back on frame 0, the others 30 frames later, is said: each burst is
+  /// looked for from the first frame heard on.
+  @Test func aBurstOnTheFirstFrameIsSaid() {
+    #expect(measure(delay: 30, gain: 0.5, jitterAt: 5, slip: -30) == .failure(.unsteady(burst: 6, frames: -30)))
+  }
+
   /// A burst 65 frames off is not looked for where it is: only within 64.
   @Test(arguments: [65, -65])
   func aBurstSixtyFiveFramesOffIsNotFoundThere(slip: Int) {
