@@ -111,7 +111,11 @@ struct TestRunner: Sendable {
         ["--testing-library", "swift-testing", "--no-parallel"] + batch.flatMap { ["--filter", Self.exactly($0.name)] }
       default: [batch.map(\.name).joined(separator: ",")]
       }
-    let result = try Command.run(bundle, arguments, environment: environment, timeout: timeout, failing: false)
+    // A mutant that crashes the tests ends them at once: no backtracer, which, its process killed
+    // past the timeout, was left waiting on it for good (seven of them after one whole run).
+    let result = try Command.run(
+      bundle, arguments, environment: environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }, timeout: timeout,
+      failing: false)
     if result.timedOut { return (.timedOut, "") }
     guard result.status != 0 else { return (.survived, "") }
     let failed = result.output.split(separator: "\n").first { $0.contains("error:") || $0.contains("failed") }
