@@ -42,35 +42,29 @@ import Testing
     return hear(10, second)
   }
 
-  /// Two clicks exactly -40 dB apart are heard alike and teach the answer; a float farther, not.
-  @Test func twoClicksExactlyFortyDecibelsApartTeach() {
-    let (heard, other) = Self.pair(differingBy: 1e-4)
-    #expect(Self.verdict(first: other, second: heard, answer: 0).learned)
-    #expect(!Self.verdict(first: other.nextDown, second: heard, answer: 0).learned)
+  /// Two clicks exactly at the edge of alike are alike; a float farther, not.
+  ///
+  /// Exactly -40 dB apart they teach the answer; a click exactly -60 dB from the one before is
+  /// heard as it, and the echo changed there.
+  @Test(arguments: [(Float(1e-4), \HeardTwice.Verdict.learned), (1e-6, \.changedHere)])
+  func twoClicksExactlyAtTheEdgeOfAlikeAreAlike(share: Float, told: KeyPath<HeardTwice.Verdict, Bool> & Sendable) {
+    let (heard, other) = Self.pair(differingBy: share)
+    #expect(Self.verdict(first: other, second: heard, answer: 0)[keyPath: told])
+    #expect(!Self.verdict(first: other.nextDown, second: heard, answer: 0)[keyPath: told])
   }
 
-  /// Two clicks heard alike teach only an answer off them by more than -30 dB: exactly -30 dB
-  /// off, they do not; a float farther, they do.
-  @Test func anAnswerExactlyThirtyDecibelsOffIsKept() {
-    let (heard, answer) = Self.pair(differingBy: 1e-3)
-    #expect(!Self.verdict(first: heard, second: heard, answer: answer).learned)
-    #expect(Self.verdict(first: heard, second: heard, answer: answer.nextDown).learned)
-  }
-
-  /// A click exactly -60 dB from the one before is heard as it, and the echo changed there; a
-  /// float farther, it is not.
-  @Test func aClickExactlySixtyDecibelsFromTheOneBeforeIsTheEchoChanged() {
-    let (heard, other) = Self.pair(differingBy: 1e-6)
-    #expect(Self.verdict(first: other, second: heard, answer: 0).changedHere)
-    #expect(!Self.verdict(first: other.nextDown, second: heard, answer: 0).changedHere)
-  }
-
-  /// Heard as the click before, the echo changed there only where the answer is off by more than
-  /// -20 dB: exactly -20 dB off, it did not; a float farther, it did.
-  @Test func anAnswerExactlyTwentyDecibelsOffStillExplainsTheClick() {
-    let (heard, answer) = Self.pair(differingBy: 1e-2)
-    #expect(!Self.verdict(first: heard, second: heard, answer: answer).changedHere)
-    #expect(Self.verdict(first: heard, second: heard, answer: answer.nextDown).changedHere)
+  /// An answer exactly at the edge of unlike still explains two clicks heard alike; a float
+  /// farther, not.
+  ///
+  /// They teach only an answer off them by more than -30 dB, and are the echo changed only where
+  /// it is off by more than -20 dB.
+  @Test(arguments: [(Float(1e-3), \HeardTwice.Verdict.learned), (1e-2, \.changedHere)])
+  func anAnswerExactlyAtTheEdgeOfUnlikeStillExplainsTheClicks(
+    share: Float, told: KeyPath<HeardTwice.Verdict, Bool> & Sendable
+  ) {
+    let (heard, answer) = Self.pair(differingBy: share)
+    #expect(!Self.verdict(first: heard, second: heard, answer: answer)[keyPath: told])
+    #expect(Self.verdict(first: heard, second: heard, answer: answer.nextDown)[keyPath: told])
   }
 
   /// The frames of the answers whose level is read: past the 4,096 it is read over.

@@ -421,15 +421,21 @@ import Testing
       "\(found.map(\.attack))")
   }
 
+  /// A snare ringing at ±0.2 (seeded noise) over `frames` frames, and under it from `frame` on a
+  /// soft kick: 60 Hz at `kick`, from its beater's push.
+  private func kickUnderSnare(frames: Int, at frame: Int, kick: Double) -> [Float] {
+    var random = SeededGenerator(seed: 26)
+    var samples = (0..<frames).map { _ in Float.random(in: -0.2...0.2, using: &random) }
+    for index in frame..<frames {
+      samples[index] += Float(kick * cos(2 * Double.pi * 60 * Double(index - frame) / 48_000))
+    }
+    return samples
+  }
+
   /// A soft kick (60 Hz, from its beater's push) under a snare still ringing is found in the
   /// band below 200 Hz: its first difference is lost under the snare's.
   @Test func aSoftKickUnderARingingSnareIsFoundBelowTwoHundredHertz() {
-    var random = SeededGenerator(seed: 26)
-    var samples = (0..<48_000).map { _ in Float.random(in: -0.2...0.2, using: &random) }
-    for index in 24_000..<48_000 {
-      samples[index] += Float(0.5 * cos(2 * Double.pi * 60 * Double(index - 24_000) / 48_000))
-    }
-    let found = attacks(in: samples).map(\.attack.frame)
+    let found = attacks(in: kickUnderSnare(frames: 48_000, at: 24_000, kick: 0.5)).map(\.attack.frame)
     #expect(found.count == 1 && found.allSatisfy { (23_952...24_096).contains($0) }, "\(found)")
   }
 
@@ -437,12 +443,7 @@ import Testing
   /// snare ringing from its first frame (its low band, like its first difference, starts from
   /// silence).
   @Test func aSoftKickTwelveMillisecondsInIsFoundBelowTwoHundredHertz() {
-    var random = SeededGenerator(seed: 26)
-    var samples = (0..<9_600).map { _ in Float.random(in: -0.2...0.2, using: &random) }
-    for index in 576..<9_600 {
-      samples[index] += Float(0.5 * cos(2 * Double.pi * 60 * Double(index - 576) / 48_000))
-    }
-    let found = attacks(in: samples).map(\.attack.frame)
+    let found = attacks(in: kickUnderSnare(frames: 9_600, at: 576, kick: 0.5)).map(\.attack.frame)
     #expect(found.count == 1 && found.allSatisfy { (528...672).contains($0) }, "\(found)")
   }
 
@@ -452,12 +453,7 @@ import Testing
   /// not be found either).
   @Test(arguments: [(0.22, true), (0.21, false)])
   func theLowBandEndsAtTwoHundredHertz(kick: Double, found: Bool) {
-    var random = SeededGenerator(seed: 26)
-    var samples = (0..<48_000).map { _ in Float.random(in: -0.2...0.2, using: &random) }
-    for index in 24_000..<48_000 {
-      samples[index] += Float(kick * cos(2 * Double.pi * 60 * Double(index - 24_000) / 48_000))
-    }
-    let frames = attacks(in: samples).map(\.attack.frame)
+    let frames = attacks(in: kickUnderSnare(frames: 48_000, at: 24_000, kick: kick)).map(\.attack.frame)
     #expect(frames.count == (found ? 1 : 0) && frames.allSatisfy { (24_000...24_048).contains($0) }, "\(frames)")
   }
 
