@@ -99,9 +99,10 @@ extension EchoPathCancellerTests {
       let sound = bars.map { click.isMultiple(of: $0) } == true ? strong : normal
       let turned = turns.filter { click >= $0.click }.reduce(gain) { $0 * $1.by }
       let start = Self.lead + click * spacing
+      let heard = start + delays(click)
       for (index, sample) in sound.enumerated() {
         output[start + index] = sample
-        if start + delays(click) + index < echo.count { echo[start + delays(click) + index] = turned * sample }
+        if heard + index < echo.count { echo[heard + index] = turned * sample }
       }
     }
     return (output, echo)
