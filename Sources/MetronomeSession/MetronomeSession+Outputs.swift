@@ -24,6 +24,7 @@ extension MetronomeSession {
     /// On a thread of its own, paced by the sink: live and silent runs.
     case onItsOwnThread
     /// On the caller's thread inside `start()`: virtual runs, and tests whose sink advances time.
+    /// Only a key script plays such a run on, so one its last key leaves paused ends there.
     case inline
   }
 }

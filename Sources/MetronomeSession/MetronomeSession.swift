@@ -45,6 +45,10 @@ where MainQueue.SchedulerTimeType == AudioTime {
   private var statusTimer: (any Cancellable)?
   private var ending: Ending?
   private var playerHasEnded = false
+  /// When the key script's last key is pressed, in seconds; nil without one.
+  private let lastKeySeconds: Double?
+  /// Whether that key left a virtual run paused, which ended it (`ClickEngine.replay`).
+  private let keysLeftPaused = SharedCount()
   private var skippedBeats = 0
   /// The longest a typed key took to be heard, in seconds; nil until a key is typed.
   private var slowestKey: Double?
@@ -98,7 +102,9 @@ where MainQueue.SchedulerTimeType == AudioTime {
     let showsBeats = format != nil || display != nil || practice != nil || observers.contains { $0.hearsEveryClick }
     // Watchers of the bar's beats alone (the journal) wake the main queue for those only.
     let showsBarBeats = !observers.isEmpty
-    engine.replay(keys)
+    lastKeySeconds = keys.presses.last?.seconds
+    let keysLeftPaused = self.keysLeftPaused
+    engine.replay(keys, leftPaused: rendering == .inline ? { keysLeftPaused.add(1) } : nil)
     let pendingBeats = self.pendingBeats
     player = LivePlayer(
       engine: engine, sink: sink, periodFrames: periodFrames,
@@ -272,7 +278,13 @@ where MainQueue.SchedulerTimeType == AudioTime {
   private func playerEnded(_ result: Result<Void, any Error>) {
     playerHasEnded = true
     switch result {
-    case .success: finish(Ending(status: 0, reason: "played to its end", waitsForHeardBeats: true))
+    case .success:
+      let leftPaused = keysLeftPaused.value > 0 ? lastKeySeconds : nil
+      finish(
+        Ending(
+          status: 0, reason: "played to its end",
+          note: leftPaused.map { "the keys left the run paused at \(Tempo.format($0)) s; it ends there" },
+          waitsForHeardBeats: true))
     case .failure(let error): finish(Ending(status: 1, reason: "failed: \(error)", error: "\(error)"))
     }
     completeIfDone()

@@ -143,6 +143,27 @@ struct MetronomeSessionTests {
     #expect(harness.exitStatus == 0)
   }
 
+  /// A virtual run its key script's last key leaves paused ends there, and says so.
+  ///
+  /// Only the script plays such a run on: it ends just after that key's frame (the beat on it
+  /// still heard), where it rendered silence until the longest run before. A pause the script
+  /// takes back (the run starts again from its first bar, eight beats more) or a quit after it
+  /// ends as before.
+  @Test(arguments: [
+    ("1.5 space\n", 4, 72_001, "metronome: the keys left the run paused at 1.5 s; it ends there\n"),
+    ("1.5 space\n2 space\n", 12, 288_000, nil),
+    ("1.5 space\n2 q\n", 4, 96_000, nil),
+  ])
+  func aVirtualRunLeftPausedByItsLastKeyEndsThere(keys: String, beats: Int, frames: Int, note: String?) throws {
+    let harness = try Harness(PlaybackSettings(length: .beats(8)), keys: keys)
+    harness.run()
+
+    #expect(harness.standardOutput.count == beats)
+    #expect(harness.sink.samples.count == frames)
+    #expect(harness.standardError == (note.map { [$0] } ?? []) + ["metronome: 0 underruns\n"])
+    #expect(harness.exitStatus == 0)
+  }
+
   /// The tempo key at 6.0 s lands on frame 288 000 of the audio clock, so the first beat after it
   /// is the first at 147, whatever the wall clock does.
   @Test func scriptedKeysLandOnTheAudioClock() throws {
