@@ -443,21 +443,27 @@ struct FuzzTests {
   }
 
   @Test func theBinaryNeverCrashesAndAlwaysSaysWhatWasWrong() async throws {
-    let failures = try await onAThreadOfItsOwn(Self.runTheBinary)
+    // Two workers side by side: each run mostly waits on a process starting, and Swift Testing's
+    // tests run one at a time, so the second processor would otherwise idle through it.
+    async let first = onAThreadOfItsOwn { try Self.runTheBinary(worker: 0) }
+    async let second = onAThreadOfItsOwn { try Self.runTheBinary(worker: 1) }
+    let failures = try await first + second
     #expect(
       failures.isEmpty, "seed \(Self.seed) (METRONOME_FUZZ_SEED replays it):\n\(failures.joined(separator: "\n"))")
   }
 
-  /// Runs the binary as it ships `binaryRuns` times on generated arguments; returns what went
-  /// wrong, up to five runs' worth.
-  private static func runTheBinary() throws -> [String] {
+  /// Runs the binary as it ships on generated arguments, every second of the `binaryRuns` runs
+  /// from `worker` (0 or 1) on, each worker in a folder and from a generator of its own, so that a
+  /// seed replays each worker's runs alike whichever ends first; returns what went wrong, up to
+  /// five runs' worth.
+  private static func runTheBinary(worker: Int) throws -> [String] {
     let binary = try MetronomeProcess.shipped()
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("metronome-fuzz-\(UUID())").path
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: folder) }
-    var random = SeededGenerator(seed: Self.seed)
+    var random = SeededGenerator(seed: Self.seed &+ UInt64(worker) << 40)
     var failures: [String] = []
-    for run in 0..<Self.binaryRuns where failures.count < 5 {
+    for run in stride(from: worker, to: Self.binaryRuns, by: 2) where failures.count < 5 {
       let (arguments, input) = Self.arguments(&random, folder: folder)
       let result = try ChildProcess.run(
         URL(fileURLWithPath: "/usr/bin/timeout"), ["-s", "KILL", "20", binary.path] + arguments,
