@@ -102,12 +102,11 @@ final class ALSASequencerTests: FolderTestCase {
   /// In the machine: first without the sequencer loaded, a one-line error and status 1; then with
   /// it, 120 BPM through ALSA's `default` on the sound card, `--listen-from` the sender, which
   /// plays 16 notes, one for each click, at chosen offsets up to 20 ms either way from a steady
-  /// 500 ms, from 4 s after it is ready (metronome's first click follows its start in the emulated
-  /// machine and its lead-in, 0.9 s on this card: from 3 s, a loaded run's first note came before
-  /// the first click and was not scored). The sender cannot hear where the clicks are, so the
-  /// offsets scored are the chosen ones plus one unknown phase: every one of them, less its chosen
-  /// offset, is that phase (their median), nine in ten within 2.5 ms and all within 10, as the
-  /// emulated machine's timing allows (see the clock's test above).
+  /// 500 ms, from 3 s after metronome prints its first click (`Self.notesFedOnTheFirstClick`).
+  /// The sender cannot hear where the clicks are, so the offsets scored are the chosen ones plus
+  /// one unknown phase: every one of them, less its chosen offset, is that phase (their median),
+  /// nine in ten within 2.5 ms and all within 10, as the emulated machine's timing allows (see the
+  /// clock's test above).
   func testNotesOnTheSequencersPortAreScoredWhereTheyWerePlayed() throws {
     let (chosen, plan) = try Self.plannedNotes(in: folder)
     let check = { (run: ProcessResult) -> [String] in
@@ -129,8 +128,7 @@ final class ALSASequencerTests: FolderTestCase {
       ./metronome 120 --bars 1 --listen --headless --events none
       echo "status without a sequencer: $?"
       modprobe snd-seq
-      ./note-sender 4 < plan > sent &
-      while ! grep -q ready sent; do sleep 0.1; done
+      \(Self.notesFedOnTheFirstClick)
       ./metronome 120 --listen --listen-from sender:0 --headless --events ndjson --duration 12 > printed
       echo "status with a sequencer: $?"
       wait
@@ -141,8 +139,8 @@ final class ALSASequencerTests: FolderTestCase {
   /// Stopped for 150 ms on a sound card (through ALSA's dmix, as `default` is without a sound
   /// server), metronome finds what the stop lost, says it, and puts the clicks back on their grid.
   ///
-  /// In the machine: the notes of the test above, sent from 4 s on; metronome stopped (SIGSTOP) 7 s
-  /// after it starts, around the seventh note, and let go 150 ms later. The first five notes and
+  /// In the machine: the notes of the test above; metronome stopped (SIGSTOP) 6 s after it prints
+  /// its first click, around the seventh note, and let go 150 ms later. The first five notes and
   /// the last five, played after it has measured the loss (1.3 s, from the earliest of 32
   /// readings of a card whose readings are stale by up to 8 ms: `GlitchDetector`), are scored at
   /// one phase, nine in ten within 2.5 ms of their median and all within 10 (as the emulated
@@ -176,11 +174,11 @@ final class ALSASequencerTests: FolderTestCase {
     try inTheMachine(
       """
       modprobe snd-seq
-      ./note-sender 4 < plan > sent &
-      while ! grep -q ready sent; do sleep 0.1; done
+      \(Self.notesFedOnTheFirstClick)
       ./metronome 120 --listen --listen-from sender:0 --headless --events ndjson --duration 12 > printed &
       metronome=$!
-      sleep 7
+      while ! [ -s printed ]; do sleep 0.01; done
+      sleep 6
       kill -STOP $metronome
       sleep 0.15
       kill -CONT $metronome
@@ -190,6 +188,17 @@ final class ALSASequencerTests: FolderTestCase {
       grep '"hit":true' printed
       """, with: [try compiled("note-sender"), plan], underrunsOfItsOwn: 2, check: check)
   }
+
+  /// Starts the sender, which sends the plan's notes from 3 s after it reads them, and feeds it the
+  /// plan as soon as metronome prints its first click to `printed` (or after 15 s without one), then
+  /// waits until it is ready: the notes keep their place against the clicks however long metronome
+  /// takes to start. (From 4 s after the sender was ready, a loaded run's metronome took 3.8 s to
+  /// its first click, which put every note 220 to 260 ms after a click, and some were not scored.)
+  private static let notesFedOnTheFirstClick = """
+    (waited=0; while ! [ -s printed ] && [ $waited -lt 1500 ]; do sleep 0.01; waited=$((waited + 1)); done
+     cat plan) | ./note-sender 3 > sent &
+    while ! grep -q ready sent; do sleep 0.1; done
+    """
 
   /// Sixteen notes for the sender, one a click at 120 BPM, each at a chosen offset within 20 ms
   /// either way: the offsets, and the plan file (microseconds from the sender's start) in `folder`.
