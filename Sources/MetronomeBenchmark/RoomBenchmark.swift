@@ -90,19 +90,8 @@ enum RoomBenchmark {
       SimulatedRoom(size: (10, 8, 4), reverberation: 0.8, speaker: (2, 2, 1.5), microphone: (4.8, 3, 1.2)),
     ] {
       let take = try RoomTake(room: room, clickLevel: -12, beats: 16, skipped: 16, seed: 1)
-      let canceller = EchoPathCanceller(roundTrip: 0)
       var left = [Float](repeating: 0, count: take.input.count)
-      take.output.withUnsafeBufferPointer { output in
-        take.input.withUnsafeBufferPointer { input in
-          for start in stride(from: 0, to: input.count, by: 256) {
-            let end = min(start + 256, input.count)
-            canceller.played(UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start))
-            canceller.cancel(UnsafeBufferPointer(rebasing: input[start..<end]), from: Int64(start)) { block, _, first in
-              for (index, sample) in block.enumerated() { left[Int(first) + index] = sample }
-            }
-          }
-        }
-      }
+      cancel(take) { frame, sample in left[frame] = sample }
       let clicks = take.clicks + [take.input.count]
       let figures = zip(clicks, clicks.dropFirst()).map { start, end in
         let window = start..<end
@@ -120,22 +109,9 @@ enum RoomBenchmark {
   /// peak of what it leaves of the echo, against the echo's, over each click's first 2,048
   /// frames), from then on; nil where it never does.
   private static func learnedAfter(_ take: RoomTake) -> Int? {
-    let canceller = EchoPathCanceller(roundTrip: 0)
+    // What is left of the echo alone: the canceller's output less the drums it heard.
     var left = [Float](repeating: 0, count: take.input.count)
-    take.output.withUnsafeBufferPointer { output in
-      take.input.withUnsafeBufferPointer { input in
-        for start in stride(from: 0, to: input.count, by: 256) {
-          let end = min(start + 256, input.count)
-          canceller.played(UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start))
-          canceller.cancel(UnsafeBufferPointer(rebasing: input[start..<end]), from: Int64(start)) { block, _, first in
-            for (index, sample) in block.enumerated() {
-              let frame = Int(first) + index
-              left[frame] = sample - (take.input[frame] - take.echo[frame])
-            }
-          }
-        }
-      }
-    }
+    cancel(take) { frame, sample in left[frame] = sample - (take.input[frame] - take.echo[frame]) }
     let heard = take.clicks.map { click in
       let window = (click + take.direct)..<min(click + take.direct + 2_048, left.count)
       let echo = window.map { abs(take.echo[$0]) }.max() ?? 0
@@ -144,6 +120,23 @@ enum RoomBenchmark {
     }
     guard let last = heard.lastIndex(where: { !$0 }) else { return 0 }
     return last + 1 < heard.count ? last + 1 : nil
+  }
+
+  /// Runs the room canceller, told no round trip, over `take` 256 frames at a time as a sound
+  /// server calls, and gives `body` each frame it lets out, with what it left of the input there.
+  private static func cancel(_ take: RoomTake, _ body: (Int, Float) -> Void) {
+    let canceller = EchoPathCanceller(roundTrip: 0)
+    take.output.withUnsafeBufferPointer { output in
+      take.input.withUnsafeBufferPointer { input in
+        for start in stride(from: 0, to: input.count, by: 256) {
+          let end = min(start + 256, input.count)
+          canceller.played(UnsafeBufferPointer(rebasing: output[start..<end]), from: Int64(start))
+          canceller.cancel(UnsafeBufferPointer(rebasing: input[start..<end]), from: Int64(start)) { block, _, first in
+            for (index, sample) in block.enumerated() { body(Int(first) + index, sample) }
+          }
+        }
+      }
+    }
   }
 
   /// How `listener` heard `take`: strokes matched to attacks within 25 ms (the detector's spacing).
