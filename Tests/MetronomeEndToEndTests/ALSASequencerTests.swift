@@ -177,7 +177,7 @@ final class ALSASequencerTests: FolderTestCase {
       \(Self.notesFedOnTheFirstClick)
       ./metronome 120 --listen --listen-from sender:0 --headless --events ndjson --duration 12 > printed &
       metronome=$!
-      while ! [ -s printed ]; do sleep 0.01; done
+      while ! [ -s printed ] && kill -0 $metronome 2>/dev/null; do sleep 0.01; done
       sleep 6
       kill -STOP $metronome
       sleep 0.15
@@ -192,8 +192,8 @@ final class ALSASequencerTests: FolderTestCase {
   /// Starts the sender, which sends the plan's notes from 3 s after it reads them, and feeds it the
   /// plan as soon as metronome prints its first click to `printed` (or after 15 s without one), then
   /// waits until it is ready: the notes keep their place against the clicks however long metronome
-  /// takes to start. (From 4 s after the sender was ready, a loaded run's metronome took 3.8 s to
-  /// its first click, which put every note 220 to 260 ms after a click, and some were not scored.)
+  /// takes to start. (Timed from 4 s after the sender was ready, a loaded run's metronome took 3.8 s
+  /// to its first click, the first notes came before it, and only 14 of 16 were scored.)
   private static let notesFedOnTheFirstClick = """
     (waited=0; while ! [ -s printed ] && [ $waited -lt 1500 ]; do sleep 0.01; waited=$((waited + 1)); done
      cat plan) | ./note-sender 3 > sent &
@@ -201,7 +201,8 @@ final class ALSASequencerTests: FolderTestCase {
     """
 
   /// Sixteen notes for the sender, one a click at 120 BPM, each at a chosen offset within 20 ms
-  /// either way: the offsets, and the plan file (microseconds from the sender's start) in `folder`.
+  /// either way: the offsets, and the plan file (microseconds from when the sender reads it) in
+  /// `folder`.
   private static func plannedNotes(in folder: URL) throws -> (chosen: [Int], plan: URL) {
     var generator = SeededGenerator(seed: 27)
     let chosen = (0..<16).map { _ in Int.random(in: -20_000...20_000, using: &generator) }
