@@ -246,9 +246,11 @@ extension EchoPathCanceller {
       heard.buffer, predicted: predicted.buffer, at: reference, clean: !clipped && hearing, of: sounds)
     count(changed, lost: echo > 1e-12 ? lost : nil)
     // What is left of the echo may be three times what it usually leaves, and never counted
-    // below -50 dB of it: an attack must rise above that, while a soft kick starting just before
-    // a click as loud as the drums still does. After a scale, it may be as far off as the level.
-    let share = max(0.003, 3 * residualShare.squareRoot(), levelDoubt.share)
+    // below -60 dB of it: an attack must rise above that, while a soft kick starting just before
+    // a click as loud as the drums still does, and a soft stroke a few milliseconds into one (at
+    // -50 dB two such strokes, 39 dB under their clicks, were missed where the echo was left at
+    // -130 dB). After a scale, it may be as far off as the level.
+    let share = max(0.001, 3 * residualShare.squareRoot(), levelDoubt.share)
     for index in 0..<segment {
       heldEcho = max(predicted[index].magnitude, heldEcho * 0.99)
       // While an answer is learned, or a click of the count-in heard only in part sounds, or the

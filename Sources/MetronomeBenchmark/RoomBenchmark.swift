@@ -13,7 +13,9 @@ import MetronomeTesting
 ///
 /// The rooms are seeded: sizes from a booth to a hall, reverberation times from 0.2 to 0.8 s, the
 /// microphone 0.3 to 3 m from the speaker, the click from 30 dB below the drums to as loud as them,
-/// one in three in eighths; Hydrogen's kit played on, early and late by up to 10 ms, soft and hard.
+/// one in three in eighths; counted in for a bar as a listening run counts in (the bar's clicks,
+/// its first two beats undivided); then Hydrogen's kit played on, early and late by up to 10 ms,
+/// soft and hard.
 enum RoomBenchmark {
   /// What one listener made of one take.
   struct Score {
@@ -41,7 +43,8 @@ enum RoomBenchmark {
     )
     for corpus in SeededRooms.benchmarkCorpus(count: count) {
       let (room, level, subdivisions) = (corpus.room, corpus.clickLevel, corpus.subdivisions)
-      let take = try RoomTake(room: room, clickLevel: level, subdivisions: subdivisions, seed: corpus.seed)
+      let take = try RoomTake(
+        room: room, clickLevel: level, subdivisions: subdivisions, countIn: 4, countInApart: false, seed: corpus.seed)
       audioSeconds += Double(take.input.count) / Double(rate.hz)
       takes.append(take)
       let single = score(

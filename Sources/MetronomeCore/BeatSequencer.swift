@@ -164,9 +164,12 @@ public struct BeatSequencer: Hashable, Sendable {
     return beat
   }
 
+  /// Beats a count-in that plays the bar sounds undivided first.
+  private static let beatsStatedAlone = 2
+
   /// The next beat of the count-in: numbered in bars up to 0 (bar 1 comes after it), counted
-  /// from minus its length; divided, and against a second voice from a bar's beat one, only where
-  /// it plays the bar.
+  /// from minus its length; divided after its first beats, and against a second voice from a
+  /// bar's beat one, only where it plays the bar.
   private mutating func emitCountInBeat(_ countIn: CountInGrid) -> Beat {
     let numerator = countIn.meter.numerator
     // A count-in of beats is the last beats of its bars: 3 beats of 4/4 count 2, 3, 4.
@@ -175,7 +178,11 @@ public struct BeatSequencer: Hashable, Sendable {
     let bars = (countIn.beats + numerator - 1) / numerator
     let pattern = countIn.pattern.flatMap { $0.fits(countIn.meter) ? $0 : nil } ?? .standard(beats: numerator)
     let level = rhythm.isMuted ? AccentLevel.silent : pattern.level(ofBeat: beatInBar)
-    let subdivision = countInPlaysTheBar ? rhythm.subdivision : .none
+    // Playing the bar (a microphone listens), its first beats state the beat alone, so that each
+    // beat's click is heard whole before subdivisions' tails overlap it: "one, two, three-and,
+    // four-and". At least two beats stay divided, so that the subdivisions are heard too.
+    let statesTheBeat = countInPlayed < min(Self.beatsStatedAlone, countIn.beats - Self.beatsStatedAlone)
+    let subdivision = countInPlaysTheBar && !statesTheBeat ? rhythm.subdivision : .none
     let beat = Beat(
       count: countInPlayed - countIn.beats, bar: place / numerator - bars + 1, beatInBar: beatInBar,
       meter: countIn.meter, tempo: countIn.grid.tempo, frame: countIn.grid.frame(ofBeat: countInPlayed),

@@ -15,8 +15,9 @@ public struct Programme: Hashable, Sendable {
   public var countIn: CountIn?
   /// Whether the count-in plays as the music's bars will, rather than apart from them.
   ///
-  /// As the bars: each beat in its level's sound, divided as the rhythm divides it, with the
-  /// second voice; a microphone listening learns from it the echo of every click the music plays.
+  /// As the bars: each beat in its level's sound, divided as the rhythm divides it after the first
+  /// two beats, with the second voice; a microphone listening learns from it the echo of every
+  /// click the music plays.
   /// Apart: a sound of its own, undivided, told from the music.
   public var countInPlaysTheBar = false
   /// Bars (or beats) muted to test the player's inner clock, from bar one; nil for none.

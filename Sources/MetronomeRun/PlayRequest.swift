@@ -135,9 +135,9 @@ public struct PlayRequest: Sendable {
   /// Whether a microphone or a line input is listened to (`--listen` with `--jack`'s port `mic`,
   /// or a `--listen-device`), outside a calibration's tap-along, which hears MIDI or keys.
   ///
-  /// Its count-in then plays as the bars will (their clicks, divided, with the second voice): the
-  /// room's answer to each is learned before the player plays over them, where a count-in of its
-  /// own sound would teach nothing of theirs.
+  /// Its count-in then plays as the bars will (their clicks, divided after the first two beats,
+  /// with the second voice): the room's answer to each is learned before the player plays over
+  /// them, where a count-in of its own sound would teach nothing of theirs.
   public var hearsAudio: Bool {
     guard let listening, !calibrates else { return false }
     if case .jack = output { return true }

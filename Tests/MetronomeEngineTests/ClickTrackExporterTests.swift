@@ -37,9 +37,11 @@ struct ClickTrackExporterTests {
   }
 
   /// A count-in has a sound of its own, told from the music, undivided; played as the bar (where a
-  /// microphone learns the music's clicks from it) it is the next bar, sample for sample: each
-  /// beat's level's click, the eighths and the second voice.
-  @Test func aCountInPlayingTheBarSoundsAsTheBarItLeadsInto() throws {
+  /// microphone learns the music's clicks from it) it is the next bar, sample for sample, each
+  /// beat's level's click, the eighths and the second voice, but that its first two beats state
+  /// the beat alone (a room's answer to each beat's click is heard whole before an eighth's
+  /// overlaps it).
+  @Test func aCountInPlayingTheBarSoundsAsTheBarItLeadsIntoStatingTheBeatFirst() throws {
     func bars(apart: Bool) throws -> (countIn: ArraySlice<Float>, music: ArraySlice<Float>) {
       var settings = PlaybackSettings(
         subdivision: try Subdivision(2), polyrhythm: 3, length: .bars(1), programme: Programme(countIn: .bars(1)))
@@ -49,11 +51,15 @@ struct ClickTrackExporterTests {
       return (samples[0..<96_000], samples[96_000..<192_000])
     }
     let together = try bars(apart: false)
-    #expect(together.countIn.elementsEqual(together.music), "the count-in's bar is not the next")
-    // Eighths, and three against four from beat one.
+    #expect(together.countIn.dropFirst(48_000).elementsEqual(together.music.dropFirst(48_000)), "not the next bar")
+    // Eighths, and three against four from beat one; in the count-in, no eighth in beats one and two.
     #expect(
       Onset.detect(in: Array(together.music), sampleRate: 48_000).map(\.frame)
         == [0, 12_000, 24_000, 32_000, 36_000, 48_000, 60_000, 64_000, 72_000, 84_000])
+    #expect(
+      Onset.detect(in: Array(together.countIn), sampleRate: 48_000).map(\.frame)
+        == [0, 24_000, 32_000, 48_000, 60_000, 64_000, 72_000, 84_000])
+    #expect(together.countIn.prefix(12_000).elementsEqual(together.music.prefix(12_000)), "beat one not the bar's")
     let apart = try bars(apart: true)
     #expect(apart.music.elementsEqual(together.music), "the music changed with the count-in")
     #expect(!apart.countIn.elementsEqual(apart.music), "a count-in of its own sound played the bar")
