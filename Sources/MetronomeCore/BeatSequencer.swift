@@ -167,6 +167,14 @@ public struct BeatSequencer: Hashable, Sendable {
   /// Beats a count-in that plays the bar sounds undivided first.
   private static let beatsStatedAlone = 2
 
+  /// Whether beat `index` (from 0) of a count-in of `beats` beats that plays the bar sounds
+  /// undivided: its first two state the beat alone, so that each beat's click is heard whole
+  /// before subdivisions' tails overlap it ("one, two, three-and, four-and"), and at least two
+  /// stay divided, so that the subdivisions are heard too.
+  public static func statesTheBeatAlone(countInBeat index: Int, of beats: Int) -> Bool {
+    index < min(beatsStatedAlone, beats - beatsStatedAlone)
+  }
+
   /// The next beat of the count-in: numbered in bars up to 0 (bar 1 comes after it), counted
   /// from minus its length; divided after its first beats, and against a second voice from a
   /// bar's beat one, only where it plays the bar.
@@ -178,10 +186,7 @@ public struct BeatSequencer: Hashable, Sendable {
     let bars = (countIn.beats + numerator - 1) / numerator
     let pattern = countIn.pattern.flatMap { $0.fits(countIn.meter) ? $0 : nil } ?? .standard(beats: numerator)
     let level = rhythm.isMuted ? AccentLevel.silent : pattern.level(ofBeat: beatInBar)
-    // Playing the bar (a microphone listens), its first beats state the beat alone, so that each
-    // beat's click is heard whole before subdivisions' tails overlap it: "one, two, three-and,
-    // four-and". At least two beats stay divided, so that the subdivisions are heard too.
-    let statesTheBeat = countInPlayed < min(Self.beatsStatedAlone, countIn.beats - Self.beatsStatedAlone)
+    let statesTheBeat = Self.statesTheBeatAlone(countInBeat: countInPlayed, of: countIn.beats)
     let subdivision = countInPlaysTheBar && !statesTheBeat ? rhythm.subdivision : .none
     let beat = Beat(
       count: countInPlayed - countIn.beats, bar: place / numerator - bars + 1, beatInBar: beatInBar,

@@ -77,8 +77,9 @@ public struct RoomTake: Sendable {
     var output = [Float](repeating: 0, count: length)
     var clicks: [Int] = []
     for beat in 0..<beats {
-      // A count-in as a listening run plays it states the beat alone first (`BeatSequencer`).
-      let statesTheBeat = beat < countIn && (countInApart || beat < min(2, countIn - 2))
+      // A count-in as a listening run plays it states the beat alone first, as the sequencer does.
+      let statesTheBeat =
+        beat < countIn && (countInApart || BeatSequencer.statesTheBeatAlone(countInBeat: beat, of: countIn))
       for sub in 0..<(statesTheBeat ? 1 : subdivisions) {
         let frame = lead + beat * spacing + sub * spacing / subdivisions
         let level: AccentLevel = sub > 0 ? .weak : levels[beat % levels.count]
