@@ -102,7 +102,7 @@ public final class ALSASink: AudioSink {
 
   /// Plays the lead-in, reading the device's position as it goes, so that the detector has
   /// settled by the stream's first frame; what it finds lost before then moves no click against
-  /// another.
+  /// another, so the grid is set after it.
   private func leadIn() throws {
     hasLedIn = true
     // In whole writes, as the stream's own come: a server that takes the whole buffer each cycle
@@ -121,6 +121,7 @@ public final class ALSASink: AudioSink {
       left -= chunk
       if let position = pcm.readDelay().position { _ = detector.lostFrames(at: position) }
     }
+    detector.setGrid()
   }
 
   /// Writes `frames` of silence, a write's worth at a time.

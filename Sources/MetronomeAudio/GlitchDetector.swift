@@ -12,11 +12,18 @@
 ///   so a reading says where playback is only to within a cycle. Such a device loses whole
 ///   cycles; a jump of two cycles or more that two readings in a row agree on is taken, rounded to
 ///   whole cycles, at once.
-/// - **to the frame** (PulseAudio, which interpolates its position between updates): a reading
-///   jitters by a few frames, and the estimate corrects itself now and then by steps of tens of
-///   frames with nothing lost, so only a step of a millisecond or more is a loss; the position can
-///   also be stale for a while after a stop. A step is taken once most of the last eight readings
-///   agree on it, as their mean.
+/// - **to the frame** (PulseAudio, which estimates its position between updates): a reading
+///   jitters by a few frames, and the estimate is followed at its own rate as well as its place.
+///   Quiet, it corrects itself now and then by steps of 7 to 26 frames with nothing lost; on a
+///   busy machine by up to 105 (a step of 63 that it held for eight seconds, beside the loaded
+///   suite, was waited out and left every click after it 63 frames late), so only a step of 3 ms
+///   or more is a loss. The position can also be stale for a while after a stop. A step is taken
+///   once most of the last eight readings agree on it, as their mean. Such a device never drops
+///   what it holds (PulseAudio's ALSA plugin has the server wait, after the stream ran dry, until
+///   its buffer is nearly full again; a card stops on an underrun), so the stream is never ahead
+///   of where it started: a step ahead takes back what steps behind were taken for, and the rest
+///   of it is the estimate's, which the estimate moving behind again goes back over before it is a
+///   loss.
 ///
 /// A sound card's position (read through ALSA, not a sound server) can also be stale: read
 /// between the card's updates of it, it is late, never early. An emulated card (qemu's AC'97
@@ -32,6 +39,10 @@ public struct GlitchDetector: Sendable {
   private let frameThreshold: Double
   private let bufferFrames: Double
   private var baseline: Double?
+  /// When the baseline was read, and how fast the offset moves on its own, in frames a
+  /// nanosecond, on a device reporting frames that are not read stale (`tracksItsRate`).
+  private var baselineNanoseconds: Int64 = 0
+  private var rate = 0.0
   /// The largest step every position has moved by so far: the device's cycle, or 1.
   private var granularity: Int64 = 0
   private var firstHeard: Int64?
@@ -63,6 +74,11 @@ public struct GlitchDetector: Sendable {
   /// The baseline last trusted, and when its positions last agreed, while the positions are not
   /// trusted again: what they are measured against once they are.
   private var trustedBefore: (baseline: Double, nanoseconds: Int64)?
+  /// On a device reporting frames, the frames taken as lost since the grid was set (0 or more),
+  /// and how far its estimate has stepped ahead of the stream (0 or less): the baseline is their
+  /// sum from where it was then.
+  private var takenBehind: Int64 = 0
+  private var estimateAhead: Int64 = 0
   /// The positions the device's granularity is learned from, and that must agree again after a
   /// jump not to be trusted (a sound server's positions after a stop can be stale for a while).
   private static let positionsToSettleAgain = 32
@@ -80,6 +96,14 @@ public struct GlitchDetector: Sendable {
   private static let recentReadings = 32
   /// Frames a device reporting to the frame may jitter by.
   private static let frameJitter = 3.0
+  /// How much of a reading's jump from where it was expected moves the rate.
+  ///
+  /// Per nanosecond since the baseline: a quarter of what would make, with the sixteenth that
+  /// moves the baseline, a critically damped alpha-beta filter (beta = alpha^2 / (2 - alpha)), so
+  /// that a step too small to be a loss moves the rate little (a rate learned from it would spread
+  /// the readings of a loss after it too far apart to agree). PulseAudio's estimate running away
+  /// (`tracksItsRate`) is followed all the same.
+  private static let rateGain = 1.0 / 16 / 16 / (2 - 1.0 / 16) / 4
 
   /// A detector for a device playing at `sampleRate` in cycles of `cycleFrames`, holding up to
   /// `bufferFrames` of the stream, whose positions may be read stale (a sound card's) or not.
@@ -91,10 +115,11 @@ public struct GlitchDetector: Sendable {
     // Above the cycle's own jitter and a busy machine's scheduling delays, below any loss that is heard.
     cycleThreshold = max(2 * self.cycleFrames, Double(sampleRate) / 100)
     // PulseAudio's estimate, with nothing lost, stepped by 7 to 26 frames at 48 kHz (every 1.5 s
-    // or so, in 30 s runs): a millisecond is above that, and below a loss a listener hears.
+    // or so, in 30 s runs), and beside five busy loops by up to 105 (and 63 beside the loaded
+    // suite): 3 ms is above that. A loss that a listener hears is a stop, of 10 ms and more.
     // A stale card's earliest reading still wanders: at a millisecond, 80 simulated minutes of
     // readings 0 to 8 ms late gave three losses that were none (1.2 ms each); at two, none.
-    frameThreshold = max(2 * Self.frameJitter, Double(sampleRate) / 1_000) * (mayBeStale ? 2 : 1)
+    frameThreshold = max(2 * Self.frameJitter, Double(sampleRate) / 1_000) * (mayBeStale ? 2 : 3)
     jumps.reserveCapacity(Self.window)
     recentOffsets.reserveCapacity(Self.recentReadings)
     sortedJumps.reserveCapacity(Self.window)
@@ -103,9 +128,23 @@ public struct GlitchDetector: Sendable {
   /// Whether positions have moved by single frames: the device reports them to the frame.
   private var reportsFrames: Bool { granularity < 16 }
 
+  /// Whether the offset's own rate is followed as well as the offset.
+  ///
+  /// On a device that reports frames and estimates them (PulseAudio). Beside five busy loops,
+  /// PulseAudio's estimate ran up to 3.5 frames a reading (7 000 ppm) slow of the stream for
+  /// seconds, corrected by steps ahead every second and a half. Followed only a sixteenth a
+  /// reading, it lagged until its positions were no longer trusted, and what they had moved by
+  /// then was taken for losses of 840 and 357 frames that were none (clicks up to 25 ms early).
+  private var tracksItsRate: Bool { reportsFrames && !mayBeStale }
+
+  /// Where the offset is expected at `nanoseconds`: the baseline moved on at its rate.
+  private func expected(at nanoseconds: Int64) -> Double {
+    (baseline ?? 0) + rate * Double(nanoseconds - baselineNanoseconds)
+  }
+
   /// Frames lost since the last glitch found, as of `position`: positive when the stream fell
-  /// behind (skip that much of it to be back on its grid), negative when it was cut and got ahead
-  /// (wait that much), 0 when nothing was lost.
+  /// behind (skip that much of it to be back on its grid), negative when a device that reports
+  /// cycles cut it and it got ahead (wait that much), 0 when nothing was lost.
   public mutating func lostFrames(at position: PlaybackPosition) -> Int64 {
     guard hasPlayed || hasMoved(position) else { return 0 }
     let read = Double(position.nanoseconds) * framesPerNanosecond - Double(position.heardFrames)
@@ -120,16 +159,24 @@ public struct GlitchDetector: Sendable {
       granularity = Self.greatestCommonDivisor(granularity, position.heardFrames - firstHeard)
     }
     guard let offset = earliest(read) else { return 0 }
-    let jump = offset - baseline
+    let expected = expected(at: position.nanoseconds)
+    let jump = offset - expected
     let threshold = reportsFrames ? frameThreshold : cycleThreshold
     guard abs(jump) >= threshold else {
       jumps.removeAll(keepingCapacity: true)
       jumpsInARow = 0
       steadyPositions += 1
       lastSteadyNanoseconds = position.nanoseconds
-      // Follows the centre of the jitter and the clocks' drift.
-      let followed = baseline + jump / 16
+      // Follows the centre of the jitter and the clocks' drift, and where the device estimates
+      // its position, the estimate's rate (an alpha-beta filter: `rateGain`).
+      let followed = expected + jump / 16
+      if tracksItsRate, position.nanoseconds > baselineNanoseconds {
+        rate += jump * Self.rateGain / Double(position.nanoseconds - baselineNanoseconds)
+        // The estimate moving on behind the stream goes back over a step of it ahead.
+        estimateAhead = min(estimateAhead + Int64((followed - baseline).rounded()), 0)
+      }
       self.baseline = followed
+      baselineNanoseconds = position.nanoseconds
       if !isSettled {
         isSettled =
           hasSettled
@@ -139,7 +186,9 @@ public struct GlitchDetector: Sendable {
         hasSettled = hasSettled || isSettled
         // Settled again after a restart, which while settled kept what was trusted (and replaces
         // it the next time): measured against it once.
-        if isSettled, let trusted = trustedBefore { return lost(from: trusted, to: followed, at: position.nanoseconds) }
+        if isSettled, let trusted = trustedBefore {
+          return taken(lost(from: trusted, to: followed, at: position.nanoseconds))
+        }
       }
       return 0
     }
@@ -166,8 +215,25 @@ public struct GlitchDetector: Sendable {
     }
     jumps.removeAll(keepingCapacity: true)
     self.baseline = baseline + Double(lost)
+    return taken(lost)
+  }
+
+  /// What a `step` the positions agreed on lost.
+  ///
+  /// On a device that reports cycles, all of it. On one that reports frames, a step ahead takes
+  /// back at most what was taken as lost, the rest being the estimate's; a step behind first goes
+  /// back over what the estimate stepped ahead.
+  private mutating func taken(_ step: Int64) -> Int64 {
+    guard reportsFrames else { return step }
+    let lost = step < 0 ? max(step, -takenBehind) : max(step + estimateAhead, 0)
+    estimateAhead += step - lost
+    takenBehind += lost
     return lost
   }
+
+  /// Sets the grid from here: what was found lost before moved no click (the stream had not
+  /// started), so a step ahead after it takes none of it back.
+  public mutating func setGrid() { takenBehind = 0 }
 
   /// What the positions, settled again at `settled`, moved by from the baseline trusted before,
   /// if it could be a loss: rounded to whole cycles on a device that reports them.
@@ -244,6 +310,8 @@ public struct GlitchDetector: Sendable {
   private mutating func restart(at offset: Double, nanoseconds: Int64) {
     if isSettled, let baseline { trustedBefore = (baseline, lastSteadyNanoseconds) }
     baseline = offset
+    baselineNanoseconds = nanoseconds
+    rate = 0
     jumpsInARow = 0
     steadyPositions = 0
     isSettled = false
