@@ -40,7 +40,7 @@ public struct GlitchDetector: Sendable {
   private let bufferFrames: Double
   private var baseline: Double?
   /// When the baseline was read, and how fast the offset moves on its own, in frames a
-  /// nanosecond, on a device reporting frames that are not read stale (`tracksItsRate`).
+  /// nanosecond: the clocks' drift, or an estimate of the position running away (below).
   private var baselineNanoseconds: Int64 = 0
   private var rate = 0.0
   /// The largest step every position has moved by so far: the device's cycle, or 1.
@@ -78,7 +78,7 @@ public struct GlitchDetector: Sendable {
   /// and how far its estimate has stepped ahead of the stream (0 or less): the baseline is their
   /// sum from where it was then.
   private var takenBehind: Int64 = 0
-  private var estimateAhead: Int64 = 0
+  private var estimateAhead = 0.0
   /// The positions the device's granularity is learned from, and that must agree again after a
   /// jump not to be trusted (a sound server's positions after a stop can be stale for a while).
   private static let positionsToSettleAgain = 32
@@ -96,14 +96,23 @@ public struct GlitchDetector: Sendable {
   private static let recentReadings = 32
   /// Frames a device reporting to the frame may jitter by.
   private static let frameJitter = 3.0
-  /// How much of a reading's jump from where it was expected moves the rate.
+  /// The share of a reading's jump from where it was expected that the baseline follows.
+  private static let followedShare: Double = 1.0 / 16
+  /// How much of a reading's jump from where it was expected moves the rate, per nanosecond
+  /// since the baseline.
   ///
-  /// Per nanosecond since the baseline: a quarter of what would make, with the sixteenth that
-  /// moves the baseline, a critically damped alpha-beta filter (beta = alpha^2 / (2 - alpha)), so
-  /// that a step too small to be a loss moves the rate little (a rate learned from it would spread
-  /// the readings of a loss after it too far apart to agree). PulseAudio's estimate running away
-  /// (`tracksItsRate`) is followed all the same.
-  private static let rateGain = 1.0 / 16 / 16 / (2 - 1.0 / 16) / 4
+  /// A quarter of what would make, with the sixteenth that moves the baseline, a critically damped
+  /// alpha-beta filter ((1/16)^2 / (2 - 1/16) = 0.002016), so that a step too small to be a loss
+  /// moves the rate little (a rate learned from it would spread the readings of a loss after it
+  /// too far apart to agree). Beside five busy loops, PulseAudio's estimate ran up to 3.5 frames
+  /// a reading (7 000 ppm) slow of the stream for seconds, corrected by steps ahead every second
+  /// and a half; followed only a sixteenth a reading, it lagged until its positions were no longer
+  /// trusted, and what they had moved by then was taken for losses of 840 and 357 frames that were
+  /// none (clicks up to 25 ms early). Followed at its rate, it is none. On a device that reports
+  /// cycles, read at any point of a cycle, the rate learns nothing from where in it a reading
+  /// fell, and a loss of three cycles is found as before (150 simulated seconds of 1 024-frame
+  /// cycles).
+  private static let rateGain = 0.000_504
 
   /// A detector for a device playing at `sampleRate` in cycles of `cycleFrames`, holding up to
   /// `bufferFrames` of the stream, whose positions may be read stale (a sound card's) or not.
@@ -128,18 +137,9 @@ public struct GlitchDetector: Sendable {
   /// Whether positions have moved by single frames: the device reports them to the frame.
   private var reportsFrames: Bool { granularity < 16 }
 
-  /// Whether the offset's own rate is followed as well as the offset.
-  ///
-  /// On a device that reports frames and estimates them (PulseAudio). Beside five busy loops,
-  /// PulseAudio's estimate ran up to 3.5 frames a reading (7 000 ppm) slow of the stream for
-  /// seconds, corrected by steps ahead every second and a half. Followed only a sixteenth a
-  /// reading, it lagged until its positions were no longer trusted, and what they had moved by
-  /// then was taken for losses of 840 and 357 frames that were none (clicks up to 25 ms early).
-  private var tracksItsRate: Bool { reportsFrames && !mayBeStale }
-
-  /// Where the offset is expected at `nanoseconds`: the baseline moved on at its rate.
-  private func expected(at nanoseconds: Int64) -> Double {
-    (baseline ?? 0) + rate * Double(nanoseconds - baselineNanoseconds)
+  /// Where the offset is expected at `nanoseconds`: `baseline` moved on at its rate.
+  private func expected(from baseline: Double, at nanoseconds: Int64) -> Double {
+    baseline + rate * Double(nanoseconds - baselineNanoseconds)
   }
 
   /// Frames lost since the last glitch found, as of `position`: positive when the stream fell
@@ -159,7 +159,7 @@ public struct GlitchDetector: Sendable {
       granularity = Self.greatestCommonDivisor(granularity, position.heardFrames - firstHeard)
     }
     guard let offset = earliest(read) else { return 0 }
-    let expected = expected(at: position.nanoseconds)
+    let expected = expected(from: baseline, at: position.nanoseconds)
     let jump = offset - expected
     let threshold = reportsFrames ? frameThreshold : cycleThreshold
     guard abs(jump) >= threshold else {
@@ -167,14 +167,14 @@ public struct GlitchDetector: Sendable {
       jumpsInARow = 0
       steadyPositions += 1
       lastSteadyNanoseconds = position.nanoseconds
-      // Follows the centre of the jitter and the clocks' drift, and where the device estimates
-      // its position, the estimate's rate (an alpha-beta filter: `rateGain`).
-      let followed = expected + jump / 16
-      if tracksItsRate, position.nanoseconds > baselineNanoseconds {
+      // Follows the centre of the jitter and the offset's rate (an alpha-beta filter).
+      let followed = expected + jump * Self.followedShare
+      if position.nanoseconds > baselineNanoseconds {
         rate += jump * Self.rateGain / Double(position.nanoseconds - baselineNanoseconds)
-        // The estimate moving on behind the stream goes back over a step of it ahead.
-        estimateAhead = min(estimateAhead + Int64((followed - baseline).rounded()), 0)
       }
+      // The estimate moving on behind the stream goes back over a step of it ahead (and moving
+      // ahead slowly is the clocks' drift, which can be either way, not a step of the estimate).
+      if followed > baseline { estimateAhead = min(estimateAhead + followed - baseline, 0) }
       self.baseline = followed
       baselineNanoseconds = position.nanoseconds
       if !isSettled {
@@ -225,8 +225,8 @@ public struct GlitchDetector: Sendable {
   /// back over what the estimate stepped ahead.
   private mutating func taken(_ step: Int64) -> Int64 {
     guard reportsFrames else { return step }
-    let lost = step < 0 ? max(step, -takenBehind) : max(step + estimateAhead, 0)
-    estimateAhead += step - lost
+    let lost = step < 0 ? max(step, -takenBehind) : max(step + Int64(estimateAhead.rounded()), 0)
+    estimateAhead += Double(step - lost)
     takenBehind += lost
     return lost
   }

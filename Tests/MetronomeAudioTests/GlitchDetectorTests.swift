@@ -381,16 +381,21 @@ struct GlitchDetectorTests {
     #expect(later.filter { $0 != 0 } == [160], "\(later)")
   }
 
-  /// On a device that reports frames, a step ahead after a loss takes the loss back (its estimate
-  /// had stepped behind), but never more: the stream is not ahead of where it started.
+  /// On a device that reports frames, a step ahead after a loss takes the loss back, but no more.
+  ///
+  /// The step ahead says the estimate had stepped behind, and the stream is not ahead of where it
+  /// started. The same step behind again is the loss again, past what the estimate stepped ahead.
   @Test(
-    arguments: [(ahead: 160, found: [160, -160]), (ahead: 250, found: [160, -160]), (ahead: 100, found: [160])]
+    arguments: [
+      (ahead: 160, found: [160, -160, 160]), (ahead: 250, found: [160, -160, 160]), (ahead: 100, found: [160]),
+    ]
       as [(ahead: Int64, found: [Int64])])
   func aStepAheadTakesBackWhatWasTakenAsLostAndNoMore(ahead: Int64, found expected: [Int64]) {
     var readings = ExactReadings()
     #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
     let found =
       (0..<40).map { _ in readings.read(behind: 160) } + (0..<40).map { _ in readings.read(behind: 160 - ahead) }
+      + (0..<40).map { _ in readings.read(behind: 160) }
     #expect(found.filter { $0 != 0 } == expected, "\(found)")
   }
 
@@ -409,13 +414,52 @@ struct GlitchDetectorTests {
   }
 
   /// On a device that reports cycles, a server that dropped what it held put the stream ahead:
-  /// as much as it holds, plus a cycle, is a loss; a cycle more is a position not to be trusted.
-  @Test(arguments: [(behind: -1_280, lost: -1_280), (behind: -1_536, lost: 0)] as [(behind: Int64, lost: Int64)])
-  func aStepAheadOnADeviceReportingCyclesIsACutUpToWhatItHolds(behind: Int64, lost: Int64) {
+  /// as much as it holds, plus a cycle, is a loss, found from the second reading of it; a cycle
+  /// more is a position not to be trusted.
+  @Test(arguments: [(behind: -1_280, found: [1: -1_280]), (behind: -1_536, found: [:])] as [(Int64, [Int: Int64])])
+  func aStepAheadOnADeviceReportingCyclesIsACutUpToWhatItHolds(behind: Int64, found expected: [Int: Int64]) {
     var readings = ExactReadings(cycle: 256)
     #expect((0..<200).allSatisfy { _ in readings.read(behind: 0, after: 256) == 0 })
     let found = (0..<40).map { _ in readings.read(behind: behind, after: 256) }
-    #expect(found.filter { $0 != 0 } == (lost == 0 ? [] : [lost]), "\(found)")
+    #expect(Dictionary(uniqueKeysWithValues: found.enumerated().filter { $0.element != 0 }) == expected, "\(found)")
+  }
+
+  /// A stream set up again (a position not to be trusted) learns its rate again: after positions
+  /// that moved 3 frames a reading for 300 readings, a new stream whose positions stand still is
+  /// measured once, from where the old one's were last trusted, and nothing after.
+  @Test func aRateLearnedBeforeAStreamIsSetUpAgainIsForgotten() {
+    var readings = ExactReadings()
+    var found = (0..<300).map { readings.read(behind: Int64($0) * 3) }
+    found.append(readings.read(behind: -100_000))
+    found += (0..<300).map { _ in readings.read(behind: 1_200) }
+    // 303 frames from the last position trusted, and the 4 the baseline still lagged it by.
+    #expect(found.filter { $0 != 0 } == [307], "\(found.filter { $0 != 0 })")
+  }
+
+  /// A reading at the same instant as the last teaches the rate nothing (no time passed): a loss
+  /// after it is found from eight readings, as ever.
+  @Test func aReadingAtTheSameInstantAsTheLastChangesNothing() {
+    var readings = ExactReadings()
+    #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
+    #expect(readings.read(behind: 2, after: 0) == 0)
+    let found = (0..<8).map { _ in readings.read(behind: 160) }
+    #expect(found.last == 160, "\(found)")
+  }
+
+  /// The estimate moving behind again, too slowly to be a step, goes back over a step of it ahead:
+  /// after a step 200 frames ahead and a drift of 200 back (a frame a reading, then a third of
+  /// one), a loss of 160 is found whole.
+  @Test(arguments: [1.0, 1.0 / 3])
+  func anEstimateDriftingBackAfterAStepAheadLeavesALossWhole(framesPerReading: Double) {
+    var readings = ExactReadings()
+    #expect(readings.readSteadily(200).allSatisfy { $0 == 0 })
+    var found = (0..<40).map { _ in readings.read(behind: -200) }
+    let drift = Int(200 / framesPerReading)
+    found += (1...drift).map { readings.read(behind: -200 + Int64((Double($0) * framesPerReading).rounded())) }
+    found += readings.readSteadily(200)
+    found += (0..<40).map { _ in readings.read(behind: 160) }
+    // To within the few frames the rate the drift taught still moves the baseline by.
+    #expect(found.filter { $0 != 0 }.map { abs($0 - 160) <= 3 } == [true], "\(found.filter { $0 != 0 })")
   }
 
   /// Positions that agree again further from the last trusted one than the time since could
@@ -501,14 +545,14 @@ struct GlitchDetectorTests {
     #expect(found.reduce(0, +) == (at.isEmpty ? 0 : behind), "\(found)")
   }
 
-  /// A device whose position moves 16 frames at a time reports cycles: a step of 96 frames is
-  /// within its jitter, even where its positions are not on multiples of 16 (a lead-in's frames
-  /// before them).
+  /// A device whose position moves 16 frames at a time reports cycles: a step of 300 frames (a
+  /// loss on one that reports frames) is within its jitter, even where its positions are not on
+  /// multiples of 16 (a lead-in's frames before them).
   @Test func aDeviceMovingSixteenFramesAtATimeReportsCycles() {
     var readings = ExactReadings(cycle: 16)
     var found: [Int64] = []
     for index in 0..<200 { found.append(readings.read(behind: 4, after: index.isMultiple(of: 2) ? 240 : 256)) }
-    for index in 0..<40 { found.append(readings.read(behind: 100, after: index.isMultiple(of: 2) ? 240 : 256)) }
+    for index in 0..<40 { found.append(readings.read(behind: 304, after: index.isMultiple(of: 2) ? 240 : 256)) }
     #expect(found.allSatisfy { $0 == 0 }, "\(found)")
   }
 
