@@ -17,16 +17,6 @@ import TerminalUI
 @MainActor
 public final class MetronomeSession<MainQueue: Scheduler & Sendable>: SessionInputReceiver
 where MainQueue.SchedulerTimeType == AudioTime {
-  /// Why the session ends: the exit status, in a few words why, and what to say.
-  private struct Ending {
-    var status: Int32
-    var reason: String
-    var error: String?
-    var note: String?
-    /// A run that played out ends once its last beats have been heard; a stopped one at once.
-    var waitsForHeardBeats = false
-  }
-
   private let viewModel: MetronomeViewModel
   private let clock: AudioClockScheduler
   private let mainQueue: MainQueue
@@ -43,7 +33,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
   private var player: LivePlayer?
   private var subscriptions: [AnyCancellable] = []
   private var statusTimer: (any Cancellable)?
-  private var ending: Ending?
+  private var ending: SessionEnding?
   private var playerHasEnded = false
   /// When the key script's last key is pressed, in seconds; nil without one.
   private let lastKeySeconds: Double?
@@ -85,19 +75,8 @@ where MainQueue.SchedulerTimeType == AudioTime {
     self.reportsUnderruns = reportsUnderruns
     sampleRate = engine.settings.sampleRate
     place = ProgrammePlace(programme: engine.settings.programme)
-    switch presentation {
-    case .headless(let format):
-      self.format = format
-      display = nil
-    case .display(let screen, let colors, let style):
-      format = nil
-      display = SessionDisplay(
-        screen: screen, colors: colors, style: style, output: outputName,
-        later: { action in mainQueue.schedule { MainActor.assumeIsolated { action() } } })
-    case .soundOnly:
-      format = nil
-      display = nil
-    }
+    (format, display) = presentation.parts(
+      output: outputName, later: { action in mainQueue.schedule { MainActor.assumeIsolated { action() } } })
     // Beats that no one shows, scores or is told of cost no wake-up of the main queue.
     let showsBeats = format != nil || display != nil || practice != nil || observers.contains { $0.hearsEveryClick }
     // Watchers of the bar's beats alone (the journal) wake the main queue for those only.
@@ -142,7 +121,12 @@ where MainQueue.SchedulerTimeType == AudioTime {
       statusTimer = mainQueue.schedule(
         after: mainQueue.now.advanced(by: .seconds(0.2)), interval: .seconds(0.5), tolerance: .seconds(0.05),
         options: nil
-      ) { [weak self] in MainActor.assumeIsolated { self?.refreshStatus() } }
+      ) { [weak self] in
+        MainActor.assumeIsolated {
+          guard let self, let player = self.player else { return }
+          display.showStatus(of: player, sync: self.syncStatus?())
+        }
+      }
     }
     switch rendering {
     case .onItsOwnThread: player?.start()
@@ -155,7 +139,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
   /// machine from the first frame not yet rendered.
   public func receive(_ input: SessionInput) {
     switch input {
-    case .command(.quit): finish(Ending(status: 0, reason: "quit"))
+    case .command(.quit): finish(SessionEnding(status: 0, reason: "quit"))
     case .command where practice?.keysAreHits == true:
       guard !completed, let scored = practice?.typedKey(at: mainQueue.now, sampleRate: sampleRate) else { return }
       show(scored)
@@ -167,14 +151,14 @@ where MainQueue.SchedulerTimeType == AudioTime {
       }
     case .action(let action): viewModel.dispatch(action)
     case .inputClosed:
-      finish(Ending(status: 0, reason: "standard input closed", note: "standard input closed; stopped"))
+      finish(SessionEnding(status: 0, reason: "standard input closed", note: "standard input closed; stopped"))
     case .resized: display?.redrawAll()
     case .interrupted(let signal):
       finish(
-        Ending(
+        SessionEnding(
           status: InterruptWatcher.exitStatus(for: signal),
           reason: "interrupted (\(InterruptWatcher.name(of: signal)))"))
-    case .sourceFailed(let message): finish(Ending(status: 1, reason: "failed: \(message)", error: message))
+    case .sourceFailed(let message): finish(SessionEnding(status: 1, reason: "failed: \(message)", error: message))
     case .hit(let hit): played(hit)
     case .noticed(let notice): heard(notice)
     }
@@ -199,7 +183,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
       flash(display, for: beat)
     } else if let format, !outputs.standardOutput(format.line(for: beat, skipped: skipped) + "\n") {
       // `metronome --headless | head -3`: once the reader is gone there is nobody to play for.
-      finish(Ending(status: 0, reason: "standard output closed", note: "standard output closed; stopped"))
+      finish(SessionEnding(status: 0, reason: "standard output closed", note: "standard output closed; stopped"))
     }
     completeIfDone()
   }
@@ -255,7 +239,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
   /// ends the run once the goal is reached.
   private func show(_ scored: [ScoredHit]) {
     guard !scored.isEmpty, let practice else { return }
-    if practice.reachedGoal { finish(Ending(status: 0, reason: "the hits it wanted scored")) }
+    if practice.reachedGoal { finish(SessionEnding(status: 0, reason: "the hits it wanted scored")) }
     if let display {
       display.update { $0.listening = practice.displayLines }
     } else if let format {
@@ -266,32 +250,23 @@ where MainQueue.SchedulerTimeType == AudioTime {
     }
   }
 
-  private func refreshStatus() {
-    guard let player else { return }
-    display?.update {
-      $0.latencyMilliseconds = player.latencySeconds * 1000
-      $0.underruns = player.underrunCount
-      $0.sync = syncStatus?()
-    }
-  }
-
   private func playerEnded(_ result: Result<Void, any Error>) {
     playerHasEnded = true
     switch result {
     case .success:
       let leftPaused = keysLeftPaused.value > 0 ? lastKeySeconds : nil
       finish(
-        Ending(
+        SessionEnding(
           status: 0, reason: "played to its end",
           note: leftPaused.map { "the keys left the run paused at \(Tempo.format($0)) s; it ends there" },
           waitsForHeardBeats: true))
-    case .failure(let error): finish(Ending(status: 1, reason: "failed: \(error)", error: "\(error)"))
+    case .failure(let error): finish(SessionEnding(status: 1, reason: "failed: \(error)", error: "\(error)"))
     }
     completeIfDone()
   }
 
   /// Records why the run ends (the first reason wins) and stops the player.
-  private func finish(_ reason: Ending) {
+  private func finish(_ reason: SessionEnding) {
     guard ending == nil else { return }
     ending = reason
     player?.stop()

@@ -1,4 +1,5 @@
 import MetronomeAudio
+import MetronomeEngine
 import MetronomeViewModel
 import OpenCombine
 import TerminalUI
@@ -91,6 +92,15 @@ final class SessionDisplay {
   func flash(at seconds: Double, beatSpacing: Double, beatInBar: Int, sounds: Bool) -> Double? {
     guard style == .big else { return nil }
     return flashes.flash(at: seconds, beatSpacing: beatSpacing, beatInBar: beatInBar, sounds: sounds)
+  }
+
+  /// Shows `player`'s latency and underruns, and what `sync` says of the sync.
+  func showStatus(of player: LivePlayer, sync: String?) {
+    update {
+      $0.latencyMilliseconds = player.latencySeconds * 1000
+      $0.underruns = player.underrunCount
+      $0.sync = sync
+    }
   }
 
   /// Draws the whole screen anew, as after a resize.
