@@ -113,6 +113,8 @@ public struct GlitchDetector: Sendable {
   /// fell, and a loss of three cycles is found as before (150 simulated seconds of 1 024-frame
   /// cycles).
   private static let rateGain = 0.000_504
+  /// The shortest time between readings, in nanoseconds, that the rate is learned over.
+  private static let rateInterval: Int64 = 1_000_000
 
   /// A detector for a device playing at `sampleRate` in cycles of `cycleFrames`, holding up to
   /// `bufferFrames` of the stream, whose positions may be read stale (a sound card's) or not.
@@ -169,7 +171,10 @@ public struct GlitchDetector: Sendable {
       lastSteadyNanoseconds = position.nanoseconds
       // Follows the centre of the jitter and the offset's rate (an alpha-beta filter).
       let followed = expected + jump * Self.followedShare
-      if position.nanoseconds > baselineNanoseconds {
+      // Only from readings a millisecond or more apart: PipeWire's plugin is read twice a cycle,
+      // 0.1 ms apart, and a jitter of half a frame over that taught a rate that, carried across a
+      // 300 ms stop, put its loss 2 frames off in three takes of six (whole cycles without it).
+      if position.nanoseconds - baselineNanoseconds >= Self.rateInterval {
         rate += jump * Self.rateGain / Double(position.nanoseconds - baselineNanoseconds)
       }
       // The estimate moving on behind the stream goes back over a step of it ahead (and moving
