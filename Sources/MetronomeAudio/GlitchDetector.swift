@@ -75,8 +75,7 @@ public struct GlitchDetector: Sendable {
   /// trusted again: what they are measured against once they are.
   private var trustedBefore: (baseline: Double, nanoseconds: Int64)?
   /// On a device reporting frames, the frames taken as lost since the grid was set (0 or more),
-  /// and how far its estimate has stepped ahead of the stream (0 or less): the baseline is their
-  /// sum from where it was then.
+  /// and how far its estimate has stepped ahead of the stream and not moved back (0 or less).
   private var takenBehind: Int64 = 0
   private var estimateAhead = 0.0
   /// The positions the device's granularity is learned from, and that must agree again after a
