@@ -3,9 +3,10 @@
 ///
 /// While nothing is lost, the time on the monotonic clock less the frames heard (both in frames)
 /// stays put, give or take how the device reports its position, and moves only as slowly as the
-/// device's clock drifts from the system's. A glitch moves it at once: the device played on
+/// device's clock drifts from the system's (or an estimate of the position runs away): the
+/// detector follows its place and its rate. A glitch moves it at once: the device played on
 /// without the stream (the process was stopped, the buffer ran dry: the stream is behind by what
-/// was lost) or dropped part of it (ahead).
+/// was lost) or, where it reports cycles, dropped part of it (ahead).
 ///
 /// Devices report their position in one of two ways, told apart by the positions themselves:
 /// - **in whole cycles** (PipeWire's graph, a JACK period): the position moves a cycle at a time,
@@ -13,11 +14,10 @@
 ///   cycles; a jump of two cycles or more that two readings in a row agree on is taken, rounded to
 ///   whole cycles, at once.
 /// - **to the frame** (PulseAudio, which estimates its position between updates): a reading
-///   jitters by a few frames, and the estimate is followed at its own rate as well as its place.
-///   Quiet, it corrects itself now and then by steps of 7 to 26 frames with nothing lost; on a
-///   busy machine by up to 105 (a step of 63 that it held for eight seconds, beside the loaded
-///   suite, was waited out and left every click after it 63 frames late), so only a step of 3 ms
-///   or more is a loss. The position can also be stale for a while after a stop. A step is taken
+///   jitters by a few frames. Quiet, the estimate corrects itself now and then by steps of 7 to
+///   26 frames with nothing lost; on a busy machine by up to 105 (a step of 63 that it held for
+///   eight seconds, beside the loaded suite, was waited out and left every click after it 63
+///   frames late), so only a step of 3 ms or more is a loss. The position can also be stale for a while after a stop. A step is taken
 ///   once most of the last eight readings agree on it, as their mean. Such a device never drops
 ///   what it holds (PulseAudio's ALSA plugin has the server wait, after the stream ran dry, until
 ///   its buffer is nearly full again; a card stops on an underrun), so the stream is never ahead
