@@ -52,7 +52,7 @@ final class ALSASequencerTests: FolderTestCase {
       }.reduce(0, +)
       return (
         run,
-        (stall > 0.005 ? ["the machine stalled for \(Int(stall * 1000)) ms"] : [])
+        stall.glitches(over: 0.005)
           + (underruns > underrunsOfItsOwn
             ? ["the emulated machine kept metronome from writing: \(underruns) underruns, \(underrunsOfItsOwn) its own"]
             : [])

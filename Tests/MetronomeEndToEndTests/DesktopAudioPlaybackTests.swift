@@ -126,19 +126,20 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   private func take(
     _ server: String, _ arguments: [String], check: (Take) -> [String], onLine: (Int, pid_t) -> Void = { _, _ in }
   ) throws -> Take? {
-    // A take that fails says the longest stall beside it too, under the threshold as well: a loaded
-    // run's underrun with none over 15 ms seen could not be told the machine's or metronome's.
-    var stall = 0.0
+    // A take that fails says the longest stall beside it too, under the threshold as well, and what
+    // the host took: a loaded run's underrun with none over 15 ms seen could not be told the
+    // machine's or metronome's.
+    var stall = StallReport(longest: 0, stolen: nil)
     return try retakenWhileTheHarnessGlitches(
       check: { take in
         let problems = check(take)
-        return problems.isEmpty ? [] : problems + ["the longest stall beside it: \((stall * 10_000).rounded() / 10) ms"]
+        return problems.isEmpty ? [] : problems + [stall.described]
       },
       {
         let watch = StallWatch()
         let take = try takeOnce(server, arguments, onLine: onLine)
         stall = watch.stop()
-        return (take, stall > 0.015 ? ["the machine stalled for \(Int(stall * 1000)) ms"] : [])
+        return (take, stall.glitches(over: 0.015))
       })
   }
 

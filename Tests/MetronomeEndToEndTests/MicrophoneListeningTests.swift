@@ -132,7 +132,7 @@ final class MicrophoneListeningTests: FolderTestCase {
         errors.contains("during the measurement (the sound server lost or held some audio)") ? ["a stream moved"] : []
       return (
         (run.process.terminationStatus, errors),
-        moved + (stall > 0.015 ? ["the machine stalled for \(Int(stall * 1000)) ms"] : [])
+        moved + stall.glitches(over: 0.015)
       )
     }
     XCTAssertTrue(capture?.errors.contains("at 48000 Hz), back at ") == true, capture?.errors ?? "")
@@ -346,7 +346,7 @@ final class MicrophoneListeningTests: FolderTestCase {
     let played = DrumPlayer.played((try? String(contentsOf: playedFile, encoding: .utf8)) ?? "")
     return (
       said(by: run, printed, playing: strokes.count, to: played),
-      stall > 0.015 ? ["the machine stalled for \(Int(stall * 1000)) ms"] : []
+      stall.glitches(over: 0.015)
     )
   }
 }
