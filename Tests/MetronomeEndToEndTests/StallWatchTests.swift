@@ -1,8 +1,9 @@
+import MetronomeTesting
 import XCTest
 
 /// The stall watcher's report: what the host took is read from the kernel's own count, and a
 /// glitch is said only past its threshold.
-final class StallWatchTests: XCTestCase {
+final class StallWatchTests: TimeLimitedTestCase {
   private let procStat = """
     cpu  1709292 1589 158547 561137 3708 0 1476 6533 0 0
     cpu0 854646 794 79273 280568 1854 0 738 3266 0 0
