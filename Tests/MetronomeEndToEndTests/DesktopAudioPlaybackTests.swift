@@ -126,10 +126,9 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   private func take(
     _ server: String, _ arguments: [String], check: (Take) -> [String], onLine: (Int, pid_t) -> Void = { _, _ in }
   ) throws -> Take? {
-    // A take that fails says the longest stall beside it too, under the threshold as well, and what
-    // the host took: a loaded run's underrun with none over 15 ms seen could not be told the
-    // machine's or metronome's.
-    var stall = StallReport(longest: 0, stolen: nil)
+    // A take that fails says the longest stall beside it too, under the threshold as well: a loaded
+    // run's underrun with none over 15 ms seen could not be told the machine's or metronome's.
+    var stall = StallReport(longest: 0)
     return try retakenWhileTheHarnessGlitches(
       check: { take in
         let problems = check(take)

@@ -11,27 +11,32 @@ extension XCTestCase {
   /// metronome did. What is off in an attempt whose harness was whole fails the test at once.
   ///
   /// Each retake, and each glitch away from what was checked, is said on a line of its own
-  /// starting `harness:`, which `scripts/test` counts, per test, against its budget.
+  /// starting `harness:`, which `scripts/test` counts, per test, against its budget. Those lines
+  /// and a failing attempt's message say what the host took from the machine meanwhile
+  /// (`HostSteal`).
   func retakenWhileTheHarnessGlitches<Capture>(
     check: (Capture) -> [String], _ attempt: () throws -> (capture: Capture, harnessTrouble: [String])
   ) throws -> Capture? {
     var troubles: [[String]] = []
     for _ in 1...5 {
+      let steal = HostSteal()
       let (capture, harnessTrouble) = try attempt()
+      let host = steal.meanwhile
       let problems = check(capture)
       if problems.isEmpty {
         if !harnessTrouble.isEmpty {
-          sayForTheHarness("glitch away from what was checked: \(name): \(harnessTrouble)")
+          sayForTheHarness("glitch away from what was checked: \(name): \(harnessTrouble + host)")
         }
         return capture
       }
       guard !harnessTrouble.isEmpty else {
-        XCTFail(problems.joined(separator: "\n"))
+        XCTFail((problems + host).joined(separator: "\n"))
         return capture
       }
       // Why first: scripts/test prints each line's head, and what was off can run to pages.
-      sayForTheHarness("retake: \(name): the harness glitched (\(harnessTrouble)) and the capture is off (\(problems))")
-      troubles.append(harnessTrouble)
+      sayForTheHarness(
+        "retake: \(name): the harness glitched (\(harnessTrouble + host)) and the capture is off (\(problems))")
+      troubles.append(harnessTrouble + host)
     }
     XCTFail("the harness glitched in all five takes: \(troubles)")
     return nil

@@ -1,0 +1,36 @@
+import MetronomeTesting
+import XCTest
+
+/// What the host took is read from the kernel's own count, and a stall is said only past its
+/// threshold.
+final class HostStealTests: TimeLimitedTestCase {
+  private let procStat = """
+    cpu  1709292 1589 158547 561137 3708 0 1476 6533 0 0
+    cpu0 854646 794 79273 280568 1854 0 738 3266 0 0
+    intr 123 0
+    """
+
+  func testTheStolenTimeIsTheEighthFigureOfTheCPULineInClockTicks() {
+    XCTAssertEqual(HostSteal.seconds(procStat: procStat, ticksPerSecond: 100), 65.33)
+    XCTAssertEqual(HostSteal.seconds(procStat: procStat, ticksPerSecond: 1000), 6.533)
+  }
+
+  func testAKernelThatDoesNotCountStolenTimeGivesNone() {
+    XCTAssertNil(HostSteal.seconds(procStat: "cpu  1 2 3 4 5 6 7\n", ticksPerSecond: 100))
+    XCTAssertNil(HostSteal.seconds(procStat: "cpu0 1 2 3 4 5 6 7 8 9\n", ticksPerSecond: 100))
+    XCTAssertNil(HostSteal.seconds(procStat: nil, ticksPerSecond: 100))
+  }
+
+  func testThisMachinesKernelCountsIt() {
+    let said = HostSteal().meanwhile
+    XCTAssertEqual(said.count, 1)
+    XCTAssertTrue(said.first?.hasPrefix("the host took ") == true, "\(said)")
+    XCTAssertTrue(said.first?.hasSuffix(" ms of processor time") == true, "\(said)")
+  }
+
+  func testAStallIsSaidOnlyPastItsThreshold() {
+    XCTAssertEqual(StallReport(longest: 0.015).glitches(over: 0.015), [])
+    XCTAssertEqual(StallReport(longest: 0.0291).glitches(over: 0.015), ["the machine stalled for 29 ms"])
+    XCTAssertEqual(StallReport(longest: 0.01204).described, "the longest stall beside it: 12.0 ms")
+  }
+}
