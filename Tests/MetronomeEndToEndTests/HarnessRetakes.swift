@@ -13,7 +13,8 @@ extension XCTestCase {
   /// Each retake, and each glitch away from what was checked, is said on a line of its own
   /// starting `harness:`, which `scripts/test` counts, per test, against its budget. Those lines
   /// and a failing attempt's message say what the host took from the machine meanwhile
-  /// (`HostSteal`).
+  /// (`HostSteal`): first, since `scripts/test` prints each line's head and a JACK server's xruns
+  /// can run to a page.
   func retakenWhileTheHarnessGlitches<Capture>(
     check: (Capture) -> [String], _ attempt: () throws -> (capture: Capture, harnessTrouble: [String])
   ) throws -> Capture? {
@@ -25,7 +26,7 @@ extension XCTestCase {
       let problems = check(capture)
       if problems.isEmpty {
         if !harnessTrouble.isEmpty {
-          sayForTheHarness("glitch away from what was checked: \(name): \(harnessTrouble + host)")
+          sayForTheHarness("glitch away from what was checked: \(name): \(host + harnessTrouble)")
         }
         return capture
       }
@@ -35,8 +36,8 @@ extension XCTestCase {
       }
       // Why first: scripts/test prints each line's head, and what was off can run to pages.
       sayForTheHarness(
-        "retake: \(name): the harness glitched (\(harnessTrouble + host)) and the capture is off (\(problems))")
-      troubles.append(harnessTrouble + host)
+        "retake: \(name): the harness glitched (\(host + harnessTrouble)) and the capture is off (\(problems))")
+      troubles.append(host + harnessTrouble)
     }
     XCTFail("the harness glitched in all five takes: \(troubles)")
     return nil

@@ -1,11 +1,12 @@
 import Foundation
 
 /// The processor time the host takes from this virtual machine while a take runs: the kernel's
-/// steal time, which no process of the machine can cause or see as its own.
+/// steal time, in which no process of the machine ran at all.
 ///
 /// Where the suite was measured, each stall of the machine over 12 ms came with 30 to 40 ms of
-/// steal in the same tenth of a second (scripts/MEASUREMENTS.md): a glitch with steal beside it is
-/// the host's, and one without is worth a closer look.
+/// steal in the same tenth of a second, and each stall a loaded run's takes reported with 40 to
+/// 270 ms of it (scripts/MEASUREMENTS.md): a glitch with steal beside it is the host's, and one
+/// without is worth a closer look.
 struct HostSteal {
   private let start = HostSteal.seconds()
 
