@@ -62,6 +62,11 @@ public final class ALSAPCM {
   public let writeFrames: Int
   /// How many underruns (overruns, capturing) were recovered from.
   public private(set) var underruns = 0
+  /// The stream's frame it started again from the last time it ran dry, playing; nil before then.
+  ///
+  /// Everything written before it had been played, and what is written from it plays as late as
+  /// the device played nothing.
+  public private(set) var ranDryAt: Int64?
   /// Frames written (read, capturing) since the device was opened, less a lead-in
   /// (`beginWithLeadIn`): the stream's own frames count from 0.
   public private(set) var writtenFrames: Int64 = 0 {
@@ -261,6 +266,7 @@ public final class ALSAPCM {
 
   private func recover(_ code: Int32) throws(ALSAError) {
     if code == -EPIPE || code == -ESTRPIPE { underruns += 1 }
+    if code == -EPIPE { ranDryAt = writtenFrames }
     if code == -EPIPE, bufferFrames < maximumBufferFrames, largestBufferWouldHaveLasted(), growBuffer() { return }
     try Self.check(snd_pcm_recover(handle, code, 1), "write", device, "the device stopped; is it still connected?")
   }

@@ -26,8 +26,15 @@ public final class PlayedRing: @unchecked Sendable {
   deinit { samples.deallocate() }
 
   /// Keeps `output`, the frames from `firstFrame` on (on the writer's thread); allocates nothing.
+  ///
+  /// Frames passed over since the last write (the run's frames a glitch skipped) were never
+  /// played, and are kept as silence.
   public func write(_ output: UnsafeBufferPointer<Float>, from firstFrame: Int64) {
     if begin.load(ordering: .relaxed) == .min { begin.store(firstFrame, ordering: .relaxed) }
+    let lastEnd = end.load(ordering: .relaxed)
+    if lastEnd != .min, firstFrame > lastEnd {
+      for frame in max(lastEnd, firstFrame - size)..<firstFrame { samples[Int(frame & (size - 1))] = 0 }
+    }
     for (index, sample) in output.enumerated() {
       samples[Int((firstFrame + Int64(index)) & (size - 1))] = sample
     }

@@ -14,4 +14,7 @@ public enum InputNotice: Hashable, Sendable {
   case echoLearnedAgain
   /// The input stopped hearing the click it heard before (a microphone unplugged or muted).
   case wentSilent
+  /// An attack was heard where the output glitched (it ran dry, and what it played next came
+  /// late): not scored, since the click there was not where it was written.
+  case heardWhereTheOutputGlitched
 }

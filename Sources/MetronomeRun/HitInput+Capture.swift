@@ -40,9 +40,20 @@ extension HitInput {
     } catch {
       throw .runtime("\(error)")
     }
+    // Everything heard is placed on the run's frames, which a glitch of the output does not move
+    // once the player has skipped or waited to keep the clicks on their grid: the stream's do.
     let played = PlayedRing()
-    sink.beforeEachWrite { samples, frame in played.write(samples, from: frame) }
-    let clock = CaptureClock(sampleRate: rate, output: sink.pcm.positionReader)
+    let runFrames = RunFrameMap(sampleRate: rate)
+    let period = PeriodStart()
+    engine.beforeEachPeriod { period.set($0) }
+    sink.beforeEachWrite { samples, streamFrame in
+      guard let runFrame = period.take() else { return }
+      runFrames.note(
+        streamFrame: streamFrame, plays: runFrame, sounds: samples.contains { $0 != 0 }, ranDryAt: sink.pcm.ranDryAt,
+        bufferFrames: sink.bufferFrames)
+      played.write(samples, from: runFrame)
+    }
+    let clock = CaptureClock(sampleRate: rate, output: sink.pcm.positionReader, runFrames: runFrames)
     let listener = AudioHitListener(
       canceller: EchoPathCanceller(roundTrip: unreported), sampleRate: rate, settings: request.onsets)
     let shift = Int64((audioOffset * Double(rate.hz) / 1000).rounded())
@@ -54,6 +65,10 @@ extension HitInput {
           input: samples, output: UnsafeBufferPointer(start: nil, count: 0), from: firstFrame + offset, noticed: noticed
         ) {
           attack, placement in
+          guard !runFrames.glitched(runFrame: placement.frame(ofAttackAt: attack.frame, offset: 0)) else {
+            noticed(.heardWhereTheOutputGlitched)
+            return
+          }
           // The round trip beyond the devices' positions is all that is known here, not the whole.
           let placedBy: HitPlacement =
             placement.heard ? .heardClick(milliseconds: nil) : unheard

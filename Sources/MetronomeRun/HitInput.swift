@@ -48,9 +48,9 @@ enum HitInput {
     let filter = request.filter
     let rate = Double(server.sampleRate.hz)
     let notePlacement = NotePlacement(inputOffset: inputOffset, sampleRate: server.sampleRate)
-    let cycle = CycleStart()
+    let cycle = PeriodStart()
     engine.beforeEachPeriod { cycleStart in
-      cycle.frame = cycleStart
+      cycle.set(cycleStart)
       let latency = server.latencyFrames(of: input)
       server.receiveMIDI(on: input) { frame, status, first, second in
         let played = notePlacement.frame(
@@ -116,8 +116,20 @@ enum HitInput {
   }
 }
 
-/// The run's frame the JACK cycle being rendered starts on, kept for what hears the cycle once
-/// it is rendered; touched only on JACK's thread.
-private final class CycleStart: @unchecked Sendable {
+/// The run's frame the period being rendered starts on, kept for what hears or writes the period
+/// once it is rendered; touched only on the thread that renders.
+final class PeriodStart: @unchecked Sendable {
   var frame: Int64 = 0
+  /// Whether `frame` is a period's not yet taken.
+  private var isNew = false
+
+  /// Keeps `frame` as the start of the period being rendered.
+  func set(_ frame: Int64) { (self.frame, isNew) = (frame, true) }
+
+  /// The frame of the period just rendered, once: a write that follows no rendered period (the
+  /// silence a player waits after a glitch) plays none of the run's frames.
+  func take() -> Int64? {
+    defer { isNew = false }
+    return isNew ? frame : nil
+  }
 }

@@ -169,6 +169,7 @@ where MainQueue.SchedulerTimeType == AudioTime {
     pendingBeats.add(-1)
     guard !completed else { return }
     if skipped, beat.isBarBeat { skippedBeats += 1 }
+    if skipped, let scored = practice?.skipped(beat) { show(scored) }
     if !skipped {
       for observer in observers where beat.isBarBeat || observer.hearsEveryClick { observer.heard(beat) }
       if let (scored, judgeLater) = practice?.heard(beat, at: mainQueue.now) {

@@ -61,6 +61,9 @@ public struct Practice {
     return (takesHits ? scorer.heard(beat) : [], awaiting.block || awaiting.bar)
   }
 
+  /// Takes `beat` as skipped by a glitch, never heard; returns the hits it decided.
+  mutating func skipped(_ beat: Beat) -> [ScoredHit] { takesHits ? scorer.skipped(beat) : [] }
+
   /// Takes a hit the player played, its frame already where the clicks are heard; returns the
   /// hits decided, and what it asks of the state at once: a miss brings the click back whole.
   mutating func played(_ hit: Hit) -> (scored: [ScoredHit], actions: [MetronomeAction]) {

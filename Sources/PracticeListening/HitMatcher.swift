@@ -5,9 +5,10 @@ import MetronomeCore
 /// A hit is decided once a click after it is known (an early hit waits for the click it was
 /// early for), or when the run ends. Every click of the beats' voice counts, subdivisions' and
 /// silent ones included (a gap's silent bars are what a gap click practises); the second voice
-/// does not. A hit nearest a count-in click is not scored, nor one far from any click: after
-/// the last, or in a pause (a stretch between two clicks of at least a second and three times the
-/// spacing before it), more than half that spacing from the clicks around it.
+/// does not. A hit nearest a count-in click is not scored, nor one nearest a click a glitch
+/// skipped (it never sounded), nor one far from any click: after the last, or in a pause (a
+/// stretch between two clicks of at least a second and three times the spacing before it), more
+/// than half that spacing from the clicks around it.
 public struct HitMatcher: Sendable {
   /// How a hit came out.
   public enum Outcome: Equatable, Sendable {
@@ -19,6 +20,8 @@ public struct HitMatcher: Sendable {
 
   /// The clicks known, oldest first; only the last few are kept.
   private var clicks: [Beat] = []
+  /// The frames of those that a glitch skipped.
+  private var skippedFrames: Set<Int64> = []
   /// Hits after the last click known, in the order they came.
   private var waiting: [Hit] = []
   private static let clicksKept = 64
@@ -26,13 +29,18 @@ public struct HitMatcher: Sendable {
   /// No clicks and no hits yet.
   public init() {}
 
-  /// Records a click as heard; returns the hits it decides.
-  public mutating func heard(_ click: Beat) -> [Outcome] {
+  /// Records a click as heard, or as skipped by a glitch where it did not sound; returns the hits
+  /// it decides.
+  public mutating func heard(_ click: Beat, sounded: Bool = true) -> [Outcome] {
     guard click.voice == .beats, !click.isMapEnd else { return [] }
     let index = clicks.firstIndex { $0.frame >= click.frame } ?? clicks.endIndex
     guard index == clicks.endIndex || clicks[index].frame != click.frame else { return [] }
     clicks.insert(click, at: index)
-    if clicks.count > Self.clicksKept { clicks.removeFirst(clicks.count - Self.clicksKept) }
+    if !sounded { skippedFrames.insert(click.frame) }
+    if clicks.count > Self.clicksKept {
+      clicks.removeFirst(clicks.count - Self.clicksKept)
+      if let first = clicks.first?.frame { skippedFrames = skippedFrames.filter { $0 >= first } }
+    }
     return decideWaiting(finishing: false)
   }
 
@@ -87,6 +95,8 @@ public struct HitMatcher: Sendable {
   }
 
   private func outcome(_ hit: Hit, _ click: Beat) -> Outcome {
-    click.isCountIn ? .unscored(hit, reason: "count-in") : .scored(ScoredHit(hit: hit, click: click))
+    if click.isCountIn { return .unscored(hit, reason: "count-in") }
+    if skippedFrames.contains(click.frame) { return .unscored(hit, reason: "its click skipped by a glitch") }
+    return .scored(ScoredHit(hit: hit, click: click))
   }
 }

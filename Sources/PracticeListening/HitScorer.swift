@@ -7,7 +7,8 @@ public struct HitScorer: Sendable {
   public let tolerance: Double
   /// Every hit scored so far, in the order decided.
   public private(set) var scored: [ScoredHit] = []
-  /// Hits that were not scored (on the count-in, far from any click).
+  /// Hits that were not scored (on the count-in, nearest a click a glitch skipped, far from any
+  /// click).
   public private(set) var unscored = 0
   /// How many hits the run wants, as a calibration does; nil for no such count.
   ///
@@ -24,6 +25,7 @@ public struct HitScorer: Sendable {
   private var moves: [Double] = []
   private var echoesLearnedAgain = 0
   private var silences = 0
+  private var heardWhereTheOutputGlitched = 0
   /// The kind of the latest notice, which the display shows.
   private var latestNotice: NoticeLine?
 
@@ -32,6 +34,9 @@ public struct HitScorer: Sendable {
 
   /// Records a click as heard; returns the hits it scores.
   public mutating func heard(_ click: Beat) -> [ScoredHit] { keep(matcher.heard(click)) }
+
+  /// Records a click a glitch skipped, which did not sound: a hit nearest it is not scored.
+  public mutating func skipped(_ click: Beat) -> [ScoredHit] { keep(matcher.heard(click, sounded: false)) }
 
   /// Records a hit as played; returns it if it is scored now.
   public mutating func played(_ hit: Hit) -> [ScoredHit] {
@@ -47,13 +52,14 @@ public struct HitScorer: Sendable {
     case .clickMoved(let milliseconds): moves.append(milliseconds)
     case .echoLearnedAgain: echoesLearnedAgain += 1
     case .wentSilent: silences += 1
+    case .heardWhereTheOutputGlitched: heardWhereTheOutputGlitched += 1
     }
     latestNotice = NoticeLine(notice)
   }
 
   /// The lines on what the audio input noticed, one for each kind of notice.
   private enum NoticeLine: CaseIterable {
-    case clipping, level, echo, silence
+    case clipping, level, echo, silence, glitch
 
     init(_ notice: InputNotice) {
       switch notice {
@@ -61,6 +67,7 @@ public struct HitScorer: Sendable {
       case .clickLevel: self = .level
       case .clickMoved, .echoLearnedAgain: self = .echo
       case .wentSilent: self = .silence
+      case .heardWhereTheOutputGlitched: self = .glitch
       }
     }
   }
@@ -95,6 +102,10 @@ public struct HitScorer: Sendable {
       guard silences > 0 else { return nil }
       return "the microphone stopped hearing the click" + (silences > 1 ? " \(Self.times(silences))" : "")
         + " (unplugged or muted?)"
+    case .glitch:
+      guard heardWhereTheOutputGlitched > 0 else { return nil }
+      let hits = heardWhereTheOutputGlitched == 1 ? "1 hit" : "\(heardWhereTheOutputGlitched) hits"
+      return "\(hits) heard where the output glitched not scored (the click there came late)"
     }
   }
 
@@ -113,7 +124,10 @@ public struct HitScorer: Sendable {
   public var summary: String {
     let statistics = statistics?.summary ?? "no hits scored"
     return
-      ([statistics + (unscored > 0 ? "; \(unscored) not scored (count-in, or no click near)" : "")]
+      ([
+        statistics
+          + (unscored > 0 ? "; \(unscored) not scored (count-in, a click a glitch skipped, or no click near)" : "")
+      ]
       + (SilentPlaying(scored).map { [$0.summary] } ?? [])
       + (audioPlacement.map { ["audio hits \($0.description)"] } ?? []) + NoticeLine.allCases.compactMap(line))
       .joined(separator: "; ")

@@ -48,4 +48,23 @@ import Testing
       #expect(samples.enumerated().allSatisfy { $0.element == Float((first + Int64($0.offset)) % 4_096) })
     }
   }
+
+  /// Frames passed over (the run's frames a glitch skipped) read as the silence they were, not
+  /// as what their slots held a ring ago; the frames on either side as written.
+  @Test func framesPassedOverReadAsSilenceNotAsWhatTheirSlotsHeld() {
+    let ring = PlayedRing()
+    let loud = [Float](repeating: 1, count: 4_096)
+    // A whole ring of sound, then a gap of 2,048 frames, then 256 more.
+    for start in stride(from: 0, to: 131_072, by: 4_096) {
+      loud.withUnsafeBufferPointer { ring.write($0, from: Int64(start)) }
+    }
+    _ = read(ring)
+    [Float](repeating: 0.5, count: 256).withUnsafeBufferPointer { ring.write($0, from: 133_120) }
+    let pieces = read(ring)
+    let samples = pieces.flatMap(\.1)
+    #expect(pieces.first?.0 == 131_072)
+    #expect(samples.count == 2_304)
+    #expect(samples.prefix(2_048).allSatisfy { $0 == 0 })
+    #expect(samples.suffix(256).allSatisfy { $0 == 0.5 })
+  }
 }

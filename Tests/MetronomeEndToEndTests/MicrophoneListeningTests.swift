@@ -51,6 +51,21 @@ final class MicrophoneListeningTests: FolderTestCase {
     XCTAssertTrue(capture?.errors.contains("metronome: listening: 35 hits: mean ") == true, capture?.errors ?? "")
   }
 
+  /// The same, with metronome's render thread held for 50 ms as the 24th click is heard.
+  ///
+  /// That runs the output dry once: the clicks after it keep their grid, and so do the strokes
+  /// placed against them. Where the output glitched, from the first sound written after it ran
+  /// dry until what it lost was found (some 160 ms), a click came late; the frames it lost, skipped
+  /// to keep the grid, may hold one that never sounded. A stroke there is said not scored, never
+  /// placed against a click the player did not hear, and no click is taken for a stroke.
+  ///
+  /// Before, every stroke after an underrun was placed as many frames early as it lost, and
+  /// more: the input stayed placed on the output's stream, which the underrun had moved.
+  func testAnOutputThatRunsDryKeepsTheStrokesAfterItPlacedAndScoresNoneWhereItGlitched() throws {
+    let capture = try listen(micDelay: 0, route: .pipewire, holdAfterClick: 24)
+    XCTAssertTrue(capture?.errors.contains("metronome: 1 underrun\n") == true, capture?.errors ?? "")
+  }
+
   /// `calibrate --loopback --listen-device` through a path 300 frames longer than the two ALSA
   /// devices report finds those frames within a millisecond; a run after it in which the
   /// microphone does not hear the click (headphones), so that only the calibration can place
@@ -225,9 +240,14 @@ final class MicrophoneListeningTests: FolderTestCase {
   /// strengths (the softest at 0.3 of it), a third of the beats on the click and the other strokes
   /// up to 20 ms either way (seeded). Where the clicks come back louder from a click on, the
   /// strokes on it and the two after are not checked: they are followed from the fourth.
-  private func listen(micDelay: Int, route: Route = .jack, clickGain: DrumPlayer.ClickGain = 0.5) throws -> (
-    status: Int32, errors: String, offsets: [Int]
-  )? {
+  ///
+  /// With `holdAfterClick`, through PipeWire, the render thread is held for 50 ms once that many
+  /// clicks are heard; each audio hit is matched to the stroke on its click, and strokes not
+  /// heard must be as many as metronome says it did not score where the output glitched, and
+  /// near the hold.
+  private func listen(
+    micDelay: Int, route: Route = .jack, clickGain: DrumPlayer.ClickGain = 0.5, holdAfterClick: Int? = nil
+  ) throws -> Said? {
     let rate = route == .pipewire ? 48_000 : 44_100
     // Frames between the clicks: eighths at 100 BPM.
     let spacing = rate * 3 / 10
@@ -244,15 +264,22 @@ final class MicrophoneListeningTests: FolderTestCase {
     }
     let followed = clickGain.louder.map { $0.from..<($0.from + 3) } ?? 0..<0
     let checked = take.strokes.map { !followed.contains(2 * $0.click + ($0.offset > spacing / 2 ? 1 : 0)) }
-    typealias Capture = (status: Int32, errors: String, offsets: [Int])
-    let check = { (capture: Capture) -> [String] in
-      capture.status == 0 && !capture.errors.hasPrefix("the player sent") && capture.offsets.count == expected.count
-        && zip(zip(capture.offsets, expected), checked).allSatisfy({ !$1 || abs($0.0 - $0.1) <= rate / 1_000 })
-        ? [] : ["status \(capture.status), offsets \(capture.offsets), played \(expected): \(capture.errors)"]
+    let check = { (capture: Said) -> [String] in
+      let misplaced =
+        holdAfterClick.map {
+          Self.strokesMisplaced(in: capture, near: $0, expected: expected, of: strokes, spacing: spacing)
+        }
+        ?? (capture.offsets.count == expected.count
+          && zip(zip(capture.offsets, expected), checked).allSatisfy({ !$1 || abs($0.0 - $0.1) <= rate / 1_000 })
+          ? [] : ["offsets \(capture.offsets), played \(expected)"])
+      return capture.status == 0 && !capture.errors.hasPrefix("the player sent") && misplaced.isEmpty
+        ? [] : ["status \(capture.status)"] + misplaced + [capture.errors]
     }
-    let capture = try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Capture, [String]) in
+    let capture = try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Said, [String]) in
       switch route {
-      case .pipewire: try playThroughPipeWire(strokes, by: player, spacing: spacing, micDelay: micDelay)
+      case .pipewire:
+        try playThroughPipeWire(
+          strokes, by: player, spacing: spacing, micDelay: micDelay, holdAfterClick: holdAfterClick)
       case .jack, .alsa:
         try playThroughJACK(
           strokes, by: player, throughALSA: route == .alsa, spacing: spacing, micDelay: micDelay, clickGain: clickGain)
@@ -272,7 +299,7 @@ final class MicrophoneListeningTests: FolderTestCase {
   private func playThroughJACK(
     _ strokes: [DrumTake.Stroke], by player: DrumPlayer, throughALSA: Bool, spacing: Int, micDelay: Int,
     clickGain: DrumPlayer.ClickGain
-  ) throws -> ((status: Int32, errors: String, offsets: [Int]), [String]) {
+  ) throws -> (Said, [String]) {
     let server = try JACKDummyServer(sampleRate: 44_100, periodFrames: 1_024)
     defer { server.stop() }
     let environment = server.environment.merging(["HOME": folder.path]) { $1 }
@@ -306,30 +333,84 @@ final class MicrophoneListeningTests: FolderTestCase {
   private func said(
     by metronome: BackgroundRun, _ printed: (output: Data, errors: String), playing strokes: Int,
     to played: DrumPlayer.Played
-  ) -> (status: Int32, errors: String, offsets: [Int]) {
-    let offsets = String(decoding: printed.output, as: UTF8.self).split(separator: "\n").compactMap {
+  ) -> Said {
+    let hits = String(decoding: printed.output, as: UTF8.self).split(separator: "\n").compactMap {
       let line = try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
-      return line?["audio"] as? Bool == true ? line?["offsetFrames"] as? Int : nil
+      guard line?["audio"] as? Bool == true, let offset = line?["offsetFrames"] as? Int,
+        let click = line?["clickFrame"] as? Int
+      else { return nil as (Int, Int)? }
+      return (offset, click)
     }
     let errors =
       played.missed == 0 && played.sent.count == strokes
       ? printed.errors : "the player sent \(played.sent.count) and missed \(played.missed); \(printed.errors)"
-    return (metronome.process.terminationStatus, errors, offsets)
+    return Said(
+      status: metronome.process.terminationStatus, errors: errors, offsets: hits.map(\.0), clickFrames: hits.map(\.1))
+  }
+
+  /// What a take's metronome said: its status and standard error, and each audio hit's offset
+  /// from its click, with that click's frame.
+  private struct Said {
+    let status: Int32
+    let errors: String
+    let offsets: [Int]
+    let clickFrames: [Int]
+  }
+
+  /// What is off in `said`: every audio hit must be the stroke on its click (of clicks `spacing`
+  /// apart) within a millisecond (at 48 kHz), and the strokes not heard as many as metronome says
+  /// it did not score where the output glitched or near a click the glitch skipped, each on one of
+  /// the three clicks around `holdAfterClick`; `expected` holds each stroke's offset from its click.
+  private static func strokesMisplaced(
+    in said: Said, near holdAfterClick: Int, expected: [Int], of strokes: [DrumTake.Stroke], spacing: Int
+  ) -> [String] {
+    // The click each stroke is on: its beat's, or the eighth after it for one played past half way,
+    // counted as the run counts them from the first stroke's (the drummer counts from the first
+    // click it hears).
+    let counted = strokes.map { $0.click + ($0.offset > spacing / 2 ? 1 : 0) }
+    let first = (said.clickFrames.first ?? 0) / spacing - (counted.first ?? 0)
+    let clicks = counted.map { $0 + first }
+    var unheard = Set(clicks.indices)
+    var problems: [String] = []
+    for (offset, clickFrame) in zip(said.offsets, said.clickFrames) {
+      guard let stroke = clicks.firstIndex(of: clickFrame / spacing), unheard.remove(stroke) != nil else {
+        problems.append("a hit \(offset) frames from click \(clickFrame / spacing), where no stroke was played")
+        continue
+      }
+      if abs(offset - expected[stroke]) > 48 {
+        problems.append(
+          "the stroke on click \(clicks[stroke]) placed \(offset) frames from it, played \(expected[stroke])")
+      }
+    }
+    // Said where the output glitched, and near a click a glitch skipped (no count-in here).
+    let notScored = [" heard where the output glitched not scored", " not scored (count-in, a click a glitch skipped"]
+      .map { words in
+        said.errors.split(separator: ";").first { $0.contains(words) }.flatMap { Int($0.split(separator: " ")[0]) } ?? 0
+      }.reduce(0, +)
+    let near = holdAfterClick - 1...holdAfterClick + 1
+    if unheard.count != notScored || !unheard.allSatisfy({ near.contains(clicks[$0]) }) {
+      problems.append(
+        "strokes not heard on clicks \(unheard.map { clicks[$0] }.sorted()), \(notScored) said not scored")
+    }
+    return problems
   }
 
   /// One take of `listen` through PipeWire: what metronome said, with the audio hits' offsets, and
   /// what went wrong in the harness (a machine that stalled, which PipeWire does not wait for).
-  private func playThroughPipeWire(_ strokes: [DrumTake.Stroke], by player: DrumPlayer, spacing: Int, micDelay: Int)
-    throws -> ((status: Int32, errors: String, offsets: [Int]), [String])
-  {
+  private func playThroughPipeWire(
+    _ strokes: [DrumTake.Stroke], by player: DrumPlayer, spacing: Int, micDelay: Int, holdAfterClick: Int?
+  ) throws -> (Said, [String]) {
     let playedFile = folder.appendingPathComponent("played.txt")
+    let pidFile = folder.appendingPathComponent("metronome.pid")
     let script = """
       LD_LIBRARY_PATH="$DESKTOP_AUDIO_JACK" "$0" "" "" "$@" < "\(try player.plan(strokes).path)" > "\(playedFile.path)" 2>&1 &
       drummer=$!
       for _ in $(seq 200); do pw-link -o 2>/dev/null | grep -qx drum-mic:out && break; sleep 0.05; done
       pw-link metro-null:monitor_MONO drum-ear:in && pw-link drum-mic:out metro-mic-ear:input_MONO || exit 1
       "\(MetronomeProcess.binary.path)" 100 --subdivide 2 --listen --listen-device default --headless --events ndjson \\
-        --duration 17
+        --duration 17 &
+      echo $! > "\(pidFile.path)"
+      wait $!
       status=$?
       kill "$drummer"
       wait "$drummer"
@@ -341,7 +422,17 @@ final class MicrophoneListeningTests: FolderTestCase {
         + player.arguments(spacing: spacing, seconds: 20, clickGain: 0, micDelay: micDelay),
       executable: MetronomeProcess.repository.appendingPathComponent("scripts/desktop-audio"),
       environment: ["DESKTOP_AUDIO_MICROPHONE": "1"])
-    let printed = run.finish()
+    // Held as the click is heard, the thread runs the buffer dry some 20 ms later and writes again
+    // 50 ms later: no click is lost, so the drummer still counts them all.
+    let early = holdAfterClick.map { clicks in
+      run.readOutput { $0.components(separatedBy: #""voice":"beats""#).count > clicks }
+    }
+    if early != nil {
+      let pid = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+      try HeldThread(in: try XCTUnwrap(Int32(pid))) { name, _ in name == "render" }.hold(seconds: 0.05)
+    }
+    let rest = run.finish()
+    let printed = (Data((early ?? "").utf8) + rest.output, rest.errors)
     let stall = watch.stop()
     let played = DrumPlayer.played((try? String(contentsOf: playedFile, encoding: .utf8)) ?? "")
     return (

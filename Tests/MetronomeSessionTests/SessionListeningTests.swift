@@ -54,7 +54,9 @@ struct SessionListeningTests {
     #expect(hits.count == 4)
     #expect(hits.contains { $0.contains("bar 1 beat 1 sub 1 -10.0 ms") })
     #expect(harness.standardError.first?.hasPrefix("metronome: listening: 4 hits: ") == true)
-    #expect(harness.standardError.first?.hasSuffix("; 1 not scored (count-in, or no click near)\n") == true)
+    #expect(
+      harness.standardError.first?.hasSuffix("; 1 not scored (count-in, a click a glitch skipped, or no click near)\n")
+        == true)
   }
 
   /// Two minutes at 100 BPM, a hit on every eighth rushing 1 ms a bar (6 frames an eighth): the
@@ -181,5 +183,25 @@ struct SessionCalibrationTests {
     #expect(screens.first?.contains(" any key: a hit · q Esc quit") == true)
     #expect(screens.first?.contains("play/pause") == false)
     #expect(screens.last?.contains(" hit along with the click: 1 of 32\n last +5.0 ms on time") == true)
+  }
+
+  /// A hit on a beat a glitch skipped (it never sounded) is not scored against the beat beside
+  /// it; one on the next beat that sounded is.
+  @Test func aHitOnABeatAGlitchSkippedIsNotScoredAgainstTheNext() throws {
+    let harness = try Harness(
+      PlaybackSettings(length: .beats(4)), practice: Practice(scorer: HitScorer(tolerance: 20)))
+    // The first period's glitch loses the beat at 24 000, which is skipped.
+    harness.sink.lostFrames = [24_000]
+    for frame: Int64 in [24_000 + 100, 48_000 - 50] {
+      let hit = Hit(frame: frame, note: 38, velocity: 100)
+      harness.at(Double(frame) / 48_000 + 0.03) { $0.receive(.hit(hit)) }
+    }
+    harness.run()
+    let hits = harness.standardOutput.filter { $0.contains(" hit ") }
+    #expect(hits.count == 1 && hits.first?.contains(" -1.0 ms") == true, "\(hits)")
+    #expect(harness.standardError.first?.hasPrefix("metronome: listening: 1 hit: ") == true)
+    #expect(
+      harness.standardError.first?.hasSuffix("; 1 not scored (count-in, a click a glitch skipped, or no click near)\n")
+        == true, "\(harness.standardError)")
   }
 }
