@@ -28,6 +28,13 @@ final class HostStealTests: TimeLimitedTestCase {
     XCTAssertTrue(said.first?.hasSuffix(" ms of processor time") == true, "\(said)")
   }
 
+  /// 200 ms taken is still a take of metronome's; a millisecond more is the harness's.
+  func testATakeBearsTheHostTakingUpTo200Milliseconds() {
+    XCTAssertTrue(HostSteal.aTakeBears(milliseconds: 0))
+    XCTAssertTrue(HostSteal.aTakeBears(milliseconds: 200))
+    XCTAssertFalse(HostSteal.aTakeBears(milliseconds: 201))
+  }
+
   func testAStallIsSaidOnlyPastItsThreshold() {
     XCTAssertEqual(StallReport(longest: 0.015).glitches(over: 0.015), [])
     XCTAssertEqual(StallReport(longest: 0.0291).glitches(over: 0.015), ["the machine stalled for 29 ms"])
