@@ -72,18 +72,19 @@ import Testing
     #expect(!map.glitched(runFrame: 17_408))
   }
 
-  /// An underrun whose loss is never found is given up on a second past where it ran dry: the
-  /// glitch ends at the frame the stream had reached, and the next underrun opens one of its own.
+  /// An underrun whose loss is never found is given up on more than a second past where it ran
+  /// dry: the glitch ends at the frame the stream had reached, and the next underrun opens one of
+  /// its own.
   @Test func anUnderrunWhoseLossIsNeverFoundEndsASecondOn() {
     let map = RunFrameMap(sampleRate: rate)
     write(map, from: 0, to: 10_240, shift: 0, sounds: { _ in true })
-    write(map, from: 10_240, to: 58_368, shift: 0, sounds: { _ in true }, ranDryAt: 10_240)
-    #expect(map.glitched(runFrame: 58_368))
-    // 48,000 frames past 10,240: the write from 58,368 is the first further than that.
-    write(map, from: 58_368, to: 60_416, shift: 0, sounds: { _ in true }, ranDryAt: 10_240)
+    write(map, from: 10_240, to: 58_624, shift: 0, sounds: { _ in true }, ranDryAt: 10_368)
+    // The write from 58,368, exactly 48,000 frames past 10,368, still waited for the loss.
+    #expect(map.glitched(runFrame: 58_624))
+    write(map, from: 58_624, to: 60_416, shift: 0, sounds: { _ in true }, ranDryAt: 10_368)
     #expect(map.glitched(runFrame: 10_240))
-    #expect(map.glitched(runFrame: 58_367))
-    #expect(!map.glitched(runFrame: 58_368))
+    #expect(map.glitched(runFrame: 58_623))
+    #expect(!map.glitched(runFrame: 58_624))
     #expect(!map.glitched(runFrame: 100_000))
     write(map, from: 60_416, to: 61_440, shift: 0, sounds: { _ in true }, ranDryAt: 60_416)
     #expect(!map.glitched(runFrame: 60_415))
@@ -108,8 +109,8 @@ import Testing
     #expect(!cut.glitched(runFrame: 10_240))
   }
 
-  /// Forty moves: the reader keeps the newest, and the frames before them keep the shift that
-  /// held before the first kept.
+  /// Forty moves: the reader keeps the newest 16 and no more, and the frames before them keep the
+  /// shift that held before the first kept (a position read now is never that old).
   @Test func manyMovesKeepTheNewestAndTheShiftBeforeThem() {
     let map = RunFrameMap(sampleRate: rate)
     for move in 0..<40 {
@@ -118,7 +119,8 @@ import Testing
       #expect(map.runFrame(ofStreamFrame: frame) == frame + Int64(move))
     }
     #expect(map.runFrame(ofStreamFrame: 39 * 1_024 + 10) == 39 * 1_024 + 49)
-    // Moves 24 to 39 are kept; frames before move 24 keep move 23's shift.
+    // Moves 24 to 39 are kept; frames before move 24 keep move 23's shift, move 5's too.
     #expect(map.runFrame(ofStreamFrame: 23 * 1_024 + 10) == 23 * 1_024 + 33)
+    #expect(map.runFrame(ofStreamFrame: 5 * 1_024 + 10) == 5 * 1_024 + 33)
   }
 }
