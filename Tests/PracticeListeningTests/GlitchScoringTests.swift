@@ -28,6 +28,22 @@ import Testing
     }
   }
 
+  /// A skipped click stays skipped while it is kept, the oldest kept too: a hit that comes late
+  /// for it, after 63 clicks more, is not scored.
+  @Test func theOldestClickKeptStaysSkipped() {
+    var matcher = HitMatcher()
+    let clicks = steadyClicks(count: 65)
+    _ = matcher.heard(clicks[0])
+    _ = matcher.heard(clicks[1], sounded: false)
+    for click in clicks.dropFirst(2) { _ = matcher.heard(click) }
+    // 65 clicks heard, 64 kept: the oldest kept is the skipped one.
+    let decided = matcher.played(Hit(frame: clicks[1].frame + 10, note: 38, velocity: 90))
+    #expect(
+      decided == [
+        .unscored(Hit(frame: clicks[1].frame + 10, note: 38, velocity: 90), reason: "its click skipped by a glitch")
+      ])
+  }
+
   /// The scorer counts a hit nearest a skipped click as not scored, and says why among the rest.
   @Test func theScorerCountsAHitNearestASkippedClickAsNotScored() {
     var scorer = HitScorer(tolerance: 20)
