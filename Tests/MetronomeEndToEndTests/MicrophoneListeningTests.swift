@@ -359,9 +359,10 @@ final class MicrophoneListeningTests: FolderTestCase {
   }
 
   /// What is off in `said`: every audio hit must be the stroke on its click (of clicks `spacing`
-  /// apart) within a millisecond (at 48 kHz), and the strokes not heard as many as metronome says
-  /// it did not score where the output glitched or near a click the glitch skipped, each on one of
-  /// the three clicks around `holdAfterClick`; `expected` holds each stroke's offset from its click.
+  /// apart) within a millisecond (at 48 kHz), and the strokes not heard each on one of the three
+  /// clicks around `holdAfterClick`, no more than metronome says it did not score where the output
+  /// glitched or near a click the glitch skipped; `expected` holds each stroke's offset from its
+  /// click.
   private static func strokesMisplaced(
     in said: Said, near holdAfterClick: Int, expected: [Int], of strokes: [DrumTake.Stroke], spacing: Int
   ) -> [String] {
@@ -388,8 +389,10 @@ final class MicrophoneListeningTests: FolderTestCase {
       .map { words in
         said.errors.split(separator: ";").first { $0.contains(words) }.flatMap { Int($0.split(separator: " ")[0]) } ?? 0
       }.reduce(0, +)
+    // What is said not scored where the output glitched may also be the late click's own attack
+    // (a loaded run's take said 2 for one stroke), never taken for a stroke: two at most.
     let near = holdAfterClick - 1...holdAfterClick + 1
-    if unheard.count != notScored || !unheard.allSatisfy({ near.contains(clicks[$0]) }) {
+    if !(unheard.count...unheard.count + 2).contains(notScored) || !unheard.allSatisfy({ near.contains(clicks[$0]) }) {
       problems.append(
         "strokes not heard on clicks \(unheard.map { clicks[$0] }.sorted()), \(notScored) said not scored")
     }
