@@ -45,9 +45,10 @@ public final class RunFrameMap: @unchecked Sendable {
   private var lastShift: Int64 = 0
   private var lastMoveFrame: Int64 = .min
   private var lastRanDryAt: Int64?
-  /// Where the stream ran dry, while what it lost is not known, and the glitch opened since.
+  /// Where the stream ran dry, while what it lost is not known, and the run's frame the glitch
+  /// opened since starts on.
   private var dryFrom: Int64?
-  private var open: Move?
+  private var glitchFrom: Int64?
   /// What the reader took, newest last, the shift before the first of them, and how many it took.
   private var known: [Move] = []
   private var shiftBeforeKnown: Int64 = 0
@@ -80,25 +81,23 @@ public final class RunFrameMap: @unchecked Sendable {
     }
     let shift = runFrame &- streamFrame
     // What the move's own write plays is where the move put it: that is on time.
-    if sounds, open == nil, dryFrom != nil, shift == lastShift {
-      let glitch = Move(streamFrame: streamFrame, shift: shift, glitched: (streamFrame &+ shift)..<Int64.max)
-      open = glitch
-      publish(glitch)
+    if sounds, glitchFrom == nil, dryFrom != nil, shift == lastShift {
+      glitchFrom = streamFrame &+ shift
+      publish(Move(streamFrame: streamFrame, shift: shift, glitched: (streamFrame &+ shift)..<Int64.max))
     }
     if shift != lastShift {
       let from =
-        open?.glitched.lowerBound
+        glitchFrom
         ?? (dryFrom != nil ? .max : max(streamFrame &- Int64(bufferFrames), lastMoveFrame) &+ lastShift)
       // Up to where the stream's frame plays, moved later (frames lost) or as it was (frames cut).
       let until = max(streamFrame &+ max(shift, lastShift), from)
       publish(Move(streamFrame: streamFrame, shift: shift, glitched: from..<until))
-      (lastShift, lastMoveFrame, open, dryFrom) = (shift, streamFrame, nil, nil)
+      (lastShift, lastMoveFrame, glitchFrom, dryFrom) = (shift, streamFrame, nil, nil)
     } else if let dry = dryFrom, streamFrame &- dry > givenUpAfter {
-      if let glitch = open {
-        publish(
-          Move(streamFrame: streamFrame, shift: shift, glitched: glitch.glitched.lowerBound..<(streamFrame &+ shift)))
+      if let glitchFrom {
+        publish(Move(streamFrame: streamFrame, shift: shift, glitched: glitchFrom..<(streamFrame &+ shift)))
       }
-      (open, dryFrom) = (nil, nil)
+      (glitchFrom, dryFrom) = (nil, nil)
     }
   }
 
