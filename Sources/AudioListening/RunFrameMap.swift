@@ -40,11 +40,12 @@ public final class RunFrameMap: @unchecked Sendable {
   /// How far past where it ran dry a stream may play before a loss not found is given up on: a
   /// second (a loss is found within a tenth of one, MEASUREMENTS).
   private let givenUpAfter: Int64
-  /// On the writer's thread: the shift last written, the stream's frame of the last move, and
-  /// where the stream last ran dry.
+  /// On the writer's thread: the shift last written, the stream's frame of the last move, where
+  /// the stream last ran dry, and the last write's frames of the stream, with whether it sounded.
   private var lastShift: Int64 = 0
   private var lastMoveFrame: Int64 = .min
   private var lastRanDryAt: Int64?
+  private var lastWrite: (frames: Range<Int64>, sounds: Bool)?
   /// Where the stream ran dry, while what it lost is not known, and the run's frame the glitch
   /// opened since starts on.
   private var dryFrom: Int64?
@@ -64,26 +65,33 @@ public final class RunFrameMap: @unchecked Sendable {
 
   deinit { written.deallocate() }
 
-  /// Takes that the stream's frame `streamFrame` plays the run's frame `runFrame` (on the
-  /// writer's thread, before it is written), whether what is written there `sounds`, the stream's
-  /// frame it started again from the last time it ran dry (`ranDryAt`) and how much it holds now;
-  /// allocates nothing.
+  /// Takes that the write of `frames` from the stream's frame `streamFrame` plays the run's frames
+  /// from `runFrame` (on the writer's thread, before it is written), whether what is written
+  /// there `sounds`, the stream's frame it started again from the last time it ran dry
+  /// (`ranDryAt`) and how much it holds now; allocates nothing.
   ///
   /// After an underrun, the first write that sounds opens a glitch from there (what came late
-  /// before it was silence, as written); a move closes it where the stream's frame now plays. A
+  /// before it was silence, as written). The device says it ran dry only to the write that finds
+  /// it, which was noted before: if that one sounds, the glitch opens where it ran dry within it.
+  /// A move closes the glitch where the stream's frame now plays. A
   /// move with no underrun since the last (the device cut the stream, or a stall it did not call
   /// one) glitched as much as the stream holds before it. A second underrun before the move only
   /// makes the same glitch longer.
-  public func note(streamFrame: Int64, plays runFrame: Int64, sounds: Bool, ranDryAt: Int64?, bufferFrames: Int) {
+  public func note(
+    streamFrame: Int64, frames: Int, plays runFrame: Int64, sounds: Bool, ranDryAt: Int64?, bufferFrames: Int
+  ) {
     if let ranDryAt, ranDryAt != lastRanDryAt {
       lastRanDryAt = ranDryAt
       if dryFrom == nil { dryFrom = ranDryAt }
+      if glitchFrom == nil, let last = lastWrite, last.sounds, last.frames.contains(ranDryAt) {
+        openGlitch(atStreamFrame: ranDryAt)
+      }
     }
+    lastWrite = (streamFrame..<(streamFrame &+ Int64(frames)), sounds)
     let shift = runFrame &- streamFrame
     // What the move's own write plays is where the move put it: that is on time.
     if sounds, glitchFrom == nil, dryFrom != nil, shift == lastShift {
-      glitchFrom = streamFrame &+ shift
-      publish(Move(streamFrame: streamFrame, shift: shift, glitched: (streamFrame &+ shift)..<Int64.max))
+      openGlitch(atStreamFrame: streamFrame)
     }
     if shift != lastShift {
       let from =
@@ -99,6 +107,13 @@ public final class RunFrameMap: @unchecked Sendable {
       }
       (glitchFrom, dryFrom) = (nil, nil)
     }
+  }
+
+  /// Opens a glitch from the run's frame that the stream's frame `streamFrame` plays, until what
+  /// was lost is known.
+  private func openGlitch(atStreamFrame streamFrame: Int64) {
+    glitchFrom = streamFrame &+ lastShift
+    publish(Move(streamFrame: streamFrame, shift: lastShift, glitched: (streamFrame &+ lastShift)..<Int64.max))
   }
 
   /// Hands `move` to the reader.

@@ -49,8 +49,8 @@ extension HitInput {
     sink.beforeEachWrite { samples, streamFrame in
       guard let runFrame = period.take() else { return }
       runFrames.note(
-        streamFrame: streamFrame, plays: runFrame, sounds: samples.contains { $0 != 0 }, ranDryAt: sink.pcm.ranDryAt,
-        bufferFrames: sink.bufferFrames)
+        streamFrame: streamFrame, frames: samples.count, plays: runFrame, sounds: samples.contains { $0 != 0 },
+        ranDryAt: sink.pcm.ranDryAt, bufferFrames: sink.bufferFrames)
       played.write(samples, from: runFrame)
     }
     let clock = CaptureClock(sampleRate: rate, output: sink.pcm.positionReader, runFrames: runFrames)

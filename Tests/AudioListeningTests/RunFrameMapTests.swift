@@ -13,7 +13,8 @@ import Testing
   ) {
     for frame in stride(from: from, to: to, by: 256) {
       map.note(
-        streamFrame: frame, plays: frame + shift, sounds: sounds(frame), ranDryAt: ranDryAt, bufferFrames: bufferFrames)
+        streamFrame: frame, frames: 256, plays: frame + shift, sounds: sounds(frame), ranDryAt: ranDryAt,
+        bufferFrames: bufferFrames)
     }
   }
 
@@ -47,6 +48,27 @@ import Testing
     #expect(map.glitched(runFrame: 16_383))
     #expect(!map.glitched(runFrame: 16_384))
     #expect(!map.glitched(runFrame: 1_000_000))
+  }
+
+  /// The device says it ran dry only to the write that finds it, noted before: a click's tail
+  /// written there from 10,240 (or from 10,300, the write's first 60 frames taken in time) played
+  /// late from where the stream ran dry, and glitched from there.
+  @Test(arguments: [10_240, 10_300] as [Int64])
+  func theWriteThatFoundTheStreamDryGlitchesFromWhereItRanDry(ranDryAt: Int64) {
+    let map = RunFrameMap(sampleRate: rate)
+    write(map, from: 0, to: 10_496, shift: 0, sounds: { $0 >= 9_728 })
+    write(map, from: 10_496, to: 12_288, shift: 0, ranDryAt: ranDryAt)
+    #expect(!map.glitched(runFrame: ranDryAt - 1))
+    #expect(map.glitched(runFrame: ranDryAt))
+    write(map, from: 12_288, to: 14_336, shift: 1_024, ranDryAt: ranDryAt)
+    #expect(map.glitched(runFrame: 13_311))
+    #expect(!map.glitched(runFrame: 13_312))
+    // Silent, that write played nothing late: the glitch waits for the first sound after it.
+    let silent = RunFrameMap(sampleRate: rate)
+    write(silent, from: 0, to: 10_496, shift: 0, sounds: { $0 < 10_240 })
+    write(silent, from: 10_496, to: 12_288, shift: 0, sounds: { $0 >= 11_008 }, ranDryAt: ranDryAt)
+    #expect(!silent.glitched(runFrame: 11_007))
+    #expect(silent.glitched(runFrame: 11_008))
   }
 
   /// What an underrun delayed was silence up to the move: nothing glitched, before it or after.
@@ -115,7 +137,8 @@ import Testing
     let map = RunFrameMap(sampleRate: rate)
     for move in 0..<40 {
       let frame = Int64(move) * 1_024
-      map.note(streamFrame: frame, plays: frame + Int64(move), sounds: false, ranDryAt: nil, bufferFrames: 256)
+      map.note(
+        streamFrame: frame, frames: 256, plays: frame + Int64(move), sounds: false, ranDryAt: nil, bufferFrames: 256)
       #expect(map.runFrame(ofStreamFrame: frame) == frame + Int64(move))
     }
     #expect(map.runFrame(ofStreamFrame: 39 * 1_024 + 10) == 39 * 1_024 + 49)
