@@ -126,7 +126,7 @@ final class ALSAPlaybackTests: LivePlaybackTestCase {
   /// metronome plays on to the end. The buffer stays as it was: no buffer it could grow to lasts
   /// 300 ms.
   func testAnUnderrunIsRecoveredCountedAndReported() throws {
-    let message = try runWithRenderThreadHeld(seconds: 0.3)
+    let message = try runWithRenderThreadHeld(milliseconds: 300)
 
     XCTAssertGreaterThanOrEqual(Self.underruns(in: message), 1, message)
     XCTAssertFalse(message.contains("the buffer grew"), message)
@@ -136,22 +136,25 @@ final class ALSAPlaybackTests: LivePlaybackTestCase {
   ///
   /// 40 ms is longer than the default buffer lasts but not the largest it may grow to.
   func testAnUnderrunThatALargerBufferWouldHaveCoveredGrowsTheBuffer() throws {
-    let message = try runWithRenderThreadHeld(seconds: 0.04)
+    let message = try runWithRenderThreadHeld(milliseconds: 40)
 
     XCTAssertEqual(Self.underruns(in: message), 1, message)
     XCTAssertTrue(message.contains("metronome: after underruns the buffer grew from 1024 to 2048 frames"), message)
   }
 
-  /// What metronome said after 3 s at 120 BPM with its render thread held for `seconds` once.
+  /// What metronome said after 3 s at 120 BPM with its render thread held for `milliseconds`
+  /// once.
   ///
   /// It plays into the JACK dummy server; the run is checked to have ended well.
-  private func runWithRenderThreadHeld(seconds: Double) throws -> String {
+  private func runWithRenderThreadHeld(milliseconds: Int) throws -> String {
+    let holder = try HeldThread.holder(in: folder)
     let server = try JACKDummyServer()
     defer { server.stop() }
     let run = try BackgroundRun(
       ["120", "--device", "metrosystem", "--duration", "3", "--headless"],
       environment: server.environment.merging(["HOME": folder.path]) { $1 })
-    try HeldThread(in: run.process.processIdentifier) { name, _ in name == "render" }.hold(seconds: seconds)
+    try HeldThread(in: run.process.processIdentifier) { name, _ in name == "render" }
+      .hold(milliseconds: milliseconds, with: holder)
     let message = run.finish().errors
     XCTAssertEqual(run.process.terminationStatus, 0, message)
     return message

@@ -244,13 +244,13 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     try holdTheRenderThread(through: "pulseaudio", for: 30, tolerance: 48, shortHolds: 0)
   }
 
-  /// Plays six seconds at 240 BPM through `server`, with `scripts/thread-stall.c` holding the
-  /// render thread for 13 ms after each of `shortHolds` lines from the third, then for `hold`
-  /// milliseconds after the twentieth, and checks what the tests above say, each click within
-  /// `tolerance` frames of its grid.
+  /// Plays six seconds at 240 BPM through `server`, with `HeldThread` holding the render thread
+  /// for 13 ms after each of `shortHolds` lines from the third, then for `hold` milliseconds after
+  /// the twentieth, and checks what the tests above say, each click within `tolerance` frames of
+  /// its grid.
   private func holdTheRenderThread(through server: String, for hold: Int, tolerance: Int, shortHolds: Int) throws {
-    let holder = try HitPlayer.build("thread-stall", in: folder)
-    var held: [Int32] = []
+    let holder = try HeldThread.holder(in: folder)
+    var held: [Bool] = []
     let take = try take(server, ["240", "--duration", "6"]) { take in
       let errors = take.run.standardError
       var problems = take.problemsAfterAGlitch(tolerance: tolerance)
@@ -263,14 +263,16 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
       if take.printed.count != 24 { problems.append("\(take.printed.count) beats printed") }
       return problems.isEmpty ? [] : problems + [errors]
     } onLine: { index, pid in
-      let milliseconds = index == 19 ? "\(hold)" : (2..<2 + shortHolds).contains(index) ? "13" : nil
-      guard let milliseconds, let render = Self.threads(of: pid)["render"] else { return }
-      held.append((try? ChildProcess.run(holder, [render, milliseconds]))?.status ?? -1)
+      let milliseconds = index == 19 ? hold : (2..<2 + shortHolds).contains(index) ? 13 : nil
+      guard let milliseconds, let render = try? HeldThread(in: pid, where: { name, _ in name == "render" }) else {
+        return
+      }
+      held.append((try? render.hold(milliseconds: milliseconds, with: holder)) != nil)
     }
 
     XCTAssertNotNil(take)
     XCTAssertGreaterThanOrEqual(held.count, shortHolds + 1, "the render thread was not found")
-    XCTAssertEqual(Set(held), [0], "the render thread was not held")
+    XCTAssertEqual(Set(held), [true], "the render thread was not held")
   }
 
   /// Fifteen seconds at 137 BPM through PulseAudio with the defaults: at most one underrun.

@@ -3,8 +3,10 @@ import MetronomeTesting
 
 /// One thread of a running process, found by what it is, and held still for a while.
 ///
-/// ptrace stops one thread (a signal would stop them all): the process's other threads, and the
-/// servers it plays into, go on as if that one thread had been starved.
+/// `scripts/thread-stall.c` stops that thread alone with ptrace (a signal would stop them all):
+/// the process's other threads, and the servers it plays into, go on as if that one thread had
+/// been starved. Compiled, it holds within a millisecond of being asked on a loaded machine, where
+/// an interpreter took tens of them to start.
 struct HeldThread {
   /// The thread's id.
   let id: Int
@@ -33,23 +35,14 @@ struct HeldThread {
     throw FixtureError("no such thread in process \(pid)")
   }
 
-  /// Stops the thread for `seconds`, then lets it go on; throws if ptrace would not.
-  func hold(seconds: Double) throws {
-    guard let python = ChildProcess.which("python3") else { throw FixtureError("no python3 to hold a thread with") }
-    let hold = try ChildProcess.run(python, ["-c", Self.script, "\(id)", "\(seconds)"])
+  /// The holder, `scripts/thread-stall.c` built into `folder`: built before a hold must come, so
+  /// that none waits for a compiler.
+  static func holder(in folder: URL) throws -> URL { try HitPlayer.build("thread-stall", in: folder) }
+
+  /// Stops the thread for `milliseconds` with `holder`, then lets it go on; throws if it could
+  /// not be held.
+  func hold(milliseconds: Int, with holder: URL) throws {
+    let hold = try ChildProcess.run(holder, ["\(id)", "\(milliseconds)"])
     guard hold.status == 0 else { throw FixtureError("could not hold thread \(id): \(hold.standardError)") }
   }
-
-  /// `python3 -c SCRIPT TID SECONDS`: seizes the thread, stops it, sleeps, lets it go.
-  private static let script = """
-    import ctypes, os, sys, time
-    libc = ctypes.CDLL(None, use_errno=True)
-    tid = int(sys.argv[1])
-    PTRACE_SEIZE, PTRACE_INTERRUPT, PTRACE_DETACH, WALL = 0x4206, 0x4207, 17, 0x40000000
-    assert libc.ptrace(PTRACE_SEIZE, tid, 0, 0) == 0, os.strerror(ctypes.get_errno())
-    assert libc.ptrace(PTRACE_INTERRUPT, tid, 0, 0) == 0, os.strerror(ctypes.get_errno())
-    os.waitpid(tid, WALL)
-    time.sleep(float(sys.argv[2]))
-    assert libc.ptrace(PTRACE_DETACH, tid, 0, 0) == 0, os.strerror(ctypes.get_errno())
-    """
 }

@@ -56,12 +56,14 @@ final class JACKClientTests: LivePlaybackTestCase {
   /// The client's process thread held for 50 ms: each cycle it missed, which the server logs as
   /// `JackEngine::XRun`, metronome counts as an underrun.
   func testTheServersXrunsCountAsUnderruns() throws {
+    let holder = try HeldThread.holder(in: folder)
     let server = try JACKDummyServer()
     defer { server.stop() }
     let run = try BackgroundRun(
       ["120", "--jack", "--duration", "3", "--headless"],
       environment: server.environment.merging(["HOME": folder.path]) { $1 })
-    try HeldThread(in: run.process.processIdentifier) { _, isRealtime in isRealtime }.hold(seconds: 0.05)
+    try HeldThread(in: run.process.processIdentifier) { _, isRealtime in isRealtime }
+      .hold(milliseconds: 50, with: holder)
     let message = run.finish().errors
     XCTAssertEqual(run.process.terminationStatus, 0, message)
     let xruns = server.brokenCycles().filter { $0.contains("XRun") }

@@ -404,6 +404,7 @@ final class MicrophoneListeningTests: FolderTestCase {
   private func playThroughPipeWire(
     _ strokes: [DrumTake.Stroke], by player: DrumPlayer, spacing: Int, micDelay: Int, holdAfterClick: Int?
   ) throws -> (Said, [String]) {
+    let holder = try HeldThread.holder(in: folder)
     let playedFile = folder.appendingPathComponent("played.txt")
     let pidFile = folder.appendingPathComponent("metronome.pid")
     let script = """
@@ -434,7 +435,8 @@ final class MicrophoneListeningTests: FolderTestCase {
     }
     if early != nil {
       let pid = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-      try HeldThread(in: try XCTUnwrap(Int32(pid))) { name, _ in name == "render" }.hold(seconds: 0.05)
+      try HeldThread(in: try XCTUnwrap(Int32(pid))) { name, _ in name == "render" }
+        .hold(milliseconds: 50, with: holder)
     }
     let rest = run.finish()
     let printed = (Data((early ?? "").utf8) + rest.output, rest.errors)
