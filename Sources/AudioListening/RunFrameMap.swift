@@ -73,10 +73,9 @@ public final class RunFrameMap: @unchecked Sendable {
   /// After an underrun, the first write that sounds opens a glitch from there (what came late
   /// before it was silence, as written). The device says it ran dry only to the write that finds
   /// it, which was noted before: if that one sounds, the glitch opens where it ran dry within it.
-  /// A move closes the glitch where the stream's frame now plays. A
-  /// move with no underrun since the last (the device cut the stream, or a stall it did not call
-  /// one) glitched as much as the stream holds before it. A second underrun before the move only
-  /// makes the same glitch longer.
+  /// A move closes the glitch where the stream's frame now plays. A move with no underrun since
+  /// the last (the device cut the stream, or a stall it did not call one) glitched as much as the
+  /// stream holds before it. A second underrun before the move only makes the same glitch longer.
   public func note(
     streamFrame: Int64, frames: Int, plays runFrame: Int64, sounds: Bool, ranDryAt: Int64?, bufferFrames: Int
   ) {
