@@ -119,7 +119,8 @@ enum HitInput {
 /// The run's frame the period being rendered starts on, kept for what hears or writes the period
 /// once it is rendered; touched only on the thread that renders.
 final class PeriodStart: @unchecked Sendable {
-  var frame: Int64 = 0
+  /// The frame of the period being rendered, or the last rendered.
+  private(set) var frame: Int64 = 0
   /// Whether `frame` is a period's not yet taken.
   private var isNew = false
 

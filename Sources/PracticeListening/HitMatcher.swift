@@ -18,10 +18,15 @@ public struct HitMatcher: Sendable {
     case unscored(Hit, reason: String)
   }
 
+  /// A click known, and whether it sounded (a glitch may skip it).
+  private struct KnownClick {
+    let beat: Beat
+    let sounded: Bool
+    var frame: Int64 { beat.frame }
+  }
+
   /// The clicks known, oldest first; only the last few are kept.
-  private var clicks: [Beat] = []
-  /// The frames of those that a glitch skipped.
-  private var skippedFrames: Set<Int64> = []
+  private var clicks: [KnownClick] = []
   /// Hits after the last click known, in the order they came.
   private var waiting: [Hit] = []
   private static let clicksKept = 64
@@ -35,12 +40,8 @@ public struct HitMatcher: Sendable {
     guard click.voice == .beats, !click.isMapEnd else { return [] }
     let index = clicks.firstIndex { $0.frame >= click.frame } ?? clicks.endIndex
     guard index == clicks.endIndex || clicks[index].frame != click.frame else { return [] }
-    clicks.insert(click, at: index)
-    if !sounded { skippedFrames.insert(click.frame) }
-    if clicks.count > Self.clicksKept {
-      clicks.removeFirst(clicks.count - Self.clicksKept)
-      if let first = clicks.first?.frame { skippedFrames = skippedFrames.filter { $0 >= first } }
-    }
+    clicks.insert(KnownClick(beat: click, sounded: sounded), at: index)
+    if clicks.count > Self.clicksKept { clicks.removeFirst(clicks.count - Self.clicksKept) }
     return decideWaiting(finishing: false)
   }
 
@@ -86,7 +87,7 @@ public struct HitMatcher: Sendable {
       return next.frame - hit.frame <= after / 2 ? outcome(hit, next) : .unscored(hit, reason: "no click near it")
     }
     let stretch = next.frame - previous.frame
-    if let spacing, stretch >= Int64(next.sampleRate.hz), stretch > 3 * spacing {
+    if let spacing, stretch >= Int64(next.beat.sampleRate.hz), stretch > 3 * spacing {
       if hit.frame - previous.frame <= spacing / 2 { return outcome(hit, previous) }
       if next.frame - hit.frame <= spacing / 2 { return outcome(hit, next) }
       return .unscored(hit, reason: "no click near it")
@@ -94,9 +95,9 @@ public struct HitMatcher: Sendable {
     return outcome(hit, hit.frame - previous.frame <= next.frame - hit.frame ? previous : next)
   }
 
-  private func outcome(_ hit: Hit, _ click: Beat) -> Outcome {
-    if click.isCountIn { return .unscored(hit, reason: "count-in") }
-    if skippedFrames.contains(click.frame) { return .unscored(hit, reason: "its click skipped by a glitch") }
-    return .scored(ScoredHit(hit: hit, click: click))
+  private func outcome(_ hit: Hit, _ click: KnownClick) -> Outcome {
+    if click.beat.isCountIn { return .unscored(hit, reason: "count-in") }
+    if !click.sounded { return .unscored(hit, reason: "its click skipped by a glitch") }
+    return .scored(ScoredHit(hit: hit, click: click.beat))
   }
 }

@@ -150,10 +150,9 @@ final class ALSASequencerTests: FolderTestCase {
   /// beat, skipped so that the clicks keep their grid, the note nearest it is said not scored (it
   /// was scored against the beat beside it before, which nothing checked). Before the detector
   /// took the earliest readings, the last five were scored 100 to 140 ms off, and nothing was
-  /// said. A take
-  /// in which metronome underran more than twice (the stop's own, and once more as a grown buffer
-  /// starts, seen in a quiet take) is the emulated machine starving it, and is taken again: a
-  /// loaded run's take moved three notes 8 to 10 ms after the stop had been measured.
+  /// said. A take in which metronome underran more than twice (the stop's own, and once more as a
+  /// grown buffer starts, seen in a quiet take) is the emulated machine starving it, and is taken
+  /// again: a loaded run's take moved three notes 8 to 10 ms after the stop had been measured.
   func testAStopOnASoundCardIsMeasuredAndTheClicksComeBackOnTheirGrid() throws {
     let (chosen, plan) = try Self.plannedNotes(in: folder)
     let check = { (run: ProcessResult) -> [String] in
