@@ -161,6 +161,12 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     return Take(run: run, printed: printed, onsets: Onset.detect(in: samples, sampleRate: 48_000))
   }
 
+  /// How far PulseAudio's position, an estimate, strays on a busy machine: 96 frames.
+  ///
+  /// About 2 ms, as the man page says. What a gap cost is measured from it, so the clicks after
+  /// one are off by as much: soaks saw 11, 32 and 73 frames, a loaded run 72 (5.15 ms said lost, the clicks
+  /// 1.5 ms early), and with nothing lost the estimate stepped 76 and 102 frames behind.
+  private static let pulseAudioEstimateStrays = 96
   private static let schedulingOther = 0
   private static let schedulingFIFO = 1
 
@@ -241,7 +247,7 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   /// buffer at 4096 frames). This one is shorter than the grown buffer, but does not always leave
   /// it full: a second 30 ms hold after a first ran it dry in 1 take of 8 (MEASUREMENTS).
   func testTheRenderThreadHeldPastTheFirstBufferThroughPulseAudioGrowsItAndKeepsTheGrid() throws {
-    try holdTheRenderThread(through: "pulseaudio", for: 30, tolerance: 48, shortHolds: 0)
+    try holdTheRenderThread(through: "pulseaudio", for: 30, tolerance: Self.pulseAudioEstimateStrays, shortHolds: 0)
   }
 
   /// Plays six seconds at 240 BPM through `server`, with `HeldThread` holding the render thread
@@ -280,10 +286,9 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   /// The plugin's client thread (`threaded-ml`, which carries every write) runs at real-time
   /// priority. Beside the suite the server may let the stream run dry once; then the buffer grows
   /// so that it does not again, and the clicks come back on their grid. PulseAudio's position is
-  /// an estimate between its timing updates, which places the stream to within a few frames and a
-  /// gap to within some (soaks measured 11 and 32 frames off after one), so the clicks are held to
-  /// 16 frames (a third of a millisecond), or 48 (a millisecond) after an underrun or a glitch the
-  /// position reported.
+  /// an estimate between its timing updates, which places the stream to within a few frames, so
+  /// the clicks are held to 16 frames (a third of a millisecond), and a gap to within what the
+  /// estimate strays by (`pulseAudioEstimateStrays`) after an underrun or a glitch it reported.
   func testFifteenSecondsThroughPulseAudioUnderrunAtMostOnceAndKeepTheGrid() throws {
     var policies: [String: Int] = [:]
     let take = try take("pulseaudio", ["137", "--duration", "15"]) { take in
@@ -295,7 +300,7 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
       // A glitch may cut a click, as `problemsAfterAGlitch` says; the grid after it is placed by
       // PulseAudio's estimate of its position, good to some frames, as after an underrun.
       let glitched = errors.contains("metronome: glitches lost")
-      let tolerance = underran || glitched ? 48 : 16
+      let tolerance = underran || glitched ? Self.pulseAudioEstimateStrays : 16
       var problems = glitched ? take.problemsAfterAGlitch(tolerance: tolerance) : take.problems(tolerance: tolerance)
       if take.run.status != 0 { problems.append("status \(take.run.status)") }
       if underruns.count != 1 || underruns[0] > 1 { problems.append("underruns: \(underruns)") }

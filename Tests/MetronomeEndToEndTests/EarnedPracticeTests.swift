@@ -18,7 +18,7 @@ final class EarnedPracticeTests: FolderTestCase {
     let notes = (0..<40).map { HitPlayer.Note(click: $0, offset: 0, note: 38, velocity: 100) }
     let check = { (take: Take) -> [String] in take.status == 0 ? [] : ["status \(take.status): \(take.errors)"] }
     return try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Take, [String]) in
-      let server = try JACKDummyServer(periodFrames: 1_024)
+      let server = try JACKDummyServer()
       defer { server.stop() }
       let environment = server.environment.merging(["HOME": folder.path]) { $1 }
       let recorder =

@@ -166,9 +166,10 @@ final class JACKClientTests: LivePlaybackTestCase {
       }
       if readings.count <= 10 { problems.append("\(readings.count) readings: \(take.showtime)") }
       // A server in asynchronous mode (the default) may hand jack_showtime the frame of a cycle
-      // with the master's position of the cycle before: one period (256 frames) behind, never more.
+      // with the master's position of the cycle before: one period behind, never more.
+      let period = JACKDummyServer.defaultPeriodFrames
       for reading in readings
-      where ![position(atFrame: reading.frame), position(atFrame: reading.frame - 256)].contains(reading.bbt) {
+      where ![position(atFrame: reading.frame), position(atFrame: reading.frame - period)].contains(reading.bbt) {
         problems.append("at transport frame \(reading.frame): \(reading.bbt), not \(position(atFrame: reading.frame))")
       }
       let frames = take.onsets.map(\.frame)
@@ -265,7 +266,7 @@ final class JACKClientTests: LivePlaybackTestCase {
   /// would play it: at 120 with a bar of count-in, every note on exactly 24000 frames after the
   /// one before, the count-in's four at velocity 102, then the bell (34) at 127 on each bar's
   /// first beat and the click (33) at 76 on the others, channel 10, each released 4800 frames
-  /// later; and FluidSynth's sound of each within one JACK period (256 frames) of the
+  /// later; and FluidSynth's sound of each within one JACK period of the
   /// metronome's own click, recorded beside it.
   func testMIDINotesOnTheirExactFramesPlayedByFluidSynth() throws {
     let timeout = URL(fileURLWithPath: "/usr/bin/timeout")
@@ -286,7 +287,7 @@ final class JACKClientTests: LivePlaybackTestCase {
         problems.append("releases \(offs), not 4800 frames after each note")
       }
       if capture.clicks.count != 8 || capture.played.count != capture.clicks.count
-        || zip(capture.clicks, capture.played).contains(where: { abs($1 - $0) > 256 })
+        || zip(capture.clicks, capture.played).contains(where: { abs($1 - $0) > JACKDummyServer.defaultPeriodFrames })
       {
         problems.append("clicks at \(capture.clicks), FluidSynth's notes at \(capture.played)")
       }

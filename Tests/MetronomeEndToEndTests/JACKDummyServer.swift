@@ -28,7 +28,14 @@ final class JACKDummyServer {
   private let log = FileManager.default.temporaryDirectory.appendingPathComponent("jackd-\(UUID()).log")
   private var isStopped = false
 
-  init(sampleRate: Int = 48_000, periodFrames: Int = 256) throws {
+  /// The frames of a cycle unless a test asks otherwise: 1024 (21 ms).
+  ///
+  /// On a virtual machine the host pauses a virtual processor for some milliseconds now and then,
+  /// which breaks a cycle of 256 frames (5.3 ms) whatever the clients' real-time priority: beside
+  /// two busy loops, 37 xruns in 120 s at 256 and none in 120 s at 1024 (scripts/MEASUREMENTS.md).
+  static let defaultPeriodFrames = 1_024
+
+  init(sampleRate: Int = 48_000, periodFrames: Int = defaultPeriodFrames) throws {
     guard let jackd = ChildProcess.which("jackd"), ChildProcess.which("jack_rec") != nil else {
       throw XCTSkip("unreachable: scripts/setup installs jackd2")
     }

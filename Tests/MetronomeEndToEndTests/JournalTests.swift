@@ -38,7 +38,7 @@ final class JournalTests: FolderTestCase {
       return problems
     }
     return try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Take, [String]) in
-      let server = try JACKDummyServer(periodFrames: 1_024)
+      let server = try JACKDummyServer()
       defer { server.stop() }
       let environment = server.environment.merging(["HOME": folder.path]) { $1 }
       let metronome = try BackgroundRun(

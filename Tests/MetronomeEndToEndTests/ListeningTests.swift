@@ -43,7 +43,7 @@ final class ListeningTests: FolderTestCase {
       return problems
     }
     let capture = try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Capture, [String]) in
-      let server = try JACKDummyServer(periodFrames: 1_024)
+      let server = try JACKDummyServer()
       defer { server.stop() }
       let environment = server.environment.merging(["HOME": folder.path]) { $1 }
       let metronome = try BackgroundRun(
@@ -99,7 +99,7 @@ final class ListeningTests: FolderTestCase {
     /// Runs metronome with `arguments` while the player plays `offsets` from the sixth click it
     /// hears (past the bar of count-in at 240 BPM); the offsets scored, in frames.
     let run = { (arguments: [String], offsets: [Int]) throws -> (Capture, [String]) in
-      let server = try JACKDummyServer(periodFrames: 1_024)
+      let server = try JACKDummyServer()
       defer { server.stop() }
       let environment = server.environment.merging(["HOME": self.folder.path]) { $1 }
       let metronome = try BackgroundRun(
@@ -160,7 +160,7 @@ final class ListeningTests: FolderTestCase {
   /// loop JACK reports: no frames, saved as such, in `~/.config`, or in `XDG_CONFIG_HOME` where
   /// that is set.
   func testALoopbackCalibrationConnectedNowhereMeasuresItsOwnLoop() throws {
-    let server = try JACKDummyServer(periodFrames: 1_024)
+    let server = try JACKDummyServer()
     defer { server.stop() }
     let config = folder.appendingPathComponent("config")
     for (variables, saved) in [

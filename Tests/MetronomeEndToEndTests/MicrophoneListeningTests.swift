@@ -84,7 +84,7 @@ final class MicrophoneListeningTests: FolderTestCase {
         ? [] : ["status \(capture.status), saved \(capture.saved): \(capture.errors)"]
     }
     let measured = try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Capture, [String]) in
-      let server = try JACKDummyServer(sampleRate: 44_100, periodFrames: 1_024)
+      let server = try JACKDummyServer(sampleRate: 44_100)
       defer { server.stop() }
       let environment = server.environment.merging(["HOME": folder.path]) { $1 }
       let drums = try player.start(
@@ -184,7 +184,7 @@ final class MicrophoneListeningTests: FolderTestCase {
     pcm.metroear { type plug; slave.pcm { type jack; playback_ports { 0 "system:playback_1" } } }
     pcm.rawmic { type jack; capture_ports { 0 "system:capture_1" } }
     """.write(to: folder.appendingPathComponent(".asoundrc"), atomically: true, encoding: .utf8)
-    let server = try JACKDummyServer(sampleRate: 44_100, periodFrames: 1_024)
+    let server = try JACKDummyServer(sampleRate: 44_100)
     defer { server.stop() }
     let environment = server.environment.merging(["HOME": folder.path]) { $1 }
     for (device, said) in [
@@ -301,7 +301,7 @@ final class MicrophoneListeningTests: FolderTestCase {
     _ strokes: [DrumTake.Stroke], by player: DrumPlayer, throughALSA: Bool, spacing: Int, micDelay: Int,
     clickGain: DrumPlayer.ClickGain
   ) throws -> (Said, [String]) {
-    let server = try JACKDummyServer(sampleRate: 44_100, periodFrames: 1_024)
+    let server = try JACKDummyServer(sampleRate: 44_100)
     defer { server.stop() }
     let environment = server.environment.merging(["HOME": folder.path]) { $1 }
     let arguments = ["100", "--subdivide", "2", "--rate", "44100", "--listen", "--headless", "--events", "ndjson"]
