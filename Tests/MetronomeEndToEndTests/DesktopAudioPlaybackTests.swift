@@ -116,7 +116,8 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
 
   /// Runs `metronome ARGUMENTS --headless --events ndjson` through `server` until `check` finds
   /// nothing off in the take; `onLine` sees each line's index and metronome's process id as the
-  /// line arrives.
+  /// line arrives, and `harnessTrouble` says, after each take, what the test's own doing got
+  /// wrong in it.
   ///
   /// A take that is off while the machine itself stalled (see `StallWatch`, whose thread a stop
   /// of metronome does not hold) says nothing about metronome: a stall holds the server and the
@@ -124,7 +125,8 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   /// some 50 ms moved it by 8192 frames, with metronome's stream whole). It is taken again, up to five
   /// times in all; one that is off on a machine that did not stall fails the test at once.
   private func take(
-    _ server: String, _ arguments: [String], check: (Take) -> [String], onLine: (Int, pid_t) -> Void = { _, _ in }
+    _ server: String, _ arguments: [String], check: (Take) -> [String], onLine: (Int, pid_t) -> Void = { _, _ in },
+    harnessTrouble: () -> [String] = { [] }
   ) throws -> Take? {
     // A take that fails says the longest stall beside it too, under the threshold as well: a loaded
     // run's underrun with none over 15 ms seen could not be told the machine's or metronome's.
@@ -138,7 +140,7 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
         let watch = StallWatch()
         let take = try takeOnce(server, arguments, onLine: onLine)
         stall = watch.stop()
-        return (take, stall.glitches(over: 0.015))
+        return (take, stall.glitches(over: 0.015) + harnessTrouble())
       })
   }
 
@@ -257,6 +259,8 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   private func holdTheRenderThread(through server: String, for hold: Int, tolerance: Int, shortHolds: Int) throws {
     let holder = try HeldThread.holder(in: folder)
     var held: [Bool] = []
+    // A hold the holder let go of late may run the buffer dry where it was not to: the harness's.
+    var overlong: [String] = []
     let take = try take(server, ["240", "--duration", "6"]) { take in
       let errors = take.run.standardError
       var problems = take.problemsAfterAGlitch(tolerance: tolerance)
@@ -273,7 +277,14 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
       guard let milliseconds, let render = try? HeldThread(in: pid, where: { name, _ in name == "render" }) else {
         return
       }
-      held.append((try? render.hold(milliseconds: milliseconds, with: holder)) != nil)
+      let lasted = try? render.hold(milliseconds: milliseconds, with: holder)
+      held.append(lasted != nil)
+      if let lasted, lasted > Double(milliseconds) + 2 {
+        overlong.append("a \(milliseconds) ms hold lasted \(lasted) ms")
+      }
+    } harnessTrouble: {
+      defer { overlong = [] }
+      return overlong
     }
 
     XCTAssertNotNil(take)

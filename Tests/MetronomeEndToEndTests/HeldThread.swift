@@ -39,10 +39,13 @@ struct HeldThread {
   /// that none waits for a compiler.
   static func holder(in folder: URL) throws -> URL { try HitPlayer.build("thread-stall", in: folder) }
 
-  /// Stops the thread for `milliseconds` with `holder`, then lets it go on; throws if it could
-  /// not be held.
-  func hold(milliseconds: Int, with holder: URL) throws {
+  /// Stops the thread for `milliseconds` with `holder`, then lets it go on; how long it was held,
+  /// in milliseconds, as the holder measured it; throws if it could not be held.
+  @discardableResult
+  func hold(milliseconds: Int, with holder: URL) throws -> Double {
     let hold = try ChildProcess.run(holder, ["\(id)", "\(milliseconds)"])
-    guard hold.status == 0 else { throw FixtureError("could not hold thread \(id): \(hold.standardError)") }
+    guard hold.status == 0, let held = Double(hold.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw FixtureError("could not hold thread \(id): \(hold.standardError)") }
+    return held
   }
 }
