@@ -166,8 +166,8 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   /// How far PulseAudio's position, an estimate, strays on a busy machine: 96 frames.
   ///
   /// About 2 ms, as the man page says. What a gap cost is measured from it, so the clicks after
-  /// one are off by as much: soaks saw 11, 32 and 73 frames, a loaded run 72 (5.15 ms said lost, the clicks
-  /// 1.5 ms early), and with nothing lost the estimate stepped 76 and 102 frames behind.
+  /// one are off by as much: soaks saw 11, 32 and 73 frames, a loaded run 72 (5.15 ms said lost,
+  /// the clicks 1.5 ms early), and with nothing lost the estimate stepped 76 and 102 frames behind.
   private static let pulseAudioEstimateStrays = 96
   private static let schedulingOther = 0
   private static let schedulingFIFO = 1
