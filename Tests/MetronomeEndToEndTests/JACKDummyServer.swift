@@ -86,9 +86,8 @@ final class JACKDummyServer {
     let ready = try ChildProcess.run(
       ChildProcess.which("jack_wait")!, ["-s", name, "-w", "-t", "10"], environment: environment)
     guard ready.status != 0 else { return nil }
-    let said = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-    return "jack_wait: \(ready.standardError.suffix(200)); jackd: \(said.suffix(300))"
-      .replacingOccurrences(of: "\n", with: " ")
+    return
+      "jack_wait: \(ready.standardError.suffix(200).replacingOccurrences(of: "\n", with: " ")); jackd: \(lastSaid())"
   }
 
   /// The environment that points JACK clients (and ALSA's jack plugin) at this server.
@@ -100,8 +99,16 @@ final class JACKDummyServer {
   /// Any of them moves what is captured by whole periods, whoever was late: the test harness's
   /// trouble, to tell apart from the underruns metronome itself reports.
   func brokenCycles() -> [String] {
-    let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-    return text.split(separator: "\n").map(String.init).filter { $0.contains("XRun") || $0.contains("Process error") }
+    logLines().filter(Self.saysABrokenCycle).map(String.init)
+  }
+
+  private static func saysABrokenCycle(_ line: Substring) -> Bool {
+    line.contains("XRun") || line.contains("Process error")
+  }
+
+  /// What the server has printed so far, a line each.
+  private func logLines() -> [Substring] {
+    ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
   }
 
   /// Waits up to 5 s for the server's ports to be as `isReady` wants them; throws if they are not.
@@ -110,7 +117,20 @@ final class JACKDummyServer {
       if isReady(try ports()) { return }
       usleep(50_000)
     }
-    throw FixtureError("the clients under test did not join the JACK server within 5 s: it has \(try ports())")
+    throw FixtureError(
+      "the clients under test did not join the JACK server within 5 s: it has \(try ports()); jackd said: \(lastSaid())"
+    )
+  }
+
+  /// The server's last lines past its banner, other than its broken cycles, on one line: what it
+  /// said of a client it would not take (seen once under load, with nothing to tell whose trouble
+  /// it was).
+  private func lastSaid() -> String {
+    let lines = logLines()
+    // The banner ends with the self-connect mode it runs in.
+    let pastBanner = lines.lastIndex { $0.hasPrefix("self-connect-mode") }.map { $0 + 1 } ?? 0
+    let said = lines[pastBanner...].filter { !Self.saysABrokenCycle($0) }.suffix(12)
+    return said.isEmpty ? "nothing past its banner" : said.joined(separator: " | ")
   }
 
   /// The ports the server has now; throws if `jack_lsp` does not answer within 5 s.
