@@ -126,10 +126,11 @@ final class ALSAPlaybackTests: LivePlaybackTestCase {
   /// metronome plays on to the end. The buffer stays as it was: no buffer it could grow to lasts
   /// 300 ms.
   func testAnUnderrunIsRecoveredCountedAndReported() throws {
-    let message = try runWithRenderThreadHeld(milliseconds: 300)
+    let message = try runWithRenderThreadHeld(milliseconds: 300) { message in
+      Self.underruns(in: message) >= 1 && !message.contains("the buffer grew") ? [] : [message]
+    }
 
-    XCTAssertGreaterThanOrEqual(Self.underruns(in: message), 1, message)
-    XCTAssertFalse(message.contains("the buffer grew"), message)
+    XCTAssertNotNil(message)
   }
 
   /// The render thread held for 60 ms: the buffer doubles after the one underrun.
@@ -137,28 +138,39 @@ final class ALSAPlaybackTests: LivePlaybackTestCase {
   /// 60 ms is longer than the buffer ALSA's JACK plugin gives at the server's 1024-frame period
   /// lasts (2048 frames, 42.7 ms) but not the largest it may grow to (4096 frames, 85.3 ms).
   func testAnUnderrunThatALargerBufferWouldHaveCoveredGrowsTheBuffer() throws {
-    let message = try runWithRenderThreadHeld(milliseconds: 60)
+    let message = try runWithRenderThreadHeld(milliseconds: 60) { message in
+      Self.underruns(in: message) == 1
+        && message.contains("metronome: after underruns the buffer grew from 2048 to 4096 frames") ? [] : [message]
+    }
 
-    XCTAssertEqual(Self.underruns(in: message), 1, message)
-    XCTAssertTrue(message.contains("metronome: after underruns the buffer grew from 2048 to 4096 frames"), message)
+    XCTAssertNotNil(message)
   }
 
   /// What metronome said after 3 s at 120 BPM with its render thread held for `milliseconds`
-  /// once.
+  /// once, once `check` finds nothing off in it (the run must also have ended well).
   ///
-  /// It plays into the JACK dummy server; the run is checked to have ended well.
-  private func runWithRenderThreadHeld(milliseconds: Int) throws -> String {
+  /// It plays into the JACK dummy server. A take is taken again where the harness glitched: the
+  /// hold let go late, the whole machine stalled, or the server broke a cycle (any of which may
+  /// run the buffer dry once more than the hold asked for).
+  private func runWithRenderThreadHeld(milliseconds: Int, check: (String) -> [String]) throws -> String? {
     let holder = try HeldThread.holder(in: folder)
-    let server = try JACKDummyServer()
-    defer { server.stop() }
-    let run = try BackgroundRun(
-      ["120", "--device", "metrosystem", "--duration", "3", "--headless"],
-      environment: server.environment.merging(["HOME": folder.path]) { $1 })
-    try HeldThread(in: run.process.processIdentifier) { name, _ in name == "render" }
-      .hold(milliseconds: milliseconds, with: holder)
-    let message = run.finish().errors
-    XCTAssertEqual(run.process.terminationStatus, 0, message)
-    return message
+    typealias Ended = (status: Int32, message: String)
+    let endedWell = { (ended: Ended) in (ended.status == 0 ? [] : ["status \(ended.status)"]) + check(ended.message) }
+    return try retakenWhileTheHarnessGlitches(check: endedWell) { () throws -> (Ended, [String]) in
+      let server = try JACKDummyServer()
+      defer { server.stop() }
+      let watch = StallWatch()
+      let run = try BackgroundRun(
+        ["120", "--device", "metrosystem", "--duration", "3", "--headless"],
+        environment: server.environment.merging(["HOME": folder.path]) { $1 })
+      let hold = try HeldThread(in: run.process.processIdentifier) { name, _ in name == "render" }
+        .hold(milliseconds: milliseconds, with: holder)
+      let message = run.finish().errors
+      let stall = watch.stop()
+      return (
+        (run.process.terminationStatus, message), hold.overran + stall.glitches(over: 0.015) + server.brokenCycles()
+      )
+    }?.message
   }
 
   /// ALSA's JACK bridge reports no error when its server goes away: it just stops taking audio.
