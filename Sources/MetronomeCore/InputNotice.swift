@@ -17,4 +17,7 @@ public enum InputNotice: Hashable, Sendable {
   /// An attack was heard where the output glitched (it ran dry, and what it played next came
   /// late): not scored, since the click there was not where it was written.
   case heardWhereTheOutputGlitched
+  /// The inputs went unheard for so many ms: the sound server ran cycles without the metronome
+  /// (an xrun), and a hit played in them never reached it.
+  case unheard(milliseconds: Double)
 }

@@ -98,6 +98,11 @@ public final class LivePlayer: @unchecked Sendable {
       end(.success(()))
       return
     }
+    // A sound server knows as it calls that it ran cycles without the client (xruns): what was due
+    // in them is skipped first, so that this cycle plays what is due in it, not what was due a
+    // cycle or more before, late (a click there would sound late, and a beat due now be skipped).
+    let missed = sink.takeLostFrames()
+    if missed > 0 { skip(missed, heardIn: sink.outputDelayFrames) }
     do { try playPeriod(frames: frames) } catch { end(.failure(error)) }
   }
 
@@ -155,7 +160,7 @@ public final class LivePlayer: @unchecked Sendable {
     }
     let lostNow = sink.takeLostFrames()
     if lostNow > 0 {
-      for beat in engine.skip(frames: lostNow) { onHeard(beat, .skipped(inSeconds: Double(delay) / rate)) }
+      skip(lostNow, heardIn: delay)
     } else if lostNow < 0 {
       // In periods, as the sink's buffer was sized for them: nothing grows on this thread.
       var silence = lostNow.magnitude
@@ -164,13 +169,28 @@ public final class LivePlayer: @unchecked Sendable {
         try sink.write(RenderedPeriod(silence: frames))
         silence -= UInt64(frames)
       }
+      count(lostNow)
     }
     lock.withLock {
       delayFrames = delay
       self.writtenEnd = writtenEnd
       underruns = sink.underrunCount
       buffer.now = sink.bufferFrames
-      let (total, overflow) = lost.addingReportingOverflow(Int64(clamping: lostNow.magnitude))
+    }
+  }
+
+  /// Skips `frames` of the run that a glitch lost, reporting the beats in them as skipped, their
+  /// gap heard in `delay` frames, once what was written before it is; counts them.
+  private func skip(_ frames: Int64, heardIn delay: Int64) {
+    let rate = Double(engine.settings.sampleRate.hz)
+    for beat in engine.skip(frames: frames) { onHeard(beat, .skipped(inSeconds: Double(delay) / rate)) }
+    count(frames)
+  }
+
+  /// Adds what a glitch cost, ahead or behind, to what glitches cost so far.
+  private func count(_ frames: Int64) {
+    lock.withLock {
+      let (total, overflow) = lost.addingReportingOverflow(Int64(clamping: frames.magnitude))
       lost = overflow ? .max : total
     }
   }

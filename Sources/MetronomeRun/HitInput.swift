@@ -27,7 +27,8 @@ enum HitInput {
   /// else `roundTrip`, which the summary names as `unheard`) and `audioOffset` (`Placement`).
   ///
   /// What `mic` notices of itself (cut at full scale, the click's path changed) goes to
-  /// `noticed` (on JACK's thread).
+  /// `noticed` (on JACK's thread), and so do the cycles the server ran without metronome, in
+  /// which neither input was heard.
   ///
   /// A tap-along (`hearsAudio` false) has `hits` alone: what it measures is saved for MIDI.
   static func listen(
@@ -49,7 +50,14 @@ enum HitInput {
     let rate = Double(server.sampleRate.hz)
     let notePlacement = NotePlacement(inputOffset: inputOffset, sampleRate: server.sampleRate)
     let cycle = PeriodStart()
+    var nextCycle: Int64?
     engine.beforeEachPeriod { cycleStart in
+      // The player skips the cycles the server ran without metronome (xruns) before it renders the
+      // next: what reached the inputs in them never reached metronome.
+      if let nextCycle, cycleStart > nextCycle {
+        noticed(.unheard(milliseconds: Double(cycleStart - nextCycle) * 1_000 / rate))
+      }
+      nextCycle = cycleStart + Int64(server.bufferFrames)
       cycle.set(cycleStart)
       let latency = server.latencyFrames(of: input)
       server.receiveMIDI(on: input) { frame, status, first, second in

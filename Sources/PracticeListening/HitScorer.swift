@@ -26,6 +26,8 @@ public struct HitScorer: Sendable {
   private var echoesLearnedAgain = 0
   private var silences = 0
   private var heardWhereTheOutputGlitched = 0
+  /// The milliseconds the inputs went unheard in each xrun.
+  private var unheard: [Double] = []
   /// The kind of the latest notice, which the display shows.
   private var latestNotice: NoticeLine?
 
@@ -53,13 +55,14 @@ public struct HitScorer: Sendable {
     case .echoLearnedAgain: echoesLearnedAgain += 1
     case .wentSilent: silences += 1
     case .heardWhereTheOutputGlitched: heardWhereTheOutputGlitched += 1
+    case .unheard(let milliseconds): unheard.append(milliseconds)
     }
     latestNotice = NoticeLine(notice)
   }
 
   /// The lines on what the audio input noticed, one for each kind of notice.
   private enum NoticeLine: CaseIterable {
-    case clipping, level, echo, silence, glitch
+    case clipping, level, echo, silence, glitch, xrun
 
     init(_ notice: InputNotice) {
       switch notice {
@@ -68,6 +71,7 @@ public struct HitScorer: Sendable {
       case .clickMoved, .echoLearnedAgain: self = .echo
       case .wentSilent: self = .silence
       case .heardWhereTheOutputGlitched: self = .glitch
+      case .unheard: self = .xrun
       }
     }
   }
@@ -106,6 +110,11 @@ public struct HitScorer: Sendable {
       guard heardWhereTheOutputGlitched > 0 else { return nil }
       let hits = heardWhereTheOutputGlitched == 1 ? "1 hit" : "\(heardWhereTheOutputGlitched) hits"
       return "\(hits) heard where the output glitched not scored (the click there came late)"
+    case .xrun:
+      guard !unheard.isEmpty else { return nil }
+      let milliseconds = HitStatistics.format(unheard.reduce(0, +))
+      return "the hits went unheard for \(milliseconds) ms where JACK ran its cycles without metronome"
+        + " (\(unheard.count == 1 ? "an xrun" : "\(unheard.count) xruns")): any played then were lost"
     }
   }
 
