@@ -18,6 +18,6 @@ public enum InputNotice: Hashable, Sendable {
   /// late): not scored, since the click there was not where it was written.
   case heardWhereTheOutputGlitched
   /// The inputs went unheard for so many ms: the sound server ran cycles without the metronome
-  /// (an xrun), and a hit played in them never reached it.
+  /// (xruns), and a hit played in them never reached it.
   case unheard(milliseconds: Double)
 }

@@ -26,8 +26,8 @@ public struct HitScorer: Sendable {
   private var echoesLearnedAgain = 0
   private var silences = 0
   private var heardWhereTheOutputGlitched = 0
-  /// The milliseconds the inputs went unheard in each xrun.
-  private var unheard: [Double] = []
+  /// How long the inputs went unheard in xruns, in ms.
+  private var unheardMilliseconds: Double?
   /// The kind of the latest notice, which the display shows.
   private var latestNotice: NoticeLine?
 
@@ -55,7 +55,7 @@ public struct HitScorer: Sendable {
     case .echoLearnedAgain: echoesLearnedAgain += 1
     case .wentSilent: silences += 1
     case .heardWhereTheOutputGlitched: heardWhereTheOutputGlitched += 1
-    case .unheard(let milliseconds): unheard.append(milliseconds)
+    case .unheard(let milliseconds): unheardMilliseconds = (unheardMilliseconds ?? 0) + milliseconds
     }
     latestNotice = NoticeLine(notice)
   }
@@ -111,10 +111,11 @@ public struct HitScorer: Sendable {
       let hits = heardWhereTheOutputGlitched == 1 ? "1 hit" : "\(heardWhereTheOutputGlitched) hits"
       return "\(hits) heard where the output glitched not scored (the click there came late)"
     case .xrun:
-      guard !unheard.isEmpty else { return nil }
-      let milliseconds = HitStatistics.format(unheard.reduce(0, +))
-      return "the hits went unheard for \(milliseconds) ms where JACK ran its cycles without metronome"
-        + " (\(unheard.count == 1 ? "an xrun" : "\(unheard.count) xruns")): any played then were lost"
+      // Not how many xruns: JACK tells each client of every xrun, its own or another's, which
+      // the run counts as underruns, and one gap may hold several cycles.
+      guard let unheardMilliseconds else { return nil }
+      return "the hits went unheard for \(HitStatistics.format(unheardMilliseconds)) ms where JACK ran its cycles"
+        + " without metronome (xruns): any played then were lost"
     }
   }
 

@@ -33,7 +33,7 @@ final class JACKClientTests: LivePlaybackTestCase {
       let take = try take(
         ["120", "--bars", "2", "--voice"],
         output: ["--jack", "--client-name", "metro-test", "--connect", "jackrec:input1"],
-        recordSeconds: 7,
+        recordSeconds: 9,
         checkCapture: { take in
           guard let samples = try? WAVFile(contentsOf: capture).samples else { return ["no capture"] }
           let frames = take.printed.compactMap { $0["frame"] as? Int }

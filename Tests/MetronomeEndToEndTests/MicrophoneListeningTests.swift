@@ -75,7 +75,8 @@ final class MicrophoneListeningTests: FolderTestCase {
   func testCyclesTheJACKServerRanWithoutMetronomeAreSaidUnheardAndTheStrokesAfterKeepTheirPlace() throws {
     let capture = try listen(micDelay: 0, holdAfterClick: 24)
     XCTAssertTrue(
-      capture?.errors.contains(" ms where JACK ran its cycles without metronome (") == true, capture?.errors ?? "")
+      capture?.errors.contains(" ms where JACK ran its cycles without metronome (xruns)") == true, capture?.errors ?? ""
+    )
   }
 
   /// `calibrate --loopback --listen-device` through a path 300 frames longer than the two ALSA
@@ -427,7 +428,7 @@ final class MicrophoneListeningTests: FolderTestCase {
     // (a loaded run's take said 2 for one stroke), never taken for a stroke: two at most. Strokes
     // in cycles a JACK server ran without metronome never reached it, which it says in ms.
     let near = holdAfterClick - 1...holdAfterClick + 1
-    let inXruns = said.errors.contains(" ms where JACK ran its cycles without metronome (")
+    let inXruns = said.errors.contains(" ms where JACK ran its cycles without metronome (xruns)")
     if !((inXruns ? 0 : unheard.count)...unheard.count + 2).contains(notScored)
       || !unheard.allSatisfy({ near.contains(clicks[$0]) })
     {
