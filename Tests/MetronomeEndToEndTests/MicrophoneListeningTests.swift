@@ -68,10 +68,11 @@ final class MicrophoneListeningTests: FolderTestCase {
 
   /// The same through JACK's `mic`, with metronome's process thread held for 50 ms.
   ///
-  /// Held as the 24th click is heard, the server runs two cycles or more without metronome
-  /// (xruns). Its next cycle plays what is due in it, so the clicks and the strokes after keep
-  /// their grid; what reached `mic` in the cycles missed never reached metronome, which says for
-  /// how long the hits went unheard; no click is taken for a stroke.
+  /// Held as the 24th click is heard, the server runs a cycle or more without metronome (xruns;
+  /// one cycle of 1024 frames in every quiet take seen). Its next cycle plays what is due in it,
+  /// so the clicks and the strokes after keep their grid; what reached `mic` in the cycles missed
+  /// never reached metronome, which says for how long the hits went unheard; no click is taken
+  /// for a stroke.
   func testCyclesTheJACKServerRanWithoutMetronomeAreSaidUnheardAndTheStrokesAfterKeepTheirPlace() throws {
     let capture = try listen(micDelay: 0, holdAfterClick: 24)
     XCTAssertTrue(
