@@ -101,8 +101,10 @@ public final class LivePlayer: @unchecked Sendable {
     // A sound server knows as it calls that it ran cycles without the client (xruns): what was due
     // in them is skipped first, so that this cycle plays what is due in it, not what was due a
     // cycle or more before, late (a click there would sound late, and a beat due now be skipped).
+    // A frame time behind the one expected (the callback run twice in one cycle) is counted: a
+    // callback has nowhere to wait it out in silence.
     let missed = sink.takeLostFrames()
-    if missed > 0 { skip(missed, heardIn: sink.outputDelayFrames) }
+    if missed > 0 { skip(missed, heardIn: sink.outputDelayFrames) } else if missed < 0 { count(missed) }
     do { try playPeriod(frames: frames) } catch { end(.failure(error)) }
   }
 

@@ -137,7 +137,7 @@ struct LivePlayerTests {
   }
 
   /// Cycles a sound server ran without the client are skipped before the next is rendered, so
-  /// that it plays what is due in it: four beats at 120 in cycles of 6 000, the server running
+  /// that it plays what is due in it: two beats at 120 in cycles of 6 000, the server running
   /// the cycles from 12 000 to 24 000 without the client; the cycle after plays the beat due at
   /// 24 000 at its start, on its grid, and no beat is skipped (rendering the cycle due at 12 000
   /// first, late, then skipping, skipped it).
@@ -158,6 +158,9 @@ struct LivePlayerTests {
     #expect(player.lostFrames == 12_000)
     sink.cycle(6_000, after: 6_000)
     #expect(player.lostFrames == 18_000)
+    // A frame time behind the one expected is counted too.
+    sink.cycle(6_000, after: -6_000)
+    #expect(player.lostFrames == 24_000)
     // Past the run's end (48 000) the cycles end it, once.
     for _ in 1...4 { sink.cycle(6_000) }
     #expect(log.all == ["0 in 0.0", "24000 in 0.0", "ended"])
