@@ -277,7 +277,7 @@ let package = Package(
       name: "MetronomeEndToEndTests",
       dependencies: [
         "metronome", "MetronomeTesting", "TerminalUI", "MetronomeCore", "AudioFiles", "OSCControl", "PracticeListening",
-        "PracticeJournal", "MetronomeAudio", "MetronomeRun",
+        "PracticeJournal", "MetronomeAudio", "MetronomeRun", "JACKOutput",
       ]
     ),
     .testTarget(

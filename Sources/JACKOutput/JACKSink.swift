@@ -27,8 +27,13 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
   private var midiBuffer: UnsafeMutableRawPointer?
   /// The MIDI input ports, and the output ports to connect to each.
   private var midiInputs: [(port: OpaquePointer, sources: [String])] = []
-  /// The audio input ports, and the output ports to connect to each.
-  private var audioInputs: [(port: OpaquePointer, sources: [String])] = []
+  /// The audio input ports, the output ports to connect to each, and each one's input copied as
+  /// the cycle being rendered started.
+  private var audioInputs: [(port: OpaquePointer, sources: [String], heard: UnsafeMutableBufferPointer<Float>)] = []
+  /// The frames of the cycle each input's copy holds.
+  private var heardFrames = 0
+  /// JACK's largest cycle, in frames (`BUFFER_SIZE_MAX` in jackd2).
+  private static let largestCycle = 8_192
   /// What hears each cycle's output once it is rendered, on JACK's thread.
   private var cycleRendered: [(UnsafeBufferPointer<Float>) -> Void] = []
   /// What the client publishes as the timebase master, if it is one.
@@ -55,6 +60,10 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     }
     sampleRate = rate
     self.connections = connections ?? client.audioInputPorts(physicalOnly: true)
+  }
+
+  deinit {
+    for input in audioInputs { input.heard.deallocate() }
   }
 
   /// Every audio input port of the server, which the output may connect to.
@@ -141,7 +150,8 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     guard let port = client.registerAudioInput(named: name) else {
       throw JACKError("JACK would not register the audio input port '\(name)'")
     }
-    audioInputs.append((port, sources))
+    // As large as JACK's largest cycle, so that no cycle's copy allocates on JACK's thread.
+    audioInputs.append((port, sources, .allocate(capacity: max(client.bufferFrames, Self.largestCycle))))
     return AudioInput(index: audioInputs.count - 1)
   }
 
@@ -154,10 +164,11 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
   /// Whether the port `name` carries audio rather than MIDI; nil when the server has no such port.
   public func isAudioPort(_ name: String) -> Bool? { client.isAudioPort(name) }
 
-  /// The samples `input` received in the cycle being rendered; outside a cycle, none.
+  /// The samples `input` received in the cycle being rendered, as they were when it started;
+  /// outside a cycle, none.
   public func audio(of input: AudioInput) -> UnsafeBufferPointer<Float> {
-    guard let cycle else { return UnsafeBufferPointer(start: nil, count: 0) }
-    return JACKClient.audio(of: audioInputs[input.index].port, frames: UInt32(cycle.count))
+    guard cycle != nil else { return UnsafeBufferPointer(start: nil, count: 0) }
+    return UnsafeBufferPointer(rebasing: audioInputs[input.index].heard[..<heardFrames])
   }
 
   /// The capture latency JACK reports for `input`'s connections, in frames.
@@ -230,8 +241,9 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     if let midiPort {
       for destination in midiConnections { try client.connect(port: midiPort, to: destination) }
     }
-    for input in midiInputs + audioInputs {
-      for source in input.sources { try client.connect(source, to: input.port) }
+    let inputs = midiInputs + audioInputs.map { ($0.port, $0.sources) }
+    for (port, sources) in inputs {
+      for source in sources { try client.connect(source, to: port) }
     }
     isConnected.store(true, ordering: .releasing)
   }
@@ -257,6 +269,20 @@ public final class JACKSink: CallbackAudioSink, @unchecked Sendable {
     expectedFrame = start &+ frames
     cycle = UnsafeMutableBufferPointer(start: buffer, count: Int(frames))
     written = 0
+    // Each input is copied before anything is rendered: its buffer is the connected client's
+    // output (or the driver's capture), which the server's next cycle writes anew. A callback held
+    // past its cycle (a stalled machine) read it late and heard part of the next cycle as this
+    // one's: a stroke a cycle off, where none was played (MEASUREMENTS).
+    heardFrames = min(Int(frames), audioInputs.first?.heard.count ?? 0)
+    for input in audioInputs {
+      let received = JACKClient.audio(of: input.port, frames: frames)
+      guard let into = input.heard.baseAddress else { continue }
+      if let from = received.baseAddress {
+        into.update(from: from, count: min(received.count, heardFrames))
+      } else {
+        into.update(repeating: 0, count: heardFrames)
+      }
+    }
     midiBuffer = midiPort.flatMap { JACKClient.emptyMIDIBuffer(of: $0, frames: frames) }
     render?(Int(frames))
     (buffer + written).update(repeating: 0, count: Int(frames) - written)
