@@ -57,6 +57,15 @@ public final class AudioHitListener: @unchecked Sendable {
     canceller.played(output, from: firstFrame)
   }
 
+  /// Takes the input's frames before `frame` as lost (a sound server ran its cycles without the
+  /// client): the attacks are looked for anew from there, as at the input's start, so that the
+  /// jump in the sound is not taken for one; returns the frames after `frame` in which none can
+  /// start (eleven milliseconds).
+  public func lostInput(before frame: Int64) -> Int64 {
+    detector.restart(at: frame)
+    return detector.deafFrames
+  }
+
   /// Reads one cycle and calls `found` with each attack completed and its placement, and
   /// `noticed` with what the input noticed of itself (`InputNotice`): each time it is cut at
   /// full scale (`clips`), and each change of the click's path the canceller followed;

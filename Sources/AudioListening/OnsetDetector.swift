@@ -18,7 +18,8 @@ import MetronomeCore
 /// onset is then placed by backtracking from the first sample to reach a tenth of that peak to
 /// where the rise began: the earliest sample at that tenth with no half millisecond below it
 /// since. An attack is reported three milliseconds and a hop after it starts: the detector's
-/// delay. The input's first eleven milliseconds, with nothing heard before them, start no attack.
+/// delay. The input's first eleven milliseconds, with nothing heard before them, start no attack,
+/// and nor do the first after frames were lost (`restart(at:)`).
 ///
 /// `@unchecked Sendable`: its state is touched only by the one thread that feeds it samples.
 public final class OnsetDetector: @unchecked Sendable {
@@ -61,6 +62,10 @@ public final class OnsetDetector: @unchecked Sendable {
   private var attack: (band: Int, trigger: Int64, background: Float, peak: Float)?
   /// No attack starts before this frame: the last one's spacing.
   private var quietUntil: Int64 = .min
+  /// The frame from which the input follows frames it lost, where the detector starts anew.
+  private var restartAt: Int64?
+  /// The last frame read.
+  private var lastFrame: Int64 = .min
 
   /// A detector for input at `sampleRate` with `settings`.
   public init(sampleRate: SampleRate, settings: OnsetSettings = .standard) {
@@ -81,6 +86,17 @@ public final class OnsetDetector: @unchecked Sendable {
     hopRing = Self.hopRingSize(gap: gapHops, background: backgroundHops)
     hopPeaks = Array(repeating: 0, count: Self.bands * hopRing)
   }
+
+  /// Frames after a start, or a restart, in which no attack starts: the background's hops and the
+  /// gap before the hop at hand (eleven milliseconds).
+  public var deafFrames: Int64 { Int64((gapHops + backgroundHops) * hop) }
+
+  /// Starts anew from the input's frame `frame` on, as at the input's start.
+  ///
+  /// The frames before it were lost (a sound server ran its cycles without the client), so the
+  /// sound jumps there from what was heard before, which is no attack. An attack being followed is
+  /// placed by what was heard of it. The frames before `frame` still to come are read as before.
+  public func restart(at frame: Int64) { restartAt = frame }
 
   /// Frames of each band's magnitudes kept, a power of two so that a slot is found by masking.
   ///
@@ -120,6 +136,8 @@ public final class OnsetDetector: @unchecked Sendable {
       hopPeaks.withUnsafeMutableBufferPointer { hopPeaks in
         for (index, sample) in samples.enumerated() {
           let frame = firstFrame + Int64(index)
+          if let restartAt, frame >= restartAt { startAnew(on: frame, with: sample, magnitudes, found) }
+          lastFrame = frame
           let difference = sample - previousInput
           let level = difference + dcPole * previousLevel
           previousInput = sample
@@ -143,6 +161,23 @@ public final class OnsetDetector: @unchecked Sendable {
         }
       }
     }
+  }
+
+  /// Forgets what was heard before `frame`, whose first sample is `sample`, once the attack under
+  /// way is placed by what was heard of it.
+  private func startAnew(
+    on frame: Int64, with sample: Float, _ magnitudes: UnsafeMutableBufferPointer<Float>, _ found: (Attack) -> Void
+  ) {
+    restartAt = nil
+    if let followed = attack {
+      let onset = place(followed, through: lastFrame, magnitudes)
+      found(onset)
+      quietUntil = onset.frame + spacingFrames
+    }
+    quietUntil = max(quietUntil, frame)
+    attack = nil
+    previousInput = sample
+    (hopIndex, hopFill, hopPeak, hopLevel, hopNoise) = (0, 0, (0, 0), 0, 0)
   }
 
   /// A hop ended on `last`: follows the attack under way, or starts one.

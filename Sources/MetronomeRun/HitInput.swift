@@ -28,7 +28,8 @@ enum HitInput {
   ///
   /// What `mic` notices of itself (cut at full scale, the click's path changed) goes to
   /// `noticed` (on JACK's thread), and so do the cycles the server ran without metronome, in
-  /// which neither input was heard.
+  /// which neither input was heard (nor `mic` for the listener's eleven milliseconds after, in
+  /// which it hears anew).
   ///
   /// A tap-along (`hearsAudio` false) has `hits` alone: what it measures is saved for MIDI.
   static func listen(
@@ -51,11 +52,18 @@ enum HitInput {
     let notePlacement = NotePlacement(inputOffset: inputOffset, sampleRate: server.sampleRate)
     let cycle = PeriodStart()
     var nextCycle: Int64?
+    let listener = microphone.map { _ in
+      AudioHitListener(
+        canceller: EchoPathCanceller(roundTrip: roundTrip ?? 0), sampleRate: server.sampleRate, settings: request.onsets
+      )
+    }
     engine.beforeEachPeriod { cycleStart in
       // The player skips the cycles the server ran without metronome (xruns) before it renders the
-      // next: what reached the inputs in them never reached metronome.
+      // next: what reached the inputs in them never reached metronome, and what `mic` hears next
+      // jumps from what it heard before, which the listener must not take for an attack.
       if let nextCycle, cycleStart > nextCycle {
-        noticed(.unheard(milliseconds: Double(cycleStart - nextCycle) * 1_000 / rate))
+        let deaf = listener?.lostInput(before: cycleStart) ?? 0
+        noticed(.unheard(milliseconds: Double(cycleStart - nextCycle + deaf) * 1_000 / rate))
       }
       nextCycle = cycleStart + Int64(server.bufferFrames)
       cycle.set(cycleStart)
@@ -66,9 +74,7 @@ enum HitInput {
         if let hit = filter.hit(status: status, first, second, atFrame: played) { deliver(hit) }
       }
     }
-    guard let microphone else { return }
-    let listener = AudioHitListener(
-      canceller: EchoPathCanceller(roundTrip: roundTrip ?? 0), sampleRate: server.sampleRate, settings: request.onsets)
+    guard let microphone, let listener else { return }
     let audioShift = NotePlacement(inputOffset: audioOffset, sampleRate: server.sampleRate).offsetFrames
     server.afterEachCycle { output in
       // Nothing is heard before something is connected to 'mic': listening starts then.

@@ -74,7 +74,7 @@ import Testing
   @Test func theTimeTheInputsWentUnheardInXrunsIsAddedUpAndSaid() {
     var scorer = HitScorer(tolerance: 20)
     let said = { (milliseconds: String) in
-      "the hits went unheard for \(milliseconds) ms where JACK ran its cycles without metronome (xruns):"
+      "the hits went unheard for \(milliseconds) ms around the cycles JACK ran without metronome (xruns):"
         + " any played then were lost"
     }
     scorer.heard(.unheard(milliseconds: 21.3))
