@@ -136,7 +136,7 @@ public final class OnsetDetector: @unchecked Sendable {
       hopPeaks.withUnsafeMutableBufferPointer { hopPeaks in
         for (index, sample) in samples.enumerated() {
           let frame = firstFrame + Int64(index)
-          if let restartAt, frame >= restartAt { startAnew(on: frame, with: sample, magnitudes, found) }
+          if let restartAt, frame >= restartAt { startAnew(magnitudes, found) }
           lastFrame = frame
           let difference = sample - previousInput
           let level = difference + dcPole * previousLevel
@@ -163,21 +163,17 @@ public final class OnsetDetector: @unchecked Sendable {
     }
   }
 
-  /// Forgets what was heard before `frame`, whose first sample is `sample`, once the attack under
-  /// way is placed by what was heard of it.
-  private func startAnew(
-    on frame: Int64, with sample: Float, _ magnitudes: UnsafeMutableBufferPointer<Float>, _ found: (Attack) -> Void
-  ) {
+  /// Forgets what was heard before the frame at hand, once the attack under way is placed by what
+  /// was heard of it: as at the input's start, no attack starts in the hops whose background
+  /// would reach back before it.
+  private func startAnew(_ magnitudes: UnsafeMutableBufferPointer<Float>, _ found: (Attack) -> Void) {
     restartAt = nil
-    if let followed = attack {
-      let onset = place(followed, through: lastFrame, magnitudes)
-      found(onset)
-      quietUntil = onset.frame + spacingFrames
-    }
-    quietUntil = max(quietUntil, frame)
+    hopIndex = 0
+    guard let followed = attack else { return }
+    let onset = place(followed, through: lastFrame, magnitudes)
+    quietUntil = onset.frame + spacingFrames
     attack = nil
-    previousInput = sample
-    (hopIndex, hopFill, hopPeak, hopLevel, hopNoise) = (0, 0, (0, 0), 0, 0)
+    found(onset)
   }
 
   /// A hop ended on `last`: follows the attack under way, or starts one.

@@ -26,7 +26,7 @@ import Testing
 
   /// The attacks found in `samples` but for the frames `lost`, fed in cycles of 256 numbered as
   /// heard, the detector told of the loss before it reads anything when `told`.
-  private static func attacks(in samples: [Float], told: Bool) -> [Int64] {
+  private static func attacks(in samples: [Float], told: Bool, lost: Range<Int> = lost) -> [Int64] {
     let detector = OnsetDetector(sampleRate: .standard)
     if told { detector.restart(at: Int64(lost.upperBound)) }
     var found: [Int64] = []
@@ -66,5 +66,41 @@ import Testing
     Self.stroke(into: &samples, at: frame, seed: 7)
     let attacks = Self.attacks(in: samples, told: true)
     #expect(attacks.count == 1 && attacks.allSatisfy { abs($0 - Int64(frame)) <= 2 }, "\(attacks) for \(frame)")
+  }
+
+  /// A swell cut by the loss 60 frames in (from nothing to ±0.5 over 96 frames, as in
+  /// `OnsetDetectorTests`) starts where its first difference first reaches a tenth of the loudest
+  /// heard of it, the difference into its last frame before the loss.
+  @Test func aSwellCutByTheLossStartsAtATenthOfWhatWasHeardOfIt() {
+    var samples = [Float](repeating: 0, count: 14_400)
+    let start = Self.lost.lowerBound - 60
+    for index in 0..<480 {
+      let amplitude = Float(index < 120 ? 0.5 * min(Double(index) / 96, 1) : 0.02)
+      samples[start + index] = index % 2 == 0 ? amplitude : -amplitude
+    }
+    let differences = (start..<Self.lost.lowerBound).map { abs(samples[$0] - samples[$0 - 1]) }
+    let tenth = differences.max()! / 10
+    let expected = Int64(start + differences.firstIndex { $0 >= tenth }!)
+    #expect(Self.attacks(in: samples, told: true) == [expected])
+  }
+
+  /// Hits 25 ms apart or more are two, across a loss too: a stroke 100 frames before a loss of
+  /// 256 frames and a tick (gone within 2 ms) 1,000 frames after it (25.9 ms apart) are two; 800
+  /// after (21.7 ms), one.
+  @Test(arguments: [(1_000, 2), (800, 1)] as [(Int, Int)])
+  func hitsLessThanTwentyFiveMillisecondsApartAcrossALossAreOne(after: Int, hits: Int) {
+    let lost = 4_608..<4_864
+    var samples = [Float](repeating: 0, count: 14_400)
+    Self.stroke(into: &samples, at: lost.lowerBound - 100, seed: 1)
+    let tick = lost.upperBound + after
+    for index in tick..<samples.count { samples[index] = 0 }
+    var random = SeededGenerator(seed: 2)
+    for index in 0..<96 {
+      samples[tick + index] = 0.6 * Float(exp(-Double(index) / 10)) * Float.random(in: -1...1, using: &random)
+    }
+    let attacks = Self.attacks(in: samples, told: true, lost: lost)
+    let expected = [Int64(lost.lowerBound - 100), Int64(tick)].prefix(hits)
+    #expect(
+      attacks.count == hits && zip(attacks, expected).allSatisfy { abs($0 - $1) <= 2 }, "\(attacks) for \(expected)")
   }
 }
