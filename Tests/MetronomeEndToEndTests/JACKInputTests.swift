@@ -1,12 +1,13 @@
 import Dispatch
 import JACKOutput
 import MetronomeAudio
+import MetronomeTesting
 import Synchronization
 import XCTest
 
 /// What a JACK client of metronome's hears on an audio input, on a dummy server, from a client
 /// that writes each cycle's number into every frame of it.
-final class JACKInputTests: XCTestCase {
+final class JACKInputTests: TimeLimitedTestCase {
   /// A cycle held until the server has run the next one (as a stalled machine holds it) still
   /// hears its own input: the numbering client has by then written the next cycle's number into
   /// the buffer the input was read from.

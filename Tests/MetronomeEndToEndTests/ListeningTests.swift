@@ -156,8 +156,9 @@ final class ListeningTests: FolderTestCase {
   }
 
   /// `calibrate --loopback --jack --connect none` takes `none` as `play` does (the output
-  /// connected nowhere) and, with `mic` fed from metronome's own output, measures the digital
-  /// loop JACK reports: no frames, saved as such, in `~/.config`, or in `XDG_CONFIG_HOME` where
+  /// connected nowhere) and, with `mic` fed from metronome's own output, measures that loop: one
+  /// cycle (1,024 frames), where JACK reports none, since the client copies its inputs as its
+  /// cycle starts, before it plays; saved as such, in `~/.config`, or in `XDG_CONFIG_HOME` where
   /// that is set.
   func testALoopbackCalibrationConnectedNowhereMeasuresItsOwnLoop() throws {
     let server = try JACKDummyServer()
@@ -172,9 +173,12 @@ final class ListeningTests: FolderTestCase {
         environment: server.environment.merging(variables) { $1 })
       XCTAssertEqual(run.status, 0, run.standardError)
       XCTAssertTrue(
-        run.standardError.hasPrefix("metronome: round trip 0 frames (0.000 ms at 48000 Hz)"), run.standardError)
+        run.standardError.hasPrefix(
+          "metronome: round trip 1024 frames (21.333 ms at 48000 Hz), back at 0.0 dB: JACK reports 0 (output 0, input 0),"
+            + " the path adds 1024"),
+        run.standardError)
       let text = try String(contentsOf: saved, encoding: .utf8)
-      XCTAssertTrue(text.contains("\njack-round-trip 0.000 "), text)
+      XCTAssertTrue(text.contains("\njack-round-trip 21.333 "), text)
     }
   }
 
