@@ -42,6 +42,7 @@ public final class ALSACapture: @unchecked Sendable {
   /// stops or fails.
   public func start(deliver: @escaping Delivery, failed: @escaping @Sendable (ALSAError) -> Void) {
     DispatchQueue(label: "metronome.capture", qos: .userInteractive).async { [self] in
+      ThreadName.set("capture")
       RealtimePriority.whileRaised {
         do throws(ALSAError) {
           while !stopping.load(ordering: .relaxed) { try readPeriod(deliver) }

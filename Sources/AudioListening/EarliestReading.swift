@@ -23,18 +23,22 @@ public struct EarliestReading: Sendable {
   /// No reading yet.
   public init() {}
 
-  /// Takes `reading` (when frame 0 is heard, in host microseconds), read at `nowMicros`.
-  public mutating func read(_ reading: Double, atMicros nowMicros: Int64) {
-    if let estimate, abs(reading - estimate) > Self.jumpMicros { (current, previous) = (nil, nil) }
+  /// Takes `reading` (when frame 0 is heard, in host microseconds), read at `nowMicros`; returns
+  /// whether it was more than 50 ms from the estimate, which it then starts anew from.
+  @discardableResult
+  public mutating func read(_ reading: Double, atMicros nowMicros: Int64) -> Bool {
+    let moved = estimate.map { abs(reading - $0) > Self.jumpMicros } ?? false
+    if moved { (current, previous) = (nil, nil) }
     guard let span = current else {
       current = (nowMicros, reading)
-      return
+      return moved
     }
     if nowMicros - span.startMicros >= Self.spanMicros {
       (previous, current) = (span.earliest, (nowMicros, reading))
     } else {
       current = (span.startMicros, min(span.earliest, reading))
     }
+    return false
   }
 
   /// When frame 0 is heard, in host microseconds; nil before the first reading.

@@ -1,5 +1,4 @@
 import Dispatch
-import Glibc
 import MetronomeAudio
 import MetronomeCore
 
@@ -74,7 +73,7 @@ public final class LivePlayer: @unchecked Sendable {
     }
     // A serial queue of its own runs on a thread of its own, which the blocking writes may hold.
     DispatchQueue(label: "metronome.render", qos: .userInteractive).async { [self] in
-      Self.nameThisThread("render")
+      ThreadName.set("render")
       RealtimePriority.whileRaised { run() }
     }
   }
@@ -106,16 +105,6 @@ public final class LivePlayer: @unchecked Sendable {
     let missed = sink.takeLostFrames()
     if missed > 0 { skip(missed, heardIn: sink.outputDelayFrames) } else if missed < 0 { count(missed) }
     do { try playPeriod(frames: frames) } catch { end(.failure(error)) }
-  }
-
-  /// Names the calling thread, so that `top -H`, a debugger or a test can tell it from JACK's and
-  /// Dispatch's threads. (Glibc's `pthread_setname_np` is not visible to Swift; the kernel's own
-  /// file for it is.)
-  private static func nameThisThread(_ name: String) {
-    let file = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-    guard file >= 0 else { return }
-    _ = name.utf8CString.withUnsafeBufferPointer { write(file, $0.baseAddress, $0.count - 1) }
-    close(file)
   }
 
   /// Asks the render loop to stop after the period it is writing.

@@ -33,15 +33,18 @@ final class CaptureClock: @unchecked Sendable {
   }
 
   /// Takes what a period read says (the input's `position`, whether frames were lost before it)
-  /// and reads the output's: the run's frame the input's frame 0 heard; nil until both have
-  /// settled.
+  /// and reads the output's: the run's frame the input's frame 0 heard, nil until both have
+  /// settled; and whether the input lost frames.
   ///
-  /// It moves when the input's stream did (frames lost, a clock drifting), which keeps an echo
-  /// where it was among the run's frames; what the devices say moves it by less than half a
-  /// millisecond.
-  func place(_ position: PlaybackPosition?, lostFrames: Bool) -> Int64? {
-    if lostFrames { (input, alignment) = (EarliestReading(), CaptureAlignment(sampleRate: sampleRate)) }
-    if let position { read(position, into: &input) }
+  /// It moves when the input's stream did (a clock drifting), which keeps an echo where it was
+  /// among the run's frames; what the devices say moves it by less than half a millisecond. Where
+  /// the input lost frames, it is nil until the input has settled again: the device said so (an
+  /// overrun), or its position moved by more than 50 ms (a sound server's plugin that drops what a
+  /// reader held too long did not take, and says nothing: PipeWire's).
+  func place(_ position: PlaybackPosition?, lostFrames: Bool) -> (offset: Int64?, lostFrames: Bool) {
+    if lostFrames { input = EarliestReading() }
+    let moved = position.map { read($0, into: &input) } ?? false
+    if lostFrames || moved { alignment.restart() }
     if let position = output.position() {
       let heardFrames = runFrames?.runFrame(ofStreamFrame: position.heardFrames) ?? position.heardFrames
       read(PlaybackPosition(heardFrames: heardFrames, nanoseconds: position.nanoseconds), into: &heard)
@@ -49,12 +52,15 @@ final class CaptureClock: @unchecked Sendable {
     alignment.update(
       inputFrameZeroMicros: input.isSettled ? input.estimate : nil,
       outputFrameZeroMicros: heard.isSettled ? heard.estimate : nil)
-    return alignment.offset
+    return (alignment.offset, lostFrames || moved)
   }
 
-  /// Takes `position` into `earliest` as when the stream's frame 0 was heard.
-  private func read(_ position: PlaybackPosition, into earliest: inout EarliestReading) {
+  /// Takes `position` into `earliest` as when the stream's frame 0 was heard; returns whether it
+  /// moved by more than 50 ms.
+  @discardableResult
+  private func read(_ position: PlaybackPosition, into earliest: inout EarliestReading) -> Bool {
     let micros = position.nanoseconds / 1000
-    earliest.read(Double(micros) - Double(position.heardFrames) * 1e6 / Double(sampleRate.hz), atMicros: micros)
+    return earliest.read(
+      Double(micros) - Double(position.heardFrames) * 1e6 / Double(sampleRate.hz), atMicros: micros)
   }
 }

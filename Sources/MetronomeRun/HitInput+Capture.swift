@@ -57,12 +57,21 @@ extension HitInput {
     let listener = AudioHitListener(
       canceller: EchoPathCanceller(roundTrip: unreported), sampleRate: rate, settings: request.onsets)
     let shift = Int64((audioOffset * Double(rate.hz) / 1000).rounded())
+    let gaps = InputGaps()
     capture.start(
       deliver: { samples, firstFrame, position, lostFrames in
-        guard let offset = clock.place(position, lostFrames: lostFrames) else { return }
+        // Frames the input lost went unheard, and so did those it gave while its clock was placed
+        // anew; what is heard next jumps from what was heard before.
+        let placed = clock.place(position, lostFrames: lostFrames)
+        if placed.lostFrames { gaps.lostFrames() }
+        guard let offset = placed.offset else { return }
+        let first = firstFrame + offset
+        if let unheard = gaps.heard(from: first, frames: samples.count) {
+          heardAnew(at: first, unheard: unheard, by: listener, rate: rate, noticed)
+        }
         played.readNew { listener.played($0, from: $1) }
         listener.listen(
-          input: samples, output: UnsafeBufferPointer(start: nil, count: 0), from: firstFrame + offset, noticed: noticed
+          input: samples, output: UnsafeBufferPointer(start: nil, count: 0), from: first, noticed: noticed
         ) {
           attack, placement in
           guard !runFrames.glitched(runFrame: placement.frame(ofAttackAt: attack.frame, offset: 0)) else {

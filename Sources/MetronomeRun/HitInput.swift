@@ -62,8 +62,7 @@ enum HitInput {
       // next: what reached the inputs in them never reached metronome, and what `mic` hears next
       // jumps from what it heard before, which the listener must not take for an attack.
       if let nextCycle, cycleStart > nextCycle {
-        let deaf = listener?.lostInput(before: cycleStart) ?? 0
-        noticed(.unheard(milliseconds: Double(cycleStart - nextCycle + deaf) * 1_000 / rate))
+        heardAnew(at: cycleStart, unheard: cycleStart - nextCycle, by: listener, rate: server.sampleRate, noticed)
       }
       nextCycle = cycleStart + Int64(server.bufferFrames)
       cycle.set(cycleStart)
@@ -93,6 +92,17 @@ enum HitInput {
             velocity: attack.velocity, placement: placedBy))
       }
     }
+  }
+
+  /// Has `listener` hear its input anew from the run's frame `first`, where it follows frames lost
+  /// (`AudioHitListener.lostInput(before:)`), and says how long the hits went unheard: `frames`
+  /// before it, and the listener's milliseconds after in which no attack starts.
+  static func heardAnew(
+    at first: Int64, unheard frames: Int64, by listener: AudioHitListener?, rate: SampleRate,
+    _ noticed: (InputNotice) -> Void
+  ) {
+    let deaf = listener?.lostInput(before: first) ?? 0
+    noticed(.unheard(milliseconds: Double(frames + deaf) * 1_000 / Double(rate.hz)))
   }
 
   /// Subscribes `sequencer`'s port `hits` to `request`'s sources; each period, the note-ons it

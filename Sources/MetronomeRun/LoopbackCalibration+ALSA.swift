@@ -49,7 +49,7 @@ extension LoopbackCalibration {
         if let position {
           inputDelay.store(position.heardFrames - firstFrame - Int64(samples.count), ordering: .relaxed)
         }
-        guard let offset = clock.place(position, lostFrames: lostFrames) else { return }
+        guard let offset = clock.place(position, lostFrames: lostFrames).offset else { return }
         // A stream that moved once the bursts began (a sound server's glitch) moved the placement:
         // the bursts heard before and after it were measured on two different paths.
         let frame = Int(firstFrame + offset) - start + margin

@@ -114,8 +114,8 @@ public struct HitScorer: Sendable {
       // Not how many xruns: JACK tells each client of every xrun, its own or another's, which
       // the run counts as underruns, and one gap may hold several cycles.
       guard let unheardMilliseconds else { return nil }
-      return "the hits went unheard for \(HitStatistics.format(unheardMilliseconds)) ms around the cycles JACK ran"
-        + " without metronome (xruns): any played then were lost"
+      return "the hits went unheard for \(HitStatistics.format(unheardMilliseconds)) ms where the input lost frames"
+        + " (xruns): any played then were lost"
     }
   }
 

@@ -55,15 +55,24 @@ import Testing
   /// A reading 50 ms from the estimate, exactly, is a stream read late, not one that moved.
   @Test func aReadingExactly50msAwayKeepsTheSpansRead() {
     var earliest = readings(every: 1_000, for: 1_000_000) { _ in 0 }
-    earliest.read(950_000, atMicros: 3_000_000)
+    let moved = earliest.read(950_000, atMicros: 3_000_000)
+    #expect(!moved)
     #expect(earliest.isSettled)
     #expect(earliest.estimate == 950_000)
   }
 
-  @Test func aJumpOfMoreThan50msStartsAnew() {
+  /// A jump of more than 50 ms either way starts anew and says so, once.
+  ///
+  /// The readings after it agree with it. The first reading is no jump.
+  @Test(arguments: [900_000.0, 1_050_001])
+  func aJumpOfMoreThan50msStartsAnewAndSaysSo(reading: Double) {
+    var first = EarliestReading()
+    let firstMoved = first.read(reading, atMicros: 0)
     var earliest = readings(every: 1_000, for: 1_000_000) { _ in 0 }
-    earliest.read(900_000, atMicros: 3_000_000)
-    #expect(earliest.estimate == 900_000)
-    #expect(earliest.isSettled == false)
+    let jumped = earliest.read(reading, atMicros: 3_000_000)
+    let estimate = earliest.estimate
+    let settled = earliest.isSettled
+    let movedAgain = earliest.read(reading, atMicros: 3_001_000)
+    #expect(!firstMoved && jumped && estimate == reading && !settled && !movedAgain)
   }
 }

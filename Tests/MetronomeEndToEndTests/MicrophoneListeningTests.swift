@@ -66,6 +66,21 @@ final class MicrophoneListeningTests: FolderTestCase {
     XCTAssertTrue(capture?.errors.contains("metronome: 1 underrun\n") == true, capture?.errors ?? "")
   }
 
+  /// The same, with metronome's capture thread held for 300 ms as the 24th click is heard.
+  ///
+  /// That is longer than the capture device's buffer: the device overruns, and its frames are
+  /// placed anew from half a second after. The strokes in between are not heard, and metronome
+  /// says for how long;
+  /// no jump in what the microphone hears is taken for a stroke, the strokes after keep their
+  /// place, and the output plays on without an underrun.
+  func testACaptureDeviceThatOverrunsSaysHowLongTheHitsWentUnheardAndPlacesTheStrokesAfter() throws {
+    let capture = try listen(micDelay: 0, route: .pipewire, holdAfterClick: 24, holdingCapture: true)
+    XCTAssertTrue(
+      capture?.errors.contains(" ms where the input lost frames (xruns): any played then were lost") == true
+        && capture?.errors.contains("metronome: 0 underruns\n") == true,
+      capture?.errors ?? "")
+  }
+
   /// The same through JACK's `mic`, with metronome's process thread held for 50 ms.
   ///
   /// Held as the 24th click is heard, the server runs a cycle or more without metronome (xruns;
@@ -82,7 +97,7 @@ final class MicrophoneListeningTests: FolderTestCase {
       .flatMap { Double($0.prefix { $0.isNumber || $0 == "." }) }
     let cycles = unheard.map { ($0 * 44.1 - 476) / 1_024 }
     XCTAssertTrue(
-      errors.contains(" ms around the cycles JACK ran without metronome (xruns)")
+      errors.contains(" ms where the input lost frames (xruns)")
         && cycles.map { $0 >= 0.99 && abs($0 - $0.rounded()) < 5.0 / 1_024 } == true, errors)
   }
 
@@ -261,13 +276,15 @@ final class MicrophoneListeningTests: FolderTestCase {
   /// up to 20 ms either way (seeded). Where the clicks come back louder from a click on, the
   /// strokes on it and the two after are not checked: they are followed from the fourth.
   ///
-  /// With `holdAfterClick`, the render thread (through PipeWire) or the JACK client's process
-  /// thread is held for 50 ms once that many clicks are heard; each audio hit is matched to the
-  /// stroke on its click, and strokes not heard must be near the hold, and as many as metronome
-  /// says it did not score where the output glitched (or fewer, where it says the hits went
-  /// unheard in xruns).
+  /// With `holdAfterClick`, the render thread (through PipeWire; its capture thread, for 300 ms,
+  /// where `holdingCapture`) or the JACK client's process thread is held for 50 ms once that many
+  /// clicks are heard; each audio hit is matched to the stroke on its click, and strokes not heard
+  /// must be near the hold (or within the time metronome says the hits went unheard after it), and
+  /// as many as metronome says it did not score where the output glitched (or fewer, where it says
+  /// the hits went unheard).
   private func listen(
-    micDelay: Int, route: Route = .jack, clickGain: DrumPlayer.ClickGain = 0.5, holdAfterClick: Int? = nil
+    micDelay: Int, route: Route = .jack, clickGain: DrumPlayer.ClickGain = 0.5, holdAfterClick: Int? = nil,
+    holdingCapture: Bool = false
   ) throws -> Said? {
     let rate = route == .pipewire ? 48_000 : 44_100
     // Frames between the clicks: eighths at 100 BPM.
@@ -288,7 +305,7 @@ final class MicrophoneListeningTests: FolderTestCase {
     let check = { (capture: Said) -> [String] in
       let misplaced =
         holdAfterClick.map {
-          Self.strokesMisplaced(in: capture, near: $0, expected: expected, of: strokes, spacing: spacing)
+          Self.strokesMisplaced(in: capture, near: $0, expected: expected, of: strokes, spacing: spacing, rate: rate)
         }
         ?? (capture.offsets.count == expected.count
           && zip(zip(capture.offsets, expected), checked).allSatisfy({ !$1 || abs($0.0 - $0.1) <= rate / 1_000 })
@@ -300,7 +317,8 @@ final class MicrophoneListeningTests: FolderTestCase {
       switch route {
       case .pipewire:
         try playThroughPipeWire(
-          strokes, by: player, spacing: spacing, micDelay: micDelay, holdAfterClick: holdAfterClick)
+          strokes, by: player, spacing: spacing, micDelay: micDelay, holdAfterClick: holdAfterClick,
+          holdingCapture: holdingCapture)
       case .jack, .alsa:
         try playThroughJACK(
           strokes, by: player, throughALSA: route == .alsa, spacing: spacing, micDelay: micDelay, clickGain: clickGain,
@@ -401,12 +419,13 @@ final class MicrophoneListeningTests: FolderTestCase {
   }
 
   /// What is off in `said`: every audio hit must be the stroke on its click (of clicks `spacing`
-  /// apart) within a millisecond (at 48 kHz), and the strokes not heard each on one of the three
-  /// clicks around `holdAfterClick`, no more than metronome says it did not score where the output
-  /// glitched or near a click the glitch skipped; `expected` holds each stroke's offset from its
-  /// click.
+  /// frames apart at `rate`) within a millisecond (at 48 kHz), and the strokes not heard each on
+  /// one of the three clicks around `holdAfterClick` (or the clicks over the time metronome says
+  /// the hits went unheard after it), no more than metronome says it did not score where the
+  /// output glitched or near a click the glitch skipped; `expected` holds each stroke's offset
+  /// from its click.
   private static func strokesMisplaced(
-    in said: Said, near holdAfterClick: Int, expected: [Int], of strokes: [DrumTake.Stroke], spacing: Int
+    in said: Said, near holdAfterClick: Int, expected: [Int], of strokes: [DrumTake.Stroke], spacing: Int, rate: Int
   ) -> [String] {
     // The click each stroke is on: its beat's, or the eighth after it for one played past half way,
     // counted as the run counts them from the first stroke's (the drummer counts from the first
@@ -433,9 +452,12 @@ final class MicrophoneListeningTests: FolderTestCase {
       }.reduce(0, +)
     // What is said not scored where the output glitched may also be the late click's own attack
     // (a loaded run's take said 2 for one stroke), never taken for a stroke: two at most. Strokes
-    // in cycles a JACK server ran without metronome never reached it, which it says in ms.
-    let near = holdAfterClick - 1...holdAfterClick + 1
-    let inXruns = said.errors.contains(" ms around the cycles JACK ran without metronome (xruns)")
+    // where the input lost frames never reached it, which it says in ms.
+    let unheardClicks = said.errors.components(separatedBy: "the hits went unheard for ").dropFirst().first
+      .flatMap { Double($0.prefix { $0.isNumber || $0 == "." }) }
+      .map { Int(($0 * Double(rate) / 1_000 / Double(spacing)).rounded(.up)) }
+    let near = holdAfterClick - 1...holdAfterClick + 1 + (unheardClicks ?? 0)
+    let inXruns = unheardClicks != nil
     if !((inXruns ? 0 : unheard.count)...unheard.count + 2).contains(notScored)
       || !unheard.allSatisfy({ near.contains(clicks[$0]) })
     {
@@ -448,7 +470,8 @@ final class MicrophoneListeningTests: FolderTestCase {
   /// One take of `listen` through PipeWire: what metronome said, with the audio hits' offsets, and
   /// what went wrong in the harness (a machine that stalled, which PipeWire does not wait for).
   private func playThroughPipeWire(
-    _ strokes: [DrumTake.Stroke], by player: DrumPlayer, spacing: Int, micDelay: Int, holdAfterClick: Int?
+    _ strokes: [DrumTake.Stroke], by player: DrumPlayer, spacing: Int, micDelay: Int, holdAfterClick: Int?,
+    holdingCapture: Bool
   ) throws -> (Said, [String]) {
     let holder = try HeldThread.holder(in: folder)
     let playedFile = folder.appendingPathComponent("played.txt")
@@ -482,8 +505,11 @@ final class MicrophoneListeningTests: FolderTestCase {
     var overran: [String] = []
     if early != nil {
       let pid = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-      overran = try HeldThread(in: try XCTUnwrap(Int32(pid))) { name, _ in name == "render" }
-        .hold(milliseconds: 50, with: holder).overran
+      // The capture thread longer than its device's buffer (8,192 frames, 171 ms), so that it overruns.
+      overran = try HeldThread(in: try XCTUnwrap(Int32(pid))) { name, _ in
+        name == (holdingCapture ? "capture" : "render")
+      }
+      .hold(milliseconds: holdingCapture ? 300 : 50, with: holder).overran
     }
     let rest = run.finish()
     let printed = (Data((early ?? "").utf8) + rest.output, rest.errors)

@@ -74,8 +74,7 @@ import Testing
   @Test func theTimeTheInputsWentUnheardInXrunsIsAddedUpAndSaid() {
     var scorer = HitScorer(tolerance: 20)
     let said = { (milliseconds: String) in
-      "the hits went unheard for \(milliseconds) ms around the cycles JACK ran without metronome (xruns):"
-        + " any played then were lost"
+      "the hits went unheard for \(milliseconds) ms where the input lost frames (xruns): any played then were lost"
     }
     scorer.heard(.unheard(milliseconds: 21.3))
     #expect(scorer.summary == "no hits scored; " + said("21.3") && scorer.displayLines == [said("21.3")])
