@@ -68,11 +68,11 @@ final class MicrophoneListeningTests: FolderTestCase {
 
   /// The same, with metronome's capture thread held for 300 ms as the 24th click is heard.
   ///
-  /// That is longer than the capture device's buffer: the device overruns, and its frames are
-  /// placed anew from half a second after. The strokes in between are not heard, and metronome
-  /// says for how long;
-  /// no jump in what the microphone hears is taken for a stroke, the strokes after keep their
-  /// place, and the output plays on without an underrun.
+  /// That is longer than the capture device's buffer: the device loses frames (PipeWire's plugin
+  /// without saying so, but its position moves), and its frames are placed anew from half a
+  /// second after. The strokes in between are not heard, and metronome says for how long; no jump
+  /// in what the microphone hears is taken for a stroke, the strokes after keep their place, and
+  /// the output plays on without an underrun.
   func testACaptureDeviceThatOverrunsSaysHowLongTheHitsWentUnheardAndPlacesTheStrokesAfter() throws {
     let capture = try listen(micDelay: 0, route: .pipewire, holdAfterClick: 24, holdingCapture: true)
     XCTAssertTrue(
