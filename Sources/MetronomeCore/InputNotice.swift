@@ -17,7 +17,8 @@ public enum InputNotice: Hashable, Sendable {
   /// An attack was heard where the output glitched (it ran dry, and what it played next came
   /// late): not scored, since the click there was not where it was written.
   case heardWhereTheOutputGlitched
-  /// The inputs went unheard for so many ms: the sound server ran cycles without the metronome
-  /// (xruns), and a hit played in them never reached it.
+  /// The inputs went unheard for so many ms where they lost frames (xruns: cycles a sound server
+  /// ran without the metronome, a capture device that dropped what it was not read in time), and
+  /// the microphone while it is heard anew after: a hit played then never reached it.
   case unheard(milliseconds: Double)
 }

@@ -66,7 +66,7 @@ final class ListeningTests: FolderTestCase {
         (try? String(contentsOf: report, encoding: .utf8)) ?? ""
       )
       // The player starts on the first click it hears: one that joined the server late (seen in a
-      // loaded run: its first note 8 beats in) plays its last notes after the run's 48 beats.
+      // loaded run: its last 8 notes lost) plays its last notes after the run's 48 beats.
       let joined = (hitLines.first?["clickFrame"] as? Int).map { $0 / 12_000 }
       let late =
         joined.map { $0 + chosen.count > 48 } == true ? ["the player joined \(joined ?? 0) beats into the run"] : []
