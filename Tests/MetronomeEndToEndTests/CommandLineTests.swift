@@ -282,6 +282,23 @@ final class CommandLineTests: FolderTestCase {
       XCTAssertEqual(listed.standardError, "", "\(extra)")
     }
   }
+
+  /// Every command's declarations pass the argument parser's own checks, in a debug build.
+  ///
+  /// The parser checks them (no name given twice, no flag that cannot be set, positionals that can
+  /// be told apart) only in its debug build, and only for the commands a run reaches, so the other
+  /// tests, which may run the shipped build, would not see a declaration that fails them: every
+  /// command's help is asked of a debug build, which stops there (klick's command line takes `-h`).
+  func testTheArgumentParsersOwnChecksOfEveryCommandPassInADebugBuild() throws {
+    let commands =
+      [["--help"], ["play", "--help"], ["export", "--help"], ["devices", "--help"], ["klick", "-h"]]
+      + [["calibrate", "--help"], ["journal", "--help"]]
+    for command in commands {
+      let run = try ChildProcess.run(MetronomeProcess.debugBuild, command)
+      XCTAssertEqual(run.status, 0, "\(command): \(run.standardError)")
+      XCTAssertFalse(run.standardOutput.isEmpty, "\(command)")
+    }
+  }
 }
 
 /// Live headless output is for scripts reading beats as they happen.
