@@ -13,8 +13,9 @@ final class JournalTests: FolderTestCase {
 
   private var journal: String { folder.appendingPathComponent("state/journal.sqlite3").path }
 
-  /// What a listening run printed: its status, its standard error and the hits it printed.
-  private typealias Take = (status: Int32, errors: String, hits: Int, played: HitPlayer.Played)
+  /// What a listening run printed: its status, its standard error, the hits it printed and their
+  /// offsets in frames.
+  private typealias Take = (status: Int32, errors: String, hits: Int, offsets: [Int], played: HitPlayer.Played)
 
   /// A listening run at 240 BPM through a JACK dummy server of its own, kept in the journal
   /// under `tag`, the player hitting the clicks from the third heard at `offsets` (frames);
@@ -35,6 +36,9 @@ final class JournalTests: FolderTestCase {
         problems.append("the player sent \(take.played.sent.count) and missed \(take.played.missed)")
       }
       if interrupt == nil, take.hits != offsets.count { problems.append("\(take.hits) hits printed: \(take.errors)") }
+      // What the journal keeps is checked against what was played, so that a take the harness
+      // moved (a cycle the server broke moves the player's notes) is taken again, not kept.
+      if interrupt == nil, take.offsets != offsets { problems.append("offsets \(take.offsets), played \(offsets)") }
       return problems
     }
     return try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Take, [String]) in
@@ -58,9 +62,12 @@ final class JournalTests: FolderTestCase {
       let finished = metronome.finish()
       printed += String(decoding: finished.output, as: UTF8.self)
       let played = HitPlayer.played(String(decoding: hits.finish().output, as: UTF8.self))
+      let offsets = printed.split(separator: "\n").compactMap {
+        (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["offsetFrames"] as? Int
+      }
       let take: Take = (
         metronome.process.terminationStatus, finished.errors, printed.components(separatedBy: "\"hit\":true").count - 1,
-        played
+        offsets, played
       )
       return (take, server.brokenCycles())
     }
