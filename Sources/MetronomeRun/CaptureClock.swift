@@ -39,8 +39,9 @@ final class CaptureClock: @unchecked Sendable {
   /// It moves when the input's stream did (a clock drifting), which keeps an echo where it was
   /// among the run's frames; what the devices say moves it by less than half a millisecond. Where
   /// the input lost frames, it is nil until the input has settled again: the device said so (an
-  /// overrun), or its position moved by more than 50 ms (a sound server's plugin that drops what a
-  /// reader held too long did not take, and says nothing: PipeWire's).
+  /// overrun), or its position moved (`EarliestReading`): by more than 50 ms (a sound server's
+  /// plugin that drops what a reader held too long did not take, and says nothing: PipeWire's), or
+  /// later than its readings' spread allows (a server's cycle skipped on a stalled machine).
   func place(_ position: PlaybackPosition?, lostFrames: Bool) -> (offset: Int64?, lostFrames: Bool) {
     if lostFrames { input = EarliestReading() }
     let moved = position.map { read($0, into: &input) } ?? false

@@ -36,9 +36,11 @@ import Testing
   /// Right after a new span starts, its first reading does not move the estimate.
   ///
   /// The first reading of a span is late, as most are: the span before still counts, for a whole
-  /// span more, then it ages out. A span is whole at exactly half a second.
+  /// span more, then it ages out. A span is whole at exactly half a second. (The stream's first
+  /// reading, 50 ms before, is not taken.)
   @Test func theSpanBeforeCountsRightAfterANewOneStarts() {
     var earliest = EarliestReading()
+    earliest.read(0, atMicros: 1_950_000)
     earliest.read(1_000_000, atMicros: 2_000_000)
     for now in stride(from: 2_001_000, through: 2_499_999, by: 1_000) { earliest.read(1_003_000, atMicros: Int64(now)) }
     earliest.read(1_003_000, atMicros: 2_499_999)
@@ -52,6 +54,58 @@ import Testing
     #expect(earliest.estimate == 1_003_000)
   }
 
+  /// A stream whose readings agree (to 30 µs, as PipeWire's do) that comes back one server
+  /// cycle later, 10.7 ms, lost that cycle's frames: it starts anew at the first such reading, and
+  /// says so once.
+  @Test func aStreamWhoseReadingsAgreeStartsAnewAtOnceWhenItComesBackACycleLater() {
+    var earliest = readings(every: 1_000, for: 1_000_000) { $0 % 3_000 == 0 ? 30 : 0 }
+    let moved = earliest.read(1_010_667, atMicros: 3_000_000)
+    let estimate = earliest.estimate
+    let settled = earliest.isSettled
+    let movedAgain = earliest.read(1_010_670, atMicros: 3_001_000)
+    #expect(moved && estimate == 1_010_667 && !settled && !movedAgain)
+  }
+
+  /// A reading may come as late as twice the readings' spread after the estimate and 2 ms more
+  /// (here 30 µs of spread: 2.06 ms) without moving the stream, not a microsecond more.
+  @Test(arguments: [(1_002_060.0, false), (1_002_061, true)])
+  func aReadingLaterThanTwiceTheSpreadAnd2msMoved(reading: Double, moves: Bool) {
+    var earliest = readings(every: 1_000, for: 1_000_000) { $0 % 3_000 == 0 ? 30 : 0 }
+    let moved = earliest.read(reading, atMicros: 3_000_000)
+    #expect(moved == moves && earliest.estimate == (moves ? reading : 1_000_000))
+  }
+
+  /// Where the readings spread over a whole period (21.3 ms), one 40 ms late is within what they
+  /// allow, and only the spans' ageing follows a stream that moved by less.
+  @Test func aReadingWithinTwiceTheSpreadOfAPeriodIsNoMove() {
+    var earliest = readings(every: 1_000, for: 1_000_000) { Double($0 % 21_333) }
+    let before = earliest.estimate
+    let moved = earliest.read(1_040_000, atMicros: 2_999_500)
+    #expect(!moved && earliest.estimate == before)
+  }
+
+  /// Before it has settled, the spread is not yet known: a reading 10 ms after the first is no
+  /// move.
+  @Test func aReadingLateBeforeItSettledIsNoMove() {
+    var earliest = EarliestReading()
+    earliest.read(1_000_000, atMicros: 0)
+    earliest.read(1_000_000, atMicros: 50_000)
+    let moved = earliest.read(1_010_000, atMicros: 51_000)
+    #expect(!moved && earliest.estimate == 1_000_000)
+  }
+
+  /// The readings of a stream's first 50 ms are not taken (PipeWire's first ones may come a
+  /// whole cycle early), from 50 ms on they are.
+  @Test func theReadingsOfAStreamsFirst50msAreNotTaken() {
+    var earliest = EarliestReading()
+    earliest.read(978_667, atMicros: 2_000_000)
+    earliest.read(978_667, atMicros: 2_021_000)
+    earliest.read(1_000_000, atMicros: 2_049_999)
+    let starting = earliest.estimate
+    earliest.read(1_000_000, atMicros: 2_050_000)
+    #expect(starting == nil && earliest.estimate == 1_000_000)
+  }
+
   /// A reading 50 ms from the estimate, exactly, is a stream read late, not one that moved.
   @Test func aReadingExactly50msAwayKeepsTheSpansRead() {
     var earliest = readings(every: 1_000, for: 1_000_000) { _ in 0 }
@@ -63,11 +117,12 @@ import Testing
 
   /// A jump of more than 50 ms either way starts anew and says so, once.
   ///
-  /// The readings after it agree with it. The first reading is no jump.
+  /// The readings after it agree with it. The first reading taken is no jump.
   @Test(arguments: [900_000.0, 1_050_001])
   func aJumpOfMoreThan50msStartsAnewAndSaysSo(reading: Double) {
     var first = EarliestReading()
-    let firstMoved = first.read(reading, atMicros: 0)
+    first.read(0, atMicros: 0)
+    let firstMoved = first.read(reading, atMicros: 50_000)
     var earliest = readings(every: 1_000, for: 1_000_000) { _ in 0 }
     let jumped = earliest.read(reading, atMicros: 3_000_000)
     let estimate = earliest.estimate
