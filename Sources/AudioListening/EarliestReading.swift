@@ -9,8 +9,10 @@
 /// host's within a second.
 ///
 /// A stream that moved is started anew: a reading more than 50 ms from the estimate, or, once
-/// settled, later than any reading of the device's own spread allows (twice the furthest any
-/// recent reading lay after the estimate, and 2 ms more for the host's clock read after it).
+/// settled, three readings in a row later than the device's own spread allows (twice the furthest
+/// any recent reading lay after the estimate, and 2 ms more for the host's clock read after it).
+/// One or two such readings are a reader woken late (ALSA's JACK bridge gave single readings 3 and
+/// 6 ms late beside two busy loops), set aside rather than taken.
 /// A stream whose frame 0 is heard later lost frames: a sound server's cycle that a stalled
 /// machine skipped takes one quantum out of what is captured (10.7 or 21.3 ms through PipeWire,
 /// whose readings otherwise agree to 0.03 ms), and says nothing of it.
@@ -25,6 +27,9 @@ public struct EarliestReading: Sendable {
   private var current: (startMicros: Int64, earliest: Double, latest: Double)?
   /// The earliest and latest readings of the half second before it.
   private var previous: (earliest: Double, latest: Double)?
+  /// How many readings in a row came later than the spread allows (none can before it settles,
+  /// nor in the span a move starts anew).
+  private var lateInARow = 0
 
   /// How long after its first reading a stream's readings are not taken.
   static let startingMicros: Int64 = 50_000
@@ -33,6 +38,8 @@ public struct EarliestReading: Sendable {
   /// How much later than the readings' spread a reading may come: the host's clock is read
   /// within a millisecond of the device's position (`ALSAPCM.readDelay`), and as much again.
   static let readLateMicros = 2_000.0
+  /// How many readings in a row later than that say the stream moved.
+  static let lateReadingsToMove = 3
   /// How long each of the two spans of readings lasts.
   static let spanMicros: Int64 = 500_000
 
@@ -50,9 +57,10 @@ public struct EarliestReading: Sendable {
     if let estimate, let current {
       // How much later than the estimate a reading of the same stream may come, once settled.
       let latest = max(current.latest, previous?.latest ?? current.latest)
-      moved =
-        abs(reading - estimate) > Self.jumpMicros
-        || isSettled && reading - estimate > 2 * (latest - estimate) + Self.readLateMicros
+      let late = isSettled && reading - estimate > 2 * (latest - estimate) + Self.readLateMicros
+      lateInARow = late ? lateInARow + 1 : 0
+      moved = abs(reading - estimate) > Self.jumpMicros || lateInARow == Self.lateReadingsToMove
+      if late && !moved { return false }
     }
     if moved { (current, previous) = (nil, nil) }
     guard let span = current else {
