@@ -306,10 +306,10 @@ final class MicrophoneListeningTests: FolderTestCase {
   /// strokes on it and the two after are not checked: they are followed from the fourth.
   ///
   /// With `holdAfterClick`, what `holding` names (through PipeWire) or the JACK client's process
-  /// thread is held (for 50 ms) once that many clicks are heard; each audio hit is matched to the stroke on its click, and strokes not heard
-  /// must be near the hold (or within the time metronome says the hits went unheard after it), and
-  /// as many as metronome says it did not score where the output glitched (or fewer, where it says
-  /// the hits went unheard).
+  /// thread (for 50 ms) is held once that many clicks are heard; each audio hit is matched to the
+  /// stroke on its click, and strokes not heard must be near the hold (or within the time
+  /// metronome says the hits went unheard after it), and as many as metronome says it did not
+  /// score where the output glitched (or fewer, where it says the hits went unheard).
   private func listen(
     micDelay: Int, route: Route = .jack, clickGain: DrumPlayer.ClickGain = 0.5, holdAfterClick: Int? = nil,
     holding: PipeWireHold = .render
