@@ -559,8 +559,8 @@ final class MicrophoneListeningTests: FolderTestCase {
   /// WirePlumber) for `milliseconds`, and continues it; returns what went wrong in the harness: a
   /// stop that lasted more than 2 ms longer.
   private func stopTheServer(of run: BackgroundRun, forMilliseconds milliseconds: Int) throws -> [String] {
-    let found = try ChildProcess.run(
-      URL(fileURLWithPath: "/usr/bin/pgrep"), ["-P", "\(run.process.processIdentifier)", "-x", "pipewire|wireplumber"])
+    let pgrep = try XCTUnwrap(ChildProcess.which("pgrep"), "pgrep is missing: run scripts/setup")
+    let found = try ChildProcess.run(pgrep, ["-P", "\(run.process.processIdentifier)", "-x", "pipewire|wireplumber"])
     let server = found.standardOutput.split(separator: "\n").compactMap { pid_t($0) }
     XCTAssertEqual(server.count, 2, "PipeWire and WirePlumber not found: \(found.standardOutput)")
     let start = DispatchTime.now().uptimeNanoseconds
