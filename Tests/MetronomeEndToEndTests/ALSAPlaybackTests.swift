@@ -7,7 +7,7 @@ import XCTest
 final class ALSAPlaybackTests: LivePlaybackTestCase {
   /// Eleven seconds at 137 BPM: every click lands where the beat grid put it, to the frame, with
   /// no underrun and nothing after the last; a tempo key scripted at 6 s is heard at the next
-  /// beat; each line is printed when its beat is heard.
+  /// beat; each line is printed when its beat is heard, within 50 ms.
   func testLivePlaybackLandsOnTheExactGridAndAppliesATempoChangeAtTheNextBeat() throws {
     let heardOnTheGrid = { (take: Take) -> [String] in
       // What was heard: one click per printed beat, each within one frame of its scheduled frame.
@@ -27,7 +27,8 @@ final class ALSAPlaybackTests: LivePlaybackTestCase {
     }
     guard
       let take = try take(
-        ["137", "--duration", "11"], keys: "6.0 up\n", recordSeconds: 14, checkCapture: heardOnTheGrid)
+        ["137", "--duration", "11"], keys: "6.0 up\n", recordSeconds: 14, lineAllowance: 0.05,
+        checkCapture: heardOnTheGrid)
     else { return }
 
     XCTAssertEqual(take.run.status, 0, take.run.standardError)
@@ -50,12 +51,9 @@ final class ALSAPlaybackTests: LivePlaybackTestCase {
     }
     // The ndjson time is the frame in seconds.
     for (time, frame) in zip(times, frames) { XCTAssertEqual(time, Double(frame) / 48_000, accuracy: 1e-9) }
-
-    // Each line comes when its beat is heard, not when it is rendered (all at once, ahead).
-    let arrivals = take.run.lines.map(\.seconds)
-    for (arrival, time) in zip(arrivals, times) {
-      XCTAssertEqual(arrival - arrivals[0], time - times[0], accuracy: 0.05, "arrivals \(arrivals), beats \(times)")
-    }
+    // Each line came when its beat was heard (the take's `lineAllowance`), not when it was
+    // rendered (all at once, ahead): one line for each beat.
+    XCTAssertEqual(take.run.lines.count, times.count)
   }
 
   /// Sixteenths at 240 BPM, sixteen clicks a second, played live: every click of every beat where

@@ -53,6 +53,13 @@ struct HitPlayer {
     return (run, plan)
   }
 
+  /// The `offsetFrames` of each hit metronome scored, from the ndjson lines it `printed`.
+  static func scoredOffsets(in printed: String) -> [Int] {
+    printed.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["offsetFrames"] as? Int
+    }
+  }
+
   /// What a finished player printed.
   static func played(_ output: String) -> Played {
     var latency = -1

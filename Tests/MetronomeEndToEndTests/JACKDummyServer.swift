@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MetronomeTesting
 import XCTest
 
 /// A JACK server on the dummy backend (paced in real time, no sound card), started for one test
@@ -82,6 +83,7 @@ final class JACKDummyServer {
     server.standardOutput = logHandle
     server.standardError = logHandle
     try server.run()
+    TimeLimitedTestCase.stopsAtTheTimeLimit(server.processIdentifier)
     try logHandle.close()
     let ready = try ChildProcess.run(
       ChildProcess.which("jack_wait")!, ["-s", name, "-w", "-t", "10"], environment: environment)
@@ -164,6 +166,7 @@ final class JACKDummyServer {
       server.terminate()
       server.waitUntilExit()
     }
+    TimeLimitedTestCase.stoppedByItsTest(server.processIdentifier)
     let shared = "/dev/shm"
     let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: shared)) ?? []
     // A server killed, or a client still connected when its server goes away, leaves its socket

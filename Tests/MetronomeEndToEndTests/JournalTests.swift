@@ -62,9 +62,7 @@ final class JournalTests: FolderTestCase {
       let finished = metronome.finish()
       printed += String(decoding: finished.output, as: UTF8.self)
       let played = HitPlayer.played(String(decoding: hits.finish().output, as: UTF8.self))
-      let offsets = printed.split(separator: "\n").compactMap {
-        (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["offsetFrames"] as? Int
-      }
+      let offsets = HitPlayer.scoredOffsets(in: printed)
       let take: Take = (
         metronome.process.terminationStatus, finished.errors, printed.components(separatedBy: "\"hit\":true").count - 1,
         offsets, played

@@ -31,6 +31,13 @@ class LivePlaybackTestCase: FolderTestCase {
     /// What went wrong in the harness itself (the server's broken cycles, the recorder's
     /// dropped periods), which moves the capture by whole periods whatever metronome did.
     let harnessTrouble: [String]
+    /// What the stall watch saw while metronome ran.
+    let stall: StallReport
+
+    /// How far each beat's line came from when it was heard, at worst (`TimedRun.worstLateness`).
+    var worstLineLateness: Double {
+      TimedRun.worstLateness(arrivals: run.lines.map(\.seconds), times: printed.compactMap { $0["time"] as? Double })
+    }
   }
 
   func take(
@@ -43,9 +50,11 @@ class LivePlaybackTestCase: FolderTestCase {
     let recorder = try JACKRecorder(server: server, seconds: recordSeconds, file: capture)
     let script = folder.appendingPathComponent("keys.txt")
     try keys.write(to: script, atomically: true, encoding: .utf8)
+    let watch = StallWatch()
     let run = try TimedRun.run(
       output + ["--headless", "--events", "ndjson", "--keys", script.path] + arguments,
       environment: server.environment.merging(["HOME": folder.path]) { $1 })
+    let stall = watch.stop()
     // A run that ended after the recording did was cut short by the harness, whose recording
     // has a fixed length: on a loaded machine a run's start (the process, joining the server)
     // took seconds, and its last beat fell past the end (seen once in the spoken count's take).
@@ -58,18 +67,27 @@ class LivePlaybackTestCase: FolderTestCase {
     return Take(
       run: run, printed: printed,
       onsets: Onset.detect(in: try WAVFile(contentsOf: capture).samples, sampleRate: 48_000),
-      harnessTrouble: harnessTrouble)
+      harnessTrouble: harnessTrouble, stall: stall)
   }
 
   /// A take whose capture passes `checkCapture`, which lists what is off in it, taken again while
   /// the harness glitches (see `retakenWhileTheHarnessGlitches`).
+  ///
+  /// With `lineAllowance`, each line must also come within that many seconds of when its beat was
+  /// heard; a line later than that beside a machine that held threads at normal priority as long
+  /// is the machine's (`StallReport.lineHeld`), since metronome prints from such a thread.
   func take(
     _ arguments: [String], output: [String] = ["--device", "metrojack"], keys: String = "", recordSeconds: Int,
-    checkCapture: (Take) -> [String]
+    lineAllowance: Double? = nil, checkCapture: (Take) -> [String]
   ) throws -> Take? {
-    try retakenWhileTheHarnessGlitches(check: checkCapture) {
+    let check = { (take: Take) -> [String] in
+      let late = lineAllowance.map { take.worstLineLateness >= $0 } ?? false
+      return checkCapture(take) + (late ? ["a line \(take.worstLineLateness) s late"] : [])
+    }
+    return try retakenWhileTheHarnessGlitches(check: check) {
       let take = try take(arguments, output: output, keys: keys, recordSeconds: recordSeconds)
-      return (take, take.harnessTrouble)
+      let held = lineAllowance.map { take.stall.lineHeld(late: take.worstLineLateness, allowed: $0) } ?? []
+      return (take, take.harnessTrouble + held)
     }
   }
 

@@ -263,6 +263,15 @@ struct TimedRun {
       status: process.terminationStatus, lines: lines,
       standardError: String(decoding: errorData.wait(), as: UTF8.self))
   }
+
+  /// How far, in seconds, the line of a beat came from when the beat was heard, at worst.
+  ///
+  /// The first is the reference; `arrivals` are when the lines came, `times` the beats' times, line
+  /// for line. The display lights a beat when its line would come.
+  static func worstLateness(arrivals: [Double], times: [Double]) -> Double {
+    guard let firstArrival = arrivals.first, let firstTime = times.first else { return .infinity }
+    return zip(arrivals, times).map { abs(($0 - firstArrival) - ($1 - firstTime)) }.max() ?? 0
+  }
 }
 
 /// The binary running in the background while a test acts on it, its standard output and error

@@ -1,57 +1,88 @@
 import Foundation
 import MetronomeAudio
 
-/// Watches the machine for stalls while a live take runs: a thread of the test's own asks to
-/// sleep 2 ms at a time and records how late it woke.
+/// Watches the machine for stalls while a live take runs: two threads of the test's own ask to
+/// sleep 2 ms at a time and record how late they woke.
 ///
 /// A stall of tens of milliseconds means the machine held every process at once (a busy host
 /// under the virtual machine), which no buffer a sound server gives its clients is sized for: the
-/// harness's trouble, to tell apart from underruns the metronome caused itself. The watcher runs
+/// harness's trouble, to tell apart from underruns the metronome caused itself. One watcher runs
 /// at the metronome's own real-time priority where the system allows it, so that ordinary work
 /// keeping the machine busy (a build beside the tests) is not taken for a stall: only what would
-/// also have held the metronome's audio thread is.
+/// also have held the metronome's audio thread is. The other runs at normal priority, as the
+/// metronome's main thread does, which prints the lines: what held it beside a busy machine would
+/// have held those lines too, and only a line later than that is the metronome's.
 final class StallWatch: @unchecked Sendable {
   private let lock = NSLock()
   private var watching = true
   private var worst = 0.0
+  private var worstAtNormalPriority = 0.0
   private let stopped = DispatchSemaphore(value: 0)
 
   /// Starts watching at once.
   init() {
     Thread { [self] in
-      RealtimePriority.whileRaised {
-        var last = DispatchTime.now().uptimeNanoseconds
-        while lock.withLock({ watching }) {
-          usleep(2_000)
-          let now = DispatchTime.now().uptimeNanoseconds
-          let late = Double(now - last) / 1e9 - 0.002
-          last = now
-          lock.withLock { worst = max(worst, late) }
-        }
-      }
+      RealtimePriority.whileRaised { watch { worst = max(worst, $0) } }
+      stopped.signal()
+    }.start()
+    Thread { [self] in
+      watch { worstAtNormalPriority = max(worstAtNormalPriority, $0) }
       stopped.signal()
     }.start()
   }
 
-  /// Stops watching; says the longest the watcher woke late.
+  /// Sleeps 2 ms at a time until stopped, giving `record` how late each wake-up was, in seconds,
+  /// while holding the lock.
+  private func watch(_ record: (Double) -> Void) {
+    var last = DispatchTime.now().uptimeNanoseconds
+    while lock.withLock({ watching }) {
+      usleep(2_000)
+      let now = DispatchTime.now().uptimeNanoseconds
+      let late = Double(now - last) / 1e9 - 0.002
+      last = now
+      lock.withLock { record(late) }
+    }
+  }
+
+  /// Stops watching; says the longest each watcher woke late.
   func stop() -> StallReport {
     lock.withLock { watching = false }
     stopped.wait()
-    return StallReport(longest: lock.withLock { worst })
+    stopped.wait()
+    return lock.withLock { StallReport(longest: worst, longestAtNormalPriority: worstAtNormalPriority) }
   }
 }
 
 /// What a `StallWatch` saw while it ran.
 struct StallReport {
-  /// The longest the watcher woke late, in seconds.
+  /// The longest the real-time watcher woke late, in seconds.
   let longest: Double
+  /// The longest the watcher at normal priority woke late, in seconds.
+  var longestAtNormalPriority = 0.0
 
-  /// "the longest stall beside it: 12.0 ms", for a take that failed, whatever the stall.
-  var described: String { "the longest stall beside it: \((longest * 10_000).rounded() / 10) ms" }
+  /// "the longest stall beside it: 12.0 ms (at normal priority 30.0 ms)", for a take that failed,
+  /// whatever the stall.
+  var described: String {
+    "the longest stall beside it: \(Self.milliseconds(longest)) ms"
+      + " (at normal priority \(Self.milliseconds(longestAtNormalPriority)) ms)"
+  }
 
   /// The harness's glitch, "the machine stalled for 29 ms", when the longest stall passed
   /// `threshold` seconds; none otherwise.
   func glitches(over threshold: Double) -> [String] {
     longest > threshold ? ["the machine stalled for \(Int(longest * 1000)) ms"] : []
   }
+
+  /// The harness's glitch for a line `late` seconds later than it may be by `allowed`: "threads at
+  /// normal priority were held for 52 ms", when the watcher at normal priority was held for at
+  /// least the part of `late` beyond half of `allowed` (which a line's way to the test takes well
+  /// within when nothing holds it); none when the line was on time, or later than the hold
+  /// explains.
+  func lineHeld(late: Double, allowed: Double) -> [String] {
+    late >= allowed && longestAtNormalPriority >= late - allowed / 2
+      ? ["threads at normal priority were held for \(Int(longestAtNormalPriority * 1000)) ms"] : []
+  }
+
+  /// `seconds` in milliseconds to a tenth.
+  private static func milliseconds(_ seconds: Double) -> Double { (seconds * 10_000).rounded() / 10 }
 }
