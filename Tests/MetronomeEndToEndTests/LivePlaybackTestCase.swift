@@ -82,7 +82,7 @@ class LivePlaybackTestCase: FolderTestCase {
   ) throws -> Take? {
     let check = { (take: Take) -> [String] in
       let late = lineAllowance.map { take.worstLineLateness >= $0 } ?? false
-      return checkCapture(take) + (late ? ["a line \(take.worstLineLateness) s late"] : [])
+      return checkCapture(take) + (late ? ["a line \(take.worstLineLateness) s late; \(take.stall.described)"] : [])
     }
     return try retakenWhileTheHarnessGlitches(check: check) {
       let take = try take(arguments, output: output, keys: keys, recordSeconds: recordSeconds)
