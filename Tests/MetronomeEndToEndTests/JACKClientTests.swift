@@ -248,15 +248,18 @@ final class JACKClientTests: LivePlaybackTestCase {
       let server = try JACKDummyServer()
       defer { server.stop() }
       let environment = server.environment.merging(["HOME": folder.path]) { $1 }
+      // The monitor listens until metronome has ended: one that ended on a timer, 8 s after it
+      // started, was gone before a loaded run's metronome had connected to it. `timeout` only
+      // bounds a take that hangs.
       let monitor = try BackgroundRun(
-        ["-k", "2", "-s", "INT", "8", dump.path, "-a"], executable: timeout, environment: environment)
+        ["-k", "2", "-s", "INT", "60", dump.path, "-a"], executable: timeout, environment: environment)
       try server.waitForPorts { $0.contains("midi-monitor:input") }
       let run = try MetronomeProcess.run(
         [
           "120", "--jack", "--connect", "none", "--midi-clock", "--midi-connect", "midi-monitor:input", "--count-in",
           "1", "--keys", script.path, "--duration", "4.5", "--headless", "--events", "none",
         ], environment: environment)
-      let events = Self.midiEvents(dumped: monitor.finish().output)
+      let events = Self.midiEvents(dumped: monitor.interrupt().output)
       return ((run, events), server.brokenCycles())
     }
   }
@@ -299,7 +302,7 @@ final class JACKClientTests: LivePlaybackTestCase {
       let environment = server.environment.merging(["HOME": folder.path]) { $1 }
       let capture = folder.appendingPathComponent("notes.wav")
       let monitor = try BackgroundRun(
-        ["-k", "2", "-s", "INT", "9", dump.path, "-a"], executable: timeout, environment: environment)
+        ["-k", "2", "-s", "INT", "60", dump.path, "-a"], executable: timeout, environment: environment)
       // FluidSynth plays while its shell reads standard input: until the test closes it.
       let synth = Process()
       let shell = Pipe()
@@ -327,7 +330,7 @@ final class JACKClientTests: LivePlaybackTestCase {
           "midi-monitor:input,fluid:midi_00", "--count-in", "1", "--duration", "4", "--headless", "--events", "none",
         ], environment: environment)
       let harnessTrouble = recorder.finishTake()
-      let events = Self.midiEvents(dumped: monitor.finish().output)
+      let events = Self.midiEvents(dumped: monitor.interrupt().output)
       let clicks = Onset.detect(in: try WAVFile(contentsOf: capture, channel: 0).samples, sampleRate: 48_000)
       let played = Onset.detect(
         in: try WAVFile(contentsOf: capture, channel: 1).samples, sampleRate: 48_000, quietFrames: 12_000)

@@ -317,6 +317,15 @@ final class BackgroundRun {
     return finish()
   }
 
+  /// Asks the program to end as Ctrl-C would (SIGINT) where it still runs, then waits for it as
+  /// `finish` does: for a monitor that prints what it heard as it ends (`timeout` passes the signal
+  /// on to the command it runs).
+  @discardableResult
+  func interrupt() -> (output: Data, errors: String) {
+    if process.isRunning { kill(process.processIdentifier, SIGINT) }
+    return finish()
+  }
+
   /// Waits for the end, reading standard output meanwhile so a full pipe cannot hold the run up;
   /// returns standard output and standard error.
   @discardableResult
