@@ -62,7 +62,7 @@ public struct EarliestReading: Sendable {
       moved = abs(reading - estimate) > Self.jumpMicros || lateInARow == Self.lateReadingsToMove
       if late && !moved { return false }
     }
-    if moved { (current, previous) = (nil, nil) }
+    if moved { (current, previous, lateInARow) = (nil, nil, 0) }
     guard let span = current else {
       current = (nowMicros, reading, reading)
       return moved
@@ -80,6 +80,10 @@ public struct EarliestReading: Sendable {
     guard let current else { return nil }
     return min(current.earliest, previous?.earliest ?? current.earliest)
   }
+
+  /// Whether the last reading came later than the readings' spread allows and was set aside: the
+  /// stream may have moved, which the next readings will say (`lateReadingsToMove`).
+  public var isDoubted: Bool { lateInARow > 0 }
 
   /// Whether readings have been taken for a whole span (half a second) or more: enough for the
   /// estimate to have met the device's position where it has just moved.

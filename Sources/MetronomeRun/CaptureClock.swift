@@ -34,7 +34,8 @@ final class CaptureClock: @unchecked Sendable {
 
   /// Takes what a period read says (the input's `position`, whether frames were lost before it)
   /// and reads the output's: the run's frame the input's frame 0 heard, nil until both have
-  /// settled; and whether the input lost frames.
+  /// settled; whether the input lost frames; and whether its position is in doubt
+  /// (`EarliestReading.isDoubted`: what was read since may be a cycle later than the offset says).
   ///
   /// It moves when the input's stream did (a clock drifting), which keeps an echo where it was
   /// among the run's frames; what the devices say moves it by less than half a millisecond. Where
@@ -42,7 +43,7 @@ final class CaptureClock: @unchecked Sendable {
   /// overrun), or its position moved (`EarliestReading`): by more than 50 ms (a sound server's
   /// plugin that drops what a reader held too long did not take, and says nothing: PipeWire's), or
   /// later than its readings' spread allows (a server's cycle skipped on a stalled machine).
-  func place(_ position: PlaybackPosition?, lostFrames: Bool) -> (offset: Int64?, lostFrames: Bool) {
+  func place(_ position: PlaybackPosition?, lostFrames: Bool) -> (offset: Int64?, lostFrames: Bool, doubted: Bool) {
     if lostFrames { input = EarliestReading() }
     let moved = position.map { read($0, into: &input) } ?? false
     if lostFrames || moved { alignment.restart() }
@@ -53,7 +54,7 @@ final class CaptureClock: @unchecked Sendable {
     alignment.update(
       inputFrameZeroMicros: input.isSettled ? input.estimate : nil,
       outputFrameZeroMicros: heard.isSettled ? heard.estimate : nil)
-    return (alignment.offset, lostFrames || moved)
+    return (alignment.offset, lostFrames || moved, input.isDoubted)
   }
 
   /// Takes `position` into `earliest` as when the stream's frame 0 was heard; returns whether it

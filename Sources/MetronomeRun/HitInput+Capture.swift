@@ -58,33 +58,37 @@ extension HitInput {
       canceller: EchoPathCanceller(roundTrip: unreported), sampleRate: rate, settings: request.onsets)
     let shift = Int64((audioOffset * Double(rate.hz) / 1000).rounded())
     let gaps = InputGaps()
+    let doubted = DoubtedPeriods(frames: capture.pcm.periodFrames)
     capture.start(
       deliver: { samples, firstFrame, position, lostFrames in
         // Frames the input lost went unheard, and so did those it gave while its clock was placed
-        // anew; what is heard next jumps from what was heard before.
+        // anew, and those read since its readings came late before it said it moved; what is
+        // heard next jumps from what was heard before.
         let placed = clock.place(position, lostFrames: lostFrames)
         if placed.lostFrames { gaps.lostFrames() }
-        guard let offset = placed.offset else { return }
-        let first = firstFrame + offset
-        if let unheard = gaps.heard(from: first, frames: samples.count) {
-          heardAnew(at: first, unheard: unheard, by: listener, rate: rate, noticed)
-        }
-        played.readNew { listener.played($0, from: $1) }
-        listener.listen(
-          input: samples, output: UnsafeBufferPointer(start: nil, count: 0), from: first, noticed: noticed
-        ) {
-          attack, placement in
-          guard !runFrames.glitched(runFrame: placement.frame(ofAttackAt: attack.frame, offset: 0)) else {
-            noticed(.heardWhereTheOutputGlitched)
-            return
+        doubted.take(
+          samples, placedAt: placed.offset.map { firstFrame + $0 }, doubted: placed.doubted, moved: placed.lostFrames
+        ) { samples, first in
+          if let unheard = gaps.heard(from: first, frames: samples.count) {
+            heardAnew(at: first, unheard: unheard, by: listener, rate: rate, noticed)
           }
-          // The round trip beyond the devices' positions is all that is known here, not the whole.
-          let placedBy: HitPlacement =
-            placement.heard ? .heardClick(milliseconds: nil) : unheard
-          deliver(
-            Hit(
-              frame: placement.frame(ofAttackAt: attack.frame, offset: shift), note: Hit.audioNote,
-              velocity: attack.velocity, placement: placedBy))
+          played.readNew { listener.played($0, from: $1) }
+          listener.listen(
+            input: samples, output: UnsafeBufferPointer(start: nil, count: 0), from: first, noticed: noticed
+          ) {
+            attack, placement in
+            guard !runFrames.glitched(runFrame: placement.frame(ofAttackAt: attack.frame, offset: 0)) else {
+              noticed(.heardWhereTheOutputGlitched)
+              return
+            }
+            // The round trip beyond the devices' positions is all that is known here, not the whole.
+            let placedBy: HitPlacement =
+              placement.heard ? .heardClick(milliseconds: nil) : unheard
+            deliver(
+              Hit(
+                frame: placement.frame(ofAttackAt: attack.frame, offset: shift), note: Hit.audioNote,
+                velocity: attack.velocity, placement: placedBy))
+          }
         }
       },
       failed: { error in failed("\(error) (listening stopped there)") })

@@ -59,15 +59,29 @@ import Testing
   /// a row, and says so once.
   @Test func aStreamWhoseReadingsAgreeStartsAnewAtTheThirdReadingAfterItCameBackACycleLater() {
     var earliest = readings(every: 1_000, for: 1_000_000) { $0 % 3_000 == 0 ? 30 : 0 }
+    let doubtedBefore = earliest.isDoubted
     let first = earliest.read(1_010_667, atMicros: 3_000_000)
     let second = earliest.read(1_010_670, atMicros: 3_001_000)
     let between = earliest.estimate
+    let doubtedBetween = earliest.isDoubted
     let third = earliest.read(1_010_660, atMicros: 3_002_000)
     let estimate = earliest.estimate
     let settled = earliest.isSettled
+    let doubtedAfter = earliest.isDoubted
     let fourth = earliest.read(1_010_670, atMicros: 3_003_000)
     #expect(!first && !second && between == 1_000_000)
     #expect(third && estimate == 1_010_660 && !settled && !fourth)
+    // In doubt from the first late reading until the third says the stream moved, not after.
+    #expect(!doubtedBefore && doubtedBetween && !doubtedAfter && !earliest.isDoubted)
+  }
+
+  /// One reading late, then one that agrees: in doubt only in between.
+  @Test func aReadingThatAgreesEndsTheDoubt() {
+    var earliest = readings(every: 1_000, for: 1_000_000) { $0 % 3_000 == 0 ? 30 : 0 }
+    earliest.read(1_006_000, atMicros: 3_000_000)
+    let doubted = earliest.isDoubted
+    earliest.read(1_000_010, atMicros: 3_001_000)
+    #expect(doubted && !earliest.isDoubted && earliest.estimate == 1_000_000)
   }
 
   /// Readings may come as late as twice the readings' spread after the estimate and 2 ms more
