@@ -17,19 +17,43 @@ import MetronomeCore
 /// `@unchecked Sendable`: touched only by the capture thread.
 final class CaptureClock: @unchecked Sendable {
   private let sampleRate: SampleRate
-  private let output: ALSAPCM.PositionReader
+  private let output: @Sendable () -> PlaybackPosition?
   private let runFrames: RunFrameMap?
   private var input = EarliestReading()
   private var heard = EarliestReading()
   private var alignment: CaptureAlignment
+  private let doubted: DoubtedPeriods
 
-  /// A clock for an input placed among the frames of `output`, both counted at `sampleRate`: the
-  /// run's frames that `runFrames` says the output's play, or the output's own without it.
-  init(sampleRate: SampleRate, output: ALSAPCM.PositionReader, runFrames: RunFrameMap? = nil) {
+  /// A clock for an input read `periodFrames` at a time, placed among the frames of the output
+  /// whose position `output` reads, both counted at `sampleRate`: the run's frames that
+  /// `runFrames` says the output's play, or the output's own without it.
+  init(
+    sampleRate: SampleRate, periodFrames: Int, output: @escaping @Sendable () -> PlaybackPosition?,
+    runFrames: RunFrameMap? = nil
+  ) {
     self.sampleRate = sampleRate
     self.output = output
     self.runFrames = runFrames
     alignment = CaptureAlignment(sampleRate: sampleRate)
+    doubted = DoubtedPeriods(frames: periodFrames)
+  }
+
+  /// Places `period`, read from the input's frame `firstFrame` (with its `position`, and whether
+  /// frames were lost before it), and gives `hear` what may be heard now, on the run's frames;
+  /// calls `lost` first where the input lost frames or moved (`place`).
+  ///
+  /// What is read while the input's readings come late is held until they say whether it moved
+  /// (`DoubtedPeriods`), and never heard if it did: it was read after a skipped cycle, and the
+  /// offset would place it a cycle early.
+  func take(
+    _ period: UnsafeBufferPointer<Float>, from firstFrame: Int64, position: PlaybackPosition?, lostFrames: Bool,
+    lost: () -> Void, hear: (UnsafeBufferPointer<Float>, Int64) -> Void
+  ) {
+    let placed = place(position, lostFrames: lostFrames)
+    if placed.lostFrames { lost() }
+    doubted.take(
+      period, placedAt: placed.offset.map { firstFrame + $0 }, doubted: placed.doubted, moved: placed.lostFrames,
+      hear: hear)
   }
 
   /// Takes what a period read says (the input's `position`, whether frames were lost before it)
@@ -47,7 +71,7 @@ final class CaptureClock: @unchecked Sendable {
     if lostFrames { input = EarliestReading() }
     let moved = position.map { read($0, into: &input) } ?? false
     if lostFrames || moved { alignment.restart() }
-    if let position = output.position() {
+    if let position = output() {
       let heardFrames = runFrames?.runFrame(ofStreamFrame: position.heardFrames) ?? position.heardFrames
       read(PlaybackPosition(heardFrames: heardFrames, nanoseconds: position.nanoseconds), into: &heard)
     }

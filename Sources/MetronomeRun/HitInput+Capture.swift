@@ -53,22 +53,20 @@ extension HitInput {
         ranDryAt: sink.pcm.ranDryAt, bufferFrames: sink.bufferFrames)
       played.write(samples, from: runFrame)
     }
-    let clock = CaptureClock(sampleRate: rate, output: sink.pcm.positionReader, runFrames: runFrames)
+    let output = sink.pcm.positionReader
+    let clock = CaptureClock(
+      sampleRate: rate, periodFrames: capture.pcm.periodFrames, output: { output.position() }, runFrames: runFrames)
     let listener = AudioHitListener(
       canceller: EchoPathCanceller(roundTrip: unreported), sampleRate: rate, settings: request.onsets)
     let shift = Int64((audioOffset * Double(rate.hz) / 1000).rounded())
     let gaps = InputGaps()
-    let doubted = DoubtedPeriods(frames: capture.pcm.periodFrames)
     capture.start(
       deliver: { samples, firstFrame, position, lostFrames in
         // Frames the input lost went unheard, and so did those it gave while its clock was placed
         // anew, and those read since its readings came late before it said it moved; what is
         // heard next jumps from what was heard before.
-        let placed = clock.place(position, lostFrames: lostFrames)
-        if placed.lostFrames { gaps.lostFrames() }
-        doubted.take(
-          samples, placedAt: placed.offset.map { firstFrame + $0 }, doubted: placed.doubted, moved: placed.lostFrames
-        ) { samples, first in
+        clock.take(samples, from: firstFrame, position: position, lostFrames: lostFrames, lost: gaps.lostFrames) {
+          samples, first in
           if let unheard = gaps.heard(from: first, frames: samples.count) {
             heardAnew(at: first, unheard: unheard, by: listener, rate: rate, noticed)
           }

@@ -37,7 +37,8 @@ extension LoopbackCalibration {
     let start = rate.hz
     // Recorded 10 ms early: the devices' reports may make the path look a little shorter than nothing.
     let margin = rate.hz / 100
-    let clock = CaptureClock(sampleRate: rate, output: sink.pcm.positionReader)
+    let output = sink.pcm.positionReader
+    let clock = CaptureClock(sampleRate: rate, periodFrames: capture.pcm.periodFrames, output: { output.position() })
     let heard = Atomic<Bool>(false)
     // The placement of the input's frames as the bursts began, and the furthest it moved from it since.
     let placements = Mutex<(first: Int64?, moved: Int64)>((nil, 0))

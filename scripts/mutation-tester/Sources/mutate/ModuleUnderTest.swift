@@ -32,7 +32,7 @@ struct ModuleUnderTest: Sendable {
         "ClickSoundChange.swift", "ExportRequest.swift", "KlickCommandLine.swift", "ListenRequest.swift",
         "MeterAndTempo.swift", "MusicRequest.swift", "MusicRequest+Files.swift", "PlayRequest.swift",
         "ProgrammeRequest.swift", "RemoteRequest.swift", "MIDIRequest.swift", "CalibrateRequest.swift",
-        "JournalKeeping.swift", "JournalRequest.swift", "ALSABuffer.swift",
+        "JournalKeeping.swift", "JournalRequest.swift", "ALSABuffer.swift", "CaptureClock.swift",
       ]),
     // The MIDI the engine sends and follows, timed to the frame: arithmetic on frames and bytes;
     // and where the renderer lays each click and word.
