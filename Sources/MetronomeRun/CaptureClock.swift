@@ -1,4 +1,3 @@
-import ALSAOutput
 import AudioListening
 import MetronomeAudio
 import MetronomeCore

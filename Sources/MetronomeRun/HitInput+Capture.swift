@@ -62,9 +62,9 @@ extension HitInput {
     let gaps = InputGaps()
     capture.start(
       deliver: { samples, firstFrame, position, lostFrames in
-        // Frames the input lost went unheard, and so did those it gave while its clock was placed
-        // anew, and those read since its readings came late before it said it moved; what is
-        // heard next jumps from what was heard before.
+        // Frames the input lost went unheard, and so did those it gave from its first late reading
+        // until it said it moved, and while its clock was placed anew; what is heard next jumps
+        // from what was heard before.
         clock.take(samples, from: firstFrame, position: position, lostFrames: lostFrames, lost: gaps.lostFrames) {
           samples, first in
           if let unheard = gaps.heard(from: first, frames: samples.count) {
