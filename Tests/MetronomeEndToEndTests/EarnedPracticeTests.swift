@@ -17,7 +17,9 @@ final class EarnedPracticeTests: FolderTestCase {
     let player = try HitPlayer(in: folder)
     let notes = (0..<40).map { HitPlayer.Note(click: $0, offset: 0, note: 38, velocity: 100) }
     let check = { (take: Take) -> [String] in take.status == 0 ? [] : ["status \(take.status): \(take.errors)"] }
+    let before = JournalFiles(of: folder.appendingPathComponent("j.sqlite3").path)
     return try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Take, [String]) in
+      try before.restore()
       let server = try JACKDummyServer()
       defer { server.stop() }
       let environment = server.environment.merging(["HOME": folder.path]) { $1 }

@@ -41,7 +41,9 @@ final class JournalTests: FolderTestCase {
       if interrupt == nil, take.offsets != offsets { problems.append("offsets \(take.offsets), played \(offsets)") }
       return problems
     }
+    let before = JournalFiles(of: journal)
     return try retakenWhileTheHarnessGlitches(check: check) { () throws -> (Take, [String]) in
+      try before.restore()
       let server = try JACKDummyServer()
       defer { server.stop() }
       let environment = server.environment.merging(["HOME": folder.path]) { $1 }
