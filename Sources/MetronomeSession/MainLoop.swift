@@ -68,7 +68,11 @@ public final class MainLoop: Scheduler, @unchecked Sendable {
   }
 
   /// Runs the actions as they come due, for as long as the process runs: it ends by `exit`.
+  ///
+  /// The thread runs at the real-time priority that shows the beats, where the system allows it:
+  /// an action is a beat's line or light, due when its click is heard.
   public func run() -> Never {
+    RealtimePriority.raiseToShowTheBeats()
     pthread_mutex_lock(mutex)
     while true {
       if let action = queue.popEarliest(before: now.advanced(by: .init(ticks: 1))) {

@@ -1,4 +1,5 @@
 import Foundation
+import MetronomeAudio
 import MetronomeTesting
 import XCTest
 
@@ -168,7 +169,6 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   /// one are off by as much: soaks saw 11, 32 and 73 frames, a loaded run 72 (5.15 ms said lost,
   /// the clicks 1.5 ms early), and with nothing lost the estimate stepped 76 and 102 frames behind.
   private static let pulseAudioEstimateStrays = 96
-  private static let schedulingOther = 0
   private static let schedulingFIFO = 1
 
   /// The threads of process `pid` by name, each with its id.
@@ -184,14 +184,23 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     return threads
   }
 
-  /// Each thread of process `pid` by name, with its scheduling policy (field 41 of its `stat`).
-  private static func schedulingPolicies(of pid: pid_t) -> [String: Int] {
+  /// A thread's scheduling: its policy and real-time priority.
+  private struct Scheduling: Equatable, CustomStringConvertible {
+    let policy: Int
+    let priority: Int
+
+    var description: String { "policy \(policy) priority \(priority)" }
+  }
+
+  /// Each thread of process `pid` by name, with its scheduling (fields 41 and 40 of its `stat`).
+  private static func schedulingPolicies(of pid: pid_t) -> [String: Scheduling] {
     threads(of: pid).compactMapValues { task in
       guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
-        let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 38
+        let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 38,
+        let policy = Int(fields[38]), let priority = Int(fields[37])
       else { return nil }
       // After the name's closing parenthesis, field 3 (the state) comes first: 41 is at 38.
-      return Int(fields[38])
+      return Scheduling(policy: policy, priority: priority)
     }
   }
 
@@ -202,11 +211,11 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   ///
   /// No underrun, every click on its frame, each line printed when its click is heard, and the
   /// threads that carry the audio (metronome's render thread, and the client thread of PipeWire's
-  /// ALSA plugin) at real-time priority, as root has it, while the main thread is not. The main
-  /// thread prints the lines, so a line late beside a busy machine that held threads at normal
-  /// priority as long is the machine's (`StallReport.lineHeld`), and the take is taken again.
+  /// ALSA plugin) at real-time priority, as root has it, and the main thread, which prints the
+  /// lines, at a lower one. So a line late beside a machine that held threads at that priority as
+  /// long is the machine's (`StallReport.lineHeld`), and the take is taken again.
   func testFifteenSecondsThroughPipeWirePlayOnTheGridWithTheDefaults() throws {
-    var policies: [String: Int] = [:]
+    var policies: [String: Scheduling] = [:]
     let take = try take("pipewire", ["137", "--duration", "15"]) { take in
       let errors = take.run.standardError
       var problems = take.problems
@@ -225,9 +234,13 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     }
 
     XCTAssertNotNil(take)
-    XCTAssertEqual(policies["main"], Self.schedulingOther, "\(policies)")
-    XCTAssertEqual(policies["render"], Self.schedulingFIFO, "\(policies)")
-    XCTAssertEqual(policies["alsa-pipewire"], Self.schedulingFIFO, "\(policies)")
+    let audio = Scheduling(policy: Self.schedulingFIFO, priority: Int(RealtimePriority.priority))
+    XCTAssertEqual(policies["render"], audio, "\(policies)")
+    XCTAssertEqual(policies["alsa-pipewire"], audio, "\(policies)")
+    XCTAssertEqual(
+      policies["main"], Scheduling(policy: Self.schedulingFIFO, priority: Int(RealtimePriority.showingPriority)),
+      "\(policies)")
+    XCTAssertLessThan(RealtimePriority.showingPriority, RealtimePriority.priority)
   }
 
   /// The render thread held through PipeWire, as a busy machine may hold it, while the rest of the
@@ -306,7 +319,7 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
   /// the clicks are held to 16 frames (a third of a millisecond), and a gap to within what the
   /// estimate strays by (`pulseAudioEstimateStrays`) after an underrun or a glitch it reported.
   func testFifteenSecondsThroughPulseAudioUnderrunAtMostOnceAndKeepTheGrid() throws {
-    var policies: [String: Int] = [:]
+    var policies: [String: Scheduling] = [:]
     let take = try take("pulseaudio", ["137", "--duration", "15"]) { take in
       let errors = take.run.standardError
       let underruns = errors.split(separator: "\n").compactMap { line in
@@ -330,8 +343,8 @@ final class DesktopAudioPlaybackTests: FolderTestCase {
     }
 
     XCTAssertNotNil(take)
-    XCTAssertEqual(policies["render"], Self.schedulingFIFO, "\(policies)")
-    XCTAssertEqual(policies["threaded-ml"], Self.schedulingFIFO, "\(policies)")
+    XCTAssertEqual(policies["render"]?.policy, Self.schedulingFIFO, "\(policies)")
+    XCTAssertEqual(policies["threaded-ml"]?.policy, Self.schedulingFIFO, "\(policies)")
   }
 
   /// A process stopped for 300 ms comes back on its grid.

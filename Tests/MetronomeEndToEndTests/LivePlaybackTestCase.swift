@@ -74,8 +74,8 @@ class LivePlaybackTestCase: FolderTestCase {
   /// the harness glitches (see `retakenWhileTheHarnessGlitches`).
   ///
   /// With `lineAllowance`, each line must also come within that many seconds of when its beat was
-  /// heard; a line later than that beside a machine that held threads at normal priority as long
-  /// is the machine's (`StallReport.lineHeld`), since metronome prints from such a thread.
+  /// heard; a line later than that beside a machine that held threads at the priority of
+  /// metronome's main thread, which prints it, as long is the machine's (`StallReport.lineHeld`).
   func take(
     _ arguments: [String], output: [String] = ["--device", "metrojack"], keys: String = "", recordSeconds: Int,
     lineAllowance: Double? = nil, checkCapture: (Take) -> [String]

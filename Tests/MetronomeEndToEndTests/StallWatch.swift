@@ -9,14 +9,14 @@ import MetronomeAudio
 /// harness's trouble, to tell apart from underruns the metronome caused itself. One watcher runs
 /// at the metronome's own real-time priority where the system allows it, so that ordinary work
 /// keeping the machine busy (a build beside the tests) is not taken for a stall: only what would
-/// also have held the metronome's audio thread is. The other runs at normal priority, as the
-/// metronome's main thread does, which prints the lines: what held it beside a busy machine would
-/// have held those lines too, and only a line later than that is the metronome's.
+/// also have held the metronome's audio thread is. The other runs at the lower priority of the
+/// metronome's main thread, which prints the lines: what held it would have held those lines too,
+/// and only a line later than that is the metronome's.
 final class StallWatch: @unchecked Sendable {
   private let lock = NSLock()
   private var watching = true
   private var worst = 0.0
-  private var worstAtNormalPriority = 0.0
+  private var worstShowing = 0.0
   private let stopped = DispatchSemaphore(value: 0)
 
   /// Starts watching at once.
@@ -26,7 +26,8 @@ final class StallWatch: @unchecked Sendable {
       stopped.signal()
     }.start()
     Thread { [self] in
-      watch { worstAtNormalPriority = max(worstAtNormalPriority, $0) }
+      RealtimePriority.raiseToShowTheBeats()
+      watch { worstShowing = max(worstShowing, $0) }
       stopped.signal()
     }.start()
   }
@@ -49,7 +50,7 @@ final class StallWatch: @unchecked Sendable {
     lock.withLock { watching = false }
     stopped.wait()
     stopped.wait()
-    return lock.withLock { StallReport(longest: worst, longestAtNormalPriority: worstAtNormalPriority) }
+    return lock.withLock { StallReport(longest: worst, longestShowing: worstShowing) }
   }
 }
 
@@ -57,14 +58,14 @@ final class StallWatch: @unchecked Sendable {
 struct StallReport {
   /// The longest the real-time watcher woke late, in seconds.
   let longest: Double
-  /// The longest the watcher at normal priority woke late, in seconds.
-  var longestAtNormalPriority = 0.0
+  /// The longest the watcher at the priority that shows the beats woke late, in seconds.
+  var longestShowing = 0.0
 
-  /// "the longest stall beside it: 12.0 ms (at normal priority 30.0 ms)", for a take that failed,
-  /// whatever the stall.
+  /// "the longest stall beside it: 12.0 ms (where the beats are shown 30.0 ms)", for a take that
+  /// failed, whatever the stall.
   var described: String {
     "the longest stall beside it: \(Self.milliseconds(longest)) ms"
-      + " (at normal priority \(Self.milliseconds(longestAtNormalPriority)) ms)"
+      + " (where the beats are shown \(Self.milliseconds(longestShowing)) ms)"
   }
 
   /// The harness's glitch, "the machine stalled for 29 ms", when the longest stall passed
@@ -73,14 +74,14 @@ struct StallReport {
     longest > threshold ? ["the machine stalled for \(Int(longest * 1000)) ms"] : []
   }
 
-  /// The harness's glitch for a line `late` seconds later than it may be by `allowed`: "threads at
-  /// normal priority were held for 52 ms", when the watcher at normal priority was held for at
-  /// least the part of `late` beyond half of `allowed` (which a line's way to the test takes well
-  /// within when nothing holds it); none when the line was on time, or later than the hold
-  /// explains.
+  /// The harness's glitch for a line `late` seconds later than it may be by `allowed`: "the thread
+  /// that shows the beats would have been held for 52 ms", when the watcher at that priority was
+  /// held for at least the part of `late` beyond half of `allowed` (which a line's way to the test
+  /// takes well within when nothing holds it); none when the line was on time, or later than the
+  /// hold explains.
   func lineHeld(late: Double, allowed: Double) -> [String] {
-    late >= allowed && longestAtNormalPriority >= late - allowed / 2
-      ? ["threads at normal priority were held for \(Int(longestAtNormalPriority * 1000)) ms"] : []
+    late >= allowed && longestShowing >= late - allowed / 2
+      ? ["the thread that shows the beats would have been held for \(Int(longestShowing * 1000)) ms"] : []
   }
 
   /// `seconds` in milliseconds to a tenth.
