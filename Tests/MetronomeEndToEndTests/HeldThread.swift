@@ -11,8 +11,12 @@ struct HeldThread {
   /// The thread's id.
   let id: Int
 
-  /// The thread of process `pid` that `matches` (given its name and whether it runs at SCHED_FIFO),
-  /// once it exists (within 5 s).
+  /// Whether a thread is the one JACK runs a client's cycles on: at real-time priority, and not
+  /// the main thread, which shows the beats at a lower real-time priority.
+  static func runsJACKCycles(name: String, isRealtime: Bool) -> Bool { isRealtime && name != "main" }
+
+  /// The thread of process `pid` that `matches` (given its name, "main" for the main thread, and
+  /// whether it runs at SCHED_FIFO), once it exists (within 5 s).
   init(in pid: Int32, where matches: (_ name: String, _ isRealtime: Bool) -> Bool) throws {
     for _ in 0..<250 {
       let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
@@ -25,7 +29,8 @@ struct HeldThread {
         // After the name in parentheses come the fields from the third; the policy is the 41st.
         let fields = stat[stat.index(after: end)...].split(separator: " ")
         let isRealtime = fields.count > 38 && fields[38] == "1"
-        if matches(comm.trimmingCharacters(in: .whitespacesAndNewlines), isRealtime) {
+        let name = task == "\(pid)" ? "main" : comm.trimmingCharacters(in: .whitespacesAndNewlines)
+        if matches(name, isRealtime) {
           self.id = id
           return
         }

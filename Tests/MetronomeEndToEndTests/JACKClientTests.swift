@@ -62,7 +62,7 @@ final class JACKClientTests: LivePlaybackTestCase {
     let run = try BackgroundRun(
       ["120", "--jack", "--duration", "3", "--headless"],
       environment: server.environment.merging(["HOME": folder.path]) { $1 })
-    try HeldThread(in: run.process.processIdentifier) { _, isRealtime in isRealtime }
+    try HeldThread(in: run.process.processIdentifier, where: HeldThread.runsJACKCycles)
       .hold(milliseconds: 50, with: holder)
     let message = run.finish().errors
     XCTAssertEqual(run.process.terminationStatus, 0, message)

@@ -401,7 +401,7 @@ final class MicrophoneListeningTests: FolderTestCase {
     }
     let watch = StallWatch()
     let early = metronome.readOutput { $0.components(separatedBy: #""voice":"beats""#).count > holdAfterClick }
-    let hold = try HeldThread(in: metronome.process.processIdentifier) { _, isRealtime in isRealtime }
+    let hold = try HeldThread(in: metronome.process.processIdentifier, where: HeldThread.runsJACKCycles)
       .hold(milliseconds: 50, with: holder)
     let rest = metronome.finish()
     let played = DrumPlayer.played(String(decoding: drums.end().output, as: UTF8.self))
