@@ -12,7 +12,7 @@ public enum RealtimePriority {
   public static let priority: Int32 = 10
   /// The `SCHED_FIFO` priority of the thread that shows the beats: above every ordinary thread, so
   /// that busy processes cannot hold a beat's line back (at normal priority, beside the test suite
-  /// and two busy loops, lines came up to 800 ms late: MEASUREMENTS), and below the audio's.
+  /// and two busy loops, lines came up to 266 ms late: MEASUREMENTS), and below the audio's.
   public static let showingPriority: Int32 = 1
   /// Linux's `SCHED_RESET_ON_FORK`, which Glibc's module does not carry (`<sched.h>` has it only
   /// with `_GNU_SOURCE`).
