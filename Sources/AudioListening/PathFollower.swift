@@ -27,9 +27,10 @@ final class PathFollower {
     count: 3, agrees: { abs($0 / $1 - 1) <= 0.04 }, changed: { abs($0 - 1) >= 0.06 })
   private let closerLevels = RecentReadings(count: 5, agrees: { abs($0 / $1 - 1) <= 0.02 }, changed: { _ in true })
   private var settling = false
-  /// How far their direct sound moved (each within a frame of their median, which moved by 4
-  /// frames or more).
-  private let shifts = RecentReadings(count: 4, agrees: { abs($0 - $1) <= 1 }, changed: { abs($0) >= 4 })
+  /// How far their direct sound moved: two of the last three within a frame of their median,
+  /// which moved by 4 frames or more (three, so that the fourth click after a microphone moved is
+  /// placed by where it is heard now; four readings placed it by where it was heard before).
+  private let shifts = RecentReadings(count: 3, agrees: { abs($0 - $1) <= 1 }, changed: { abs($0) >= 4 })
 
   /// Nothing heard yet, for answers of `frames` frames.
   init(frames: Int) { heardTwice = HeardTwice(frames: frames) }
