@@ -105,7 +105,11 @@ enum ChildProcess {
     process.standardError = error
     process.standardInput = standardInput
     try process.run()
-    standardInput.fileHandleForWriting.write(Data((input ?? "").utf8))
+    // A child may end before it reads its input (a usage error said at once): the write then
+    // fails, which is the child's to answer for, not this process's to die of by SIGPIPE (it ended
+    // a whole run of Swift Testing's tests beside busy processes, in the fuzz test's binary runs).
+    signal(SIGPIPE, SIG_IGN)
+    try? standardInput.fileHandleForWriting.write(contentsOf: Data((input ?? "").utf8))
     try standardInput.fileHandleForWriting.close()
     let errorData = ThreadSafeData()
     let readingError = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
