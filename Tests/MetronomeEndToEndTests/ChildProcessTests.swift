@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The test kit's way of running a program (`ChildProcess`), where it meets the program's ending.
-@Suite struct ChildProcessTests {
+@Suite(.timeLimit(.minutes(1))) struct ChildProcessTests {
   /// A child that ends without reading its input (more than a pipe holds, so that the write must
   /// meet the closed pipe) leaves the tests' process running, its status read.
   @Test func aChildThatEndsWithoutReadingItsInputLeavesTheTestsRunning() throws {
