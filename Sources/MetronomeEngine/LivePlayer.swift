@@ -42,6 +42,9 @@ public final class LivePlayer: @unchecked Sendable {
   /// The frame the last write ended on: with `delayFrames`, what the device has heard.
   private var writtenEnd: Int64 = 0
   private var underruns = 0
+  /// The run's frame of the period each of the first `underrunsPlaced` underruns was found
+  /// writing, by index; written in place, so that the render thread never allocates.
+  private var underrunFrames = [Int64](repeating: 0, count: LivePlayer.underrunsPlaced)
   private var lost: Int64 = 0
   private var buffer: (first: Int, now: Int)
   private var hasEnded = false
@@ -125,6 +128,16 @@ public final class LivePlayer: @unchecked Sendable {
   /// Underruns the sink recovered from so far.
   public var underrunCount: Int { lock.withLock { underruns } }
 
+  /// How many underruns are placed in the run (`underrunsAt`).
+  public static let underrunsPlaced = 8
+
+  /// Where in the run the first `underrunsPlaced` underruns came, in order: the run's frame of
+  /// the period the device was found to have run dry before (several at one frame where one write
+  /// found several).
+  public var underrunsAt: [Int64] {
+    lock.withLock { Array(underrunFrames.prefix(min(underruns, Self.underrunsPlaced))) }
+  }
+
   /// Frames glitches cost so far, ahead or behind, all counted.
   public var lostFrames: Int64 { lock.withLock { lost } }
 
@@ -162,10 +175,13 @@ public final class LivePlayer: @unchecked Sendable {
       }
       count(lostNow)
     }
+    let underrunsNow = sink.underrunCount
     lock.withLock {
       delayFrames = delay
       self.writtenEnd = writtenEnd
-      underruns = sink.underrunCount
+      let placed = Self.underrunsPlaced
+      for index in min(underruns, placed)..<min(max(underrunsNow, underruns), placed) { underrunFrames[index] = start }
+      underruns = underrunsNow
       buffer.now = sink.bufferFrames
     }
   }

@@ -296,7 +296,8 @@ where MainQueue.SchedulerTimeType == AudioTime {
     for observer in observers { observer.ended(end) { outputs.standardError("metronome: \($0)\n") } }
     if reportsUnderruns, let player {
       let summary = PlaybackSummary(
-        underruns: player.underrunCount, bufferFrames: player.bufferFrames, lostFrames: player.lostFrames,
+        underruns: player.underrunCount, underrunsAt: player.underrunsAt, bufferFrames: player.bufferFrames,
+        lostFrames: player.lostFrames,
         skippedBeats: skippedBeats, slowestKey: slowestKey, sampleRate: sampleRate)
       for line in summary.lines { outputs.standardError("metronome: \(line)\n") }
     }

@@ -80,6 +80,27 @@ struct LivePlayerTests {
     #expect(player.underrunCount == 2 && player.bufferFrames == (60_000, 120_000))
   }
 
+  /// Each underrun is placed at the run's frame of the period whose write found it, several at
+  /// one frame where one write found several, the first eight only.
+  @Test func underrunsArePlacedAtThePeriodThatFoundThem() {
+    var writes = 0
+    var found: FakeAudioSink?
+    let sink = FakeAudioSink { _ in
+      writes += 1
+      found?.underrunCount = writes >= 3 ? 12 : writes - 1
+    }
+    found = sink
+    let player = LivePlayer(
+      engine: ClickEngine(settings: PlaybackSettings(length: .beats(3))), sink: sink, periodFrames: 24_000,
+      onHeard: { _, _ in }, onEnd: { _ in })
+    let before = player.underrunsAt
+    player.run()
+
+    #expect(before.isEmpty)
+    #expect(player.underrunCount == 12)
+    #expect(player.underrunsAt == [24_000] + Array(repeating: 48_000, count: 7))
+  }
+
   @Test func aSinkThatFailsEndsTheRunWithItsErrorAndIsNotFinished() {
     let sink = FakeAudioSink()
     sink.failure = DeviceGone()

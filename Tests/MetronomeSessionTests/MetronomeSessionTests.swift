@@ -294,7 +294,37 @@ struct MetronomeSessionTests {
     harness.sink.underrunCount = 3
     harness.run()
 
-    #expect(harness.standardError == ["metronome: 3 underruns\n"])
+    #expect(
+      harness.standardError == ["metronome: 3 underruns\n", "metronome: underruns at 0, 0 and 0 s into the run\n"])
+  }
+
+  /// Each underrun is said where in the run it came, at the period whose write found it.
+  ///
+  /// In periods of 512 frames, the one from 23 552 takes the run past 0.5 s, the one from 59 904
+  /// past 1.25. One is said alone; past eight, the first eight are, and of how many.
+  @Test func underrunsAreSaidWhereTheyCameInTheRun() throws {
+    let harness = try Harness(PlaybackSettings(length: .beats(4)))
+    harness.at(0.5) { _ in harness.sink.underrunCount = 1 }
+    harness.at(1.25) { _ in harness.sink.underrunCount = 3 }
+    harness.run()
+    let one = try Harness(PlaybackSettings(length: .beats(4)))
+    one.at(0.5) { _ in one.sink.underrunCount = 1 }
+    one.run()
+    let many = try Harness(PlaybackSettings(length: .beats(4)))
+    many.at(0.5) { _ in many.sink.underrunCount = 2 }
+    many.at(1.25) { _ in many.sink.underrunCount = 10 }
+    many.run()
+
+    #expect(
+      harness.standardError == [
+        "metronome: 3 underruns\n", "metronome: underruns at 0.49, 1.25 and 1.25 s into the run\n",
+      ])
+    #expect(one.standardError == ["metronome: 1 underrun\n", "metronome: underrun at 0.49 s into the run\n"])
+    #expect(
+      many.standardError == [
+        "metronome: 10 underruns\n",
+        "metronome: underruns at 0.49, 0.49, 1.25, 1.25, 1.25, 1.25, 1.25 and 1.25 s into the run, the first 8 of 10\n",
+      ])
   }
 
   @Test func aBufferGrownAfterUnderrunsIsReported() throws {
@@ -305,7 +335,8 @@ struct MetronomeSessionTests {
 
     #expect(
       harness.standardError == [
-        "metronome: 1 underrun\n", "metronome: after underruns the buffer grew from 1024 to 2048 frames (42.67 ms)\n",
+        "metronome: 1 underrun\n", "metronome: underrun at 0 s into the run\n",
+        "metronome: after underruns the buffer grew from 1024 to 2048 frames (42.67 ms)\n",
       ])
   }
 
