@@ -177,8 +177,8 @@ final class ALSASequencerTests: FolderTestCase {
   /// is one that underran before the stop (6 s into the run) or more than a second after its
   /// first: another glitch, which moves the clicks, and the notes scored against them, until it
   /// is measured (a loaded run's take, with two underruns, scored its last two notes 10 and 20 ms
-  /// early; in takes that recorded the readings, the device's delay said the clicks came 18 to
-  /// 24 ms later from such an underrun on).
+  /// early; in takes that recorded the readings, the device's delay said the clicks came 13 to
+  /// 27 ms later from such an underrun on: scripts/MEASUREMENTS.md).
   func testAStopOnASoundCardIsMeasuredAndTheClicksComeBackOnTheirGrid() throws {
     let (chosen, plan) = try Self.plannedNotes(in: folder)
     let check = { (run: ProcessResult) -> [String] in
