@@ -25,6 +25,14 @@ enum PathChangeBenchmark {
   /// The beat the path changes on.
   static let changeBeat = 14
 
+  /// The microphone moved while the drummer plays on (`MovedReflectionsBound` reads its takes too).
+  static let movedWhilePlaying = Scenario(name: "microphone moved, the drummer on", scoredFrom: changeBeat + 3) {
+    room, moved, level, seed in
+    try RoomTake(
+      room: room, clickLevel: level, beats: 32, change: .init(beat: changeBeat, room: moved, clickLevel: level),
+      seed: seed)
+  }
+
   static let scenarios: [Scenario] = [
     Scenario(name: "volume +6 dB, the drummer on", scoredFrom: changeBeat + 3) { room, _, level, seed in
       try RoomTake(
@@ -46,11 +54,7 @@ enum PathChangeBenchmark {
         room: room, clickLevel: level, beats: 32, subdivisions: 2,
         change: .init(beat: changeBeat, room: room, clickLevel: level - 6), seed: seed)
     },
-    Scenario(name: "microphone moved, the drummer on", scoredFrom: changeBeat + 3) { room, moved, level, seed in
-      try RoomTake(
-        room: room, clickLevel: level, beats: 32, change: .init(beat: changeBeat, room: moved, clickLevel: level),
-        seed: seed)
-    },
+    movedWhilePlaying,
     Scenario(name: "microphone moved, 2 bars' rest", scoredFrom: changeBeat + 8) { room, moved, level, seed in
       try RoomTake(
         room: room, clickLevel: level, beats: 32, rests: [(changeBeat - 1)..<(changeBeat + 8)],
@@ -76,17 +80,12 @@ enum PathChangeBenchmark {
     print(
       "\nfollowing the path, \(count) rooms each  | strokes wrong taken  worst   mean | followed after (clicks)")
     for scenario in scenarios {
-      var random = SeededGenerator(seed: 36)
       var strokes = 0
       var wrong = 0
       var taken = 0
       var errors: [Int] = []
       var followedAfter: [Int] = []
-      for index in 0..<count {
-        let room = SeededRooms.next(&random)
-        let moved = movedMicrophone(of: room, &random)
-        let level = Double.random(in: -24 ... -6, using: &random)
-        let take = try scenario.take(room, moved, level, UInt64(index + 1))
+      try forEachTake(of: scenario, rooms: count) { take, _, _, _ in
         let (heard, firstNotice) = listen(to: take, rate: rate)
         let from = 11_025 + scenario.scoredFrom * 22_050 - 22_050 / 4
         strokes += take.attacks.filter { $0 >= from }.count
@@ -107,10 +106,26 @@ enum PathChangeBenchmark {
     }
   }
 
-  /// What the room canceller hears of `take`, and the input's frame it first said it followed a
-  /// change on.
-  private static func listen(to take: RoomTake, rate: SampleRate) -> (HeardTake, Int?) {
-    let listener = AudioHitListener(canceller: EchoPathCanceller(roundTrip: 0), sampleRate: rate)
+  /// Calls `body` with each of `scenario`'s takes in `count` seeded rooms, the same rooms for every
+  /// scenario: the take, the room, the room with the microphone moved, and the click's level in dBFS.
+  static func forEachTake(
+    of scenario: Scenario, rooms count: Int, _ body: (RoomTake, SimulatedRoom, SimulatedRoom, Double) throws -> Void
+  ) throws {
+    var random = SeededGenerator(seed: 36)
+    for index in 0..<count {
+      let room = SeededRooms.next(&random)
+      let moved = movedMicrophone(of: room, &random)
+      let level = Double.random(in: -24 ... -6, using: &random)
+      try body(try scenario.take(room, moved, level, UInt64(index + 1)), room, moved, level)
+    }
+  }
+
+  /// What the room canceller (or `canceller`) hears of `take`, and the input's frame it first said
+  /// it followed a change on.
+  static func listen(
+    to take: RoomTake, rate: SampleRate, canceller: any OutputCanceller = EchoPathCanceller(roundTrip: 0)
+  ) -> (HeardTake, Int?) {
+    let listener = AudioHitListener(canceller: canceller, sampleRate: rate)
     var heard: [(Attack, Placement)] = []
     var firstNotice: Int?
     take.input.withUnsafeBufferPointer { input in

@@ -10,7 +10,8 @@ import OpenCombineShim
 // clock and on combine-schedulers' TestScheduler. Figures only; nothing is asserted.
 // `onsets FOLDER` instead writes drum takes and where metronome hears their attacks (OnsetBenchmark);
 // `rooms [N]` scores the single-copy canceller beside the room canceller in N simulated rooms (RoomBenchmark),
-// then the room canceller following the path as it changes in N/3 more (PathChangeBenchmark);
+// then the room canceller following the path as it changes in N/3 more (PathChangeBenchmark), and how
+// well any canceller could learn a moved microphone's reflections there (MovedReflectionsBound);
 // `recorded-rooms FOLDER` scores the room canceller in rooms simulated elsewhere (RecordedRoomBenchmark);
 // `journal FILE [DAYS] [HITS]` writes a year of daily takes to a journal (JournalBenchmark).
 
@@ -31,6 +32,7 @@ if CommandLine.arguments.dropFirst().first == "rooms" {
   let rooms = Int(CommandLine.arguments.dropFirst(2).first ?? "") ?? 24
   try RoomBenchmark.run(rooms: rooms)
   try PathChangeBenchmark.run(rooms: rooms / 3)
+  try MovedReflectionsBound.run(rooms: rooms / 3)
   exit(0)
 }
 
