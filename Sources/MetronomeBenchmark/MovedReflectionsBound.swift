@@ -46,8 +46,8 @@ enum MovedReflectionsBound {
   /// takes it out, trusting it or knowing what it leaves.
   private struct Tally {
     var left: [Double] = []
-    var trusted = (wrong: 0, taken: 0)
-    var knowing = (wrong: 0, taken: 0)
+    /// Strokes wrong and clicks taken, trusting the prediction (first) or knowing what it leaves.
+    var scores = [(wrong: Int, taken: Int)](repeating: (0, 0), count: 2)
   }
 
   static func run(rooms count: Int) throws {
@@ -92,23 +92,17 @@ enum MovedReflectionsBound {
           for index in 0..<frames { echoes[slot][frame + index] = Float(predicted[index]) }
         }
       }
-      let from = 11_025 + scenario.scoredFrom * 22_050 - 22_050 / 4
+      let from = scenario.firstScoredFrame
       strokes += take.attacks.filter { $0 >= from }.count
       for slot in tallies.indices {
-        for knows in [false, true] {
+        for (way, knows) in [false, true].enumerated() {
           let canceller = KnownEchoCanceller(
             echo: echoes[slot], truth: take.echo, knowsWhatIsLeft: knows,
             roundTrip: Int64(room.directFrames(at: rate.hz)),
             changed: (Int64(take.changedAt ?? 0), Int64(moved.directFrames(at: rate.hz))))
           let (heard, _) = PathChangeBenchmark.listen(to: take, rate: rate, canceller: canceller)
-          let (wrong, taken) = (heard.wrong(from: from).count, heard.strays(from: from).count)
-          if knows {
-            tallies[slot].knowing.wrong += wrong
-            tallies[slot].knowing.taken += taken
-          } else {
-            tallies[slot].trusted.wrong += wrong
-            tallies[slot].trusted.taken += taken
-          }
+          tallies[slot].scores[way].wrong += heard.wrong(from: from).count
+          tallies[slot].scores[way].taken += heard.strays(from: from).count
         }
       }
     }
@@ -121,7 +115,8 @@ enum MovedReflectionsBound {
         prediction.name.padding(toLength: 40, withPad: " ", startingAt: 0)
           + String(
             format: "| median %+6.1f, worst %+6.1f dB | %5d %5d | %5d %5d", sorted[sorted.count / 2],
-            sorted.last ?? 0, tally.trusted.wrong, tally.trusted.taken, tally.knowing.wrong, tally.knowing.taken))
+            sorted.last ?? 0, tally.scores[0].wrong, tally.scores[0].taken, tally.scores[1].wrong,
+            tally.scores[1].taken))
     }
     let sortedDrums = drums.sorted()
     print(

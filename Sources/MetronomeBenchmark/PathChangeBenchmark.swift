@@ -20,6 +20,9 @@ enum PathChangeBenchmark {
     let scoredFrom: Int
     let take:
       @Sendable (_ room: SimulatedRoom, _ moved: SimulatedRoom, _ level: Double, _ seed: UInt64) throws -> RoomTake
+
+    /// The input's frame strokes are counted from: a quarter of a beat before `scoredFrom`.
+    var firstScoredFrame: Int { 11_025 + scoredFrom * 22_050 - 22_050 / 4 }
   }
 
   /// The beat the path changes on.
@@ -87,7 +90,7 @@ enum PathChangeBenchmark {
       var followedAfter: [Int] = []
       try forEachTake(of: scenario, rooms: count) { take, _, _, _ in
         let (heard, firstNotice) = listen(to: take, rate: rate)
-        let from = 11_025 + scenario.scoredFrom * 22_050 - 22_050 / 4
+        let from = scenario.firstScoredFrame
         strokes += take.attacks.filter { $0 >= from }.count
         wrong += heard.wrong(from: from).count
         taken += heard.strays(from: from).count
